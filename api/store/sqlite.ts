@@ -1,0 +1,267 @@
+import { EventEmitter } from 'node:events';
+import Database from 'better-sqlite3';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../../engine/eventStore.ts';
+import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
+import { sealEvents } from './hashChain.ts';
+
+interface Row {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+export interface SqliteStoreOptions {
+  /** File path, or `:memory:` (one process only). */
+  path: string;
+  /** How often a live subscription looks for other processes' appends. */
+  pollIntervalMs?: number;
+  /** Events per batch when catching up. */
+  batchSize?: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  stream TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  UNIQUE (stream, revision)
+);
+CREATE TABLE IF NOT EXISTS streams (
+  stream TEXT PRIMARY KEY,
+  revision INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  position INTEGER NOT NULL
+);
+`;
+
+/** The pragmas the embedded store runs with (the benchmark's raw baseline uses the same). */
+export const applyStorePragmas = (db: Database.Database): void => {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+};
+
+const toRecorded = (row: Row): RecordedEvent => ({
+  id: row.id,
+  streamName: row.stream,
+  revision: row.revision,
+  position: row.position,
+  type: row.type,
+  data: JSON.parse(row.data) as unknown,
+  metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+});
+
+const isBusy = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' && /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/.test(error.code);
+
+/**
+ * Embedded event store on SQLite (WAL, synchronous=FULL: an append is on disk before it resolves).
+ * Several processes may share one file: writes serialise on SQLite's write lock, and live
+ * subscriptions poll for positions written by others.
+ */
+export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { readonly db: Database.Database } => {
+  const db = new Database(options.path);
+  applyStorePragmas(db);
+  db.exec(SCHEMA);
+  const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const batchSize = options.batchSize ?? 1000;
+  const appended = new EventEmitter();
+  appended.setMaxListeners(0);
+  let closed = false;
+
+  const stmt = {
+    streamHead: db.prepare<[string], { revision: number; hash: string; position: number }>(
+      'SELECT revision, hash, position FROM streams WHERE stream = ?',
+    ),
+    byId: db.prepare<[string], { stream: string; revision: number; position: number }>(
+      'SELECT stream, revision, position FROM events WHERE id = ?',
+    ),
+    insert: db.prepare(
+      'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (@id, @stream, @revision, @type, @data, @metadata)',
+    ),
+    upsertHead: db.prepare(
+      'INSERT INTO streams (stream, revision, hash, position) VALUES (?, ?, ?, ?) ON CONFLICT(stream) DO UPDATE SET revision = excluded.revision, hash = excluded.hash, position = excluded.position',
+    ),
+    forwards: db.prepare<[string, number, number], Row>(
+      'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
+    ),
+    backwards: db.prepare<[string, number, number], Row>(
+      'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+    ),
+    all: db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
+    head: db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+  };
+
+  const appendTx = db.transaction((stream: string, events: readonly NewEvent[], options: AppendOptions): AppendResult => {
+    const head = stmt.streamHead.get(stream);
+    const first = events[0];
+    if (first) {
+      const existing = stmt.byId.get(first.id);
+      if (existing) {
+        // Idempotent re-append: the same ids, already stored in this stream in this order.
+        const ids = events.map((e) => stmt.byId.get(e.id));
+        const consistent = ids.every(
+          (row, i) => row && row.stream === stream && row.revision === existing.revision + i,
+        );
+        if (!consistent) throw new DuplicateEventIdError(first.id, stream);
+        const last = ids[ids.length - 1]!;
+        return { nextRevision: last.revision, position: last.position };
+      }
+    }
+    const expected = options.expectedRevision ?? 'any';
+    const actual = head ? head.revision : 'no_stream';
+    if (
+      (expected === 'no_stream' && head) ||
+      (expected === 'stream_exists' && !head) ||
+      (typeof expected === 'number' && actual !== expected)
+    ) {
+      throw new WrongExpectedRevisionError(stream, expected, actual);
+    }
+    if (events.length === 0) {
+      return { nextRevision: head ? head.revision : -1, position: head ? head.position : 0 };
+    }
+    const sealed = sealEvents(head?.hash ?? null, events);
+    let revision = head ? head.revision : -1;
+    let position = 0;
+    for (const event of sealed) {
+      revision++;
+      const info = stmt.insert.run({
+        id: event.id,
+        stream,
+        revision,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+      });
+      position = Number(info.lastInsertRowid);
+    }
+    stmt.upsertHead.run(stream, revision, sealed[sealed.length - 1]!.metadata.hash, position);
+    return { nextRevision: revision, position };
+  });
+
+  const ensureOpen = () => {
+    if (closed) throw new StoreUnavailableError('The event store is closed');
+  };
+
+  const store: EventStore & { readonly db: Database.Database } = {
+    kind: 'sqlite',
+    db,
+    append(stream, events, options = {}) {
+      try {
+        ensureOpen();
+        const result = appendTx.immediate(stream, events, options);
+        appended.emit('append', result.position);
+        return Promise.resolve(result);
+      } catch (error) {
+        if (isBusy(error)) {
+          return Promise.reject(
+            new StoreUnavailableError(`The event store could not write: ${(error as Error).message}`, { cause: error }),
+          );
+        }
+        return Promise.reject(error as Error);
+      }
+    },
+    readStream(stream, options: ReadStreamOptions = {}) {
+      try {
+        ensureOpen();
+        const limit = options.limit ?? -1;
+        const rows =
+          options.direction === 'backwards'
+            ? stmt.backwards.all(stream, options.from ?? Number.MAX_SAFE_INTEGER, limit)
+            : stmt.forwards.all(stream, options.from ?? 0, limit);
+        return Promise.resolve(rows.map(toRecorded));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    },
+    readAll(options: ReadAllOptions = {}) {
+      try {
+        ensureOpen();
+        return Promise.resolve(stmt.all.all(options.after ?? 0, options.limit ?? -1).map(toRecorded));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    },
+    headPosition() {
+      try {
+        ensureOpen();
+        return Promise.resolve(stmt.head.get()?.p ?? 0);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    },
+    subscribeToAll(options: SubscribeOptions): Subscription {
+      let checkpoint = options.after ?? 0;
+      let stopped = false;
+      let wake: (() => void) | null = null;
+      const onAppend = () => wake?.();
+      appended.on('append', onAppend);
+      const loop = async () => {
+        while (!stopped && !closed) {
+          let rows: Row[];
+          try {
+            rows = stmt.all.all(checkpoint, batchSize);
+          } catch (error) {
+            if (stopped || closed) return;
+            options.onError?.(error);
+            await new Promise((r) => setTimeout(r, pollIntervalMs));
+            continue;
+          }
+          if (rows.length > 0) {
+            const events = rows.map(toRecorded);
+            await options.onEvents(events);
+            checkpoint = events[events.length - 1]!.position;
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(done, pollIntervalMs);
+            function done() {
+              clearTimeout(timer);
+              wake = null;
+              resolve();
+            }
+            wake = done;
+          });
+        }
+      };
+      const running = loop().catch((error: unknown) => options.onError?.(error));
+      return {
+        async close() {
+          stopped = true;
+          wake?.();
+          appended.off('append', onAppend);
+          await running;
+        },
+      };
+    },
+    close() {
+      if (!closed) {
+        closed = true;
+        appended.emit('append', 0);
+        db.close();
+      }
+      return Promise.resolve();
+    },
+  };
+  return store;
+};

@@ -1,0 +1,38 @@
+import type { EventStore } from '../../engine/eventStore.ts';
+import type { ChainVerdict } from './hashChain.ts';
+import { verifyChain } from './hashChain.ts';
+
+export type StreamVerdict = ChainVerdict & { stream: string };
+
+const PAGE = 1000;
+
+/** Reads a stream page by page and checks its hash chain. */
+export const verifyStream = async (store: EventStore, stream: string): Promise<StreamVerdict> => {
+  const events = [];
+  for (let from = 0; ; ) {
+    const page = await store.readStream(stream, { from, limit: PAGE });
+    events.push(...page);
+    if (page.length < PAGE) break;
+    from = page[page.length - 1]!.revision + 1;
+  }
+  return { stream, ...verifyChain(events) };
+};
+
+/** Names of every stream in the log, in order of first appearance. */
+export const listStreams = async (store: EventStore): Promise<string[]> => {
+  const seen = new Set<string>();
+  for (let after = 0; ; ) {
+    const page = await store.readAll({ after, limit: 5000 });
+    for (const event of page) seen.add(event.streamName);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.position;
+  }
+  return [...seen];
+};
+
+/** Verifies every stream in the log. */
+export const verifyAll = async (store: EventStore): Promise<StreamVerdict[]> => {
+  const verdicts: StreamVerdict[] = [];
+  for (const stream of await listStreams(store)) verdicts.push(await verifyStream(store, stream));
+  return verdicts;
+};

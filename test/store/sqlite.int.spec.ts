@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { openSqliteStore } from '../../api/store/sqlite.ts';
+import { verifyStream } from '../../api/store/verify.ts';
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import { eventStoreConformance } from './conformance.ts';
+import { testEvent, uniqueStream, waitUntil } from '../helpers/events.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('embedded SQLite event store: conformance', () => {
+  eventStoreConformance(() => Promise.resolve(openSqliteStore({ path: join(dir, 'conformance.db') })));
+});
+
+describe('embedded SQLite event store: files and processes', () => {
+  it('runs in WAL mode with full synchronous writes', async () => {
+    const store = openSqliteStore({ path: join(dir, 'wal.db') });
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    await store.close();
+  });
+
+  it('keeps appended events after the store is closed and reopened', async () => {
+    const path = join(dir, 'reopen.db');
+    const stream = uniqueStream();
+    const first = openSqliteStore({ path });
+    await first.append(stream, [testEvent('Kept')]);
+    await first.close();
+    const second = openSqliteStore({ path });
+    expect((await second.readStream(stream)).map((e) => e.type)).toEqual(['Kept']);
+    await second.close();
+  });
+
+  it("a live subscription sees another process's appends within a second", async () => {
+    const path = join(dir, 'shared.db');
+    const store = openSqliteStore({ path });
+    const stream = uniqueStream('room');
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({
+      onEvents: (events) => {
+        seen.push(...events.filter((e) => e.streamName === stream));
+      },
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/appendFromChild.ts'), path, stream], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let appendedAt = 0;
+    child.stdout.on('data', () => {
+      appendedAt = Date.now();
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`child exited ${code}`))));
+    });
+    await waitUntil(() => seen.length === 2, 1000, "the other process's events");
+    expect(Date.now() - appendedAt).toBeLessThan(1000);
+    expect(seen.map((e) => e.type)).toEqual(['FromChild1', 'FromChild2']);
+    // The other process appended through the same chain: it verifies.
+    expect(await verifyStream(store, stream)).toMatchObject({ ok: true, events: 2 });
+    await subscription.close();
+    await store.close();
+  });
+
+  it('verify names an event altered directly in the database file', async () => {
+    const path = join(dir, 'tamper.db');
+    const store = openSqliteStore({ path });
+    const stream = uniqueStream('wallet');
+    await store.append(stream, [testEvent('Deposited', { amount: 5000 }), testEvent('Deposited', { amount: 10000 })]);
+    await store.append(stream, [testEvent('Withdrawn', { amount: 2000 })]);
+    const victim = (await store.readStream(stream))[1]!;
+    const raw = new Database(path);
+    raw.prepare('UPDATE events SET data = ? WHERE id = ?').run(JSON.stringify({ amount: 99999999 }), victim.id);
+    raw.close();
+    const verdict = await verifyStream(store, stream);
+    expect(verdict).toMatchObject({ ok: false, badRevision: 1, badEventId: victim.id });
+    await store.close();
+  });
+
+  it('verify names the gap where an event was deleted from the database file', async () => {
+    const path = join(dir, 'delete.db');
+    const store = openSqliteStore({ path });
+    const stream = uniqueStream('room');
+    await store.append(stream, [testEvent('A'), testEvent('B'), testEvent('C')]);
+    const [, middle, last] = await store.readStream(stream);
+    const raw = new Database(path);
+    raw.prepare('DELETE FROM events WHERE id = ?').run(middle!.id);
+    raw.close();
+    expect(await verifyStream(store, stream)).toMatchObject({ ok: false, badEventId: last!.id });
+    await store.close();
+  });
+});
