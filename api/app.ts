@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Deps } from './deps.ts';
+import { ApiError, errorHandler } from './http/errors.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { systemRoutes } from './routes/system.ts';
+
+/** The HTTP application: API under /api, the built web client everywhere else. */
+export const createApp = (deps: Deps) => {
+  const { log, config } = deps;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    if (c.req.path.startsWith('/api/')) log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+      },
+    }),
+  );
+  app.onError(errorHandler(log));
+
+  const api = new Hono();
+  api.route('/', systemRoutes(deps));
+  app.route('/api', api);
+
+  const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });
+  app.get('/api/openapi.json', (c) => c.json(openapi));
+  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No such API route: ${c.req.method} ${c.req.path}` } }, 404));
+
+  const dist = resolve(config.WEB_DIST);
+  const indexFile = resolve(dist, 'index.html');
+  const root = relative(process.cwd(), dist) || '.';
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text('The web client is not built yet: run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+  return app;
+};

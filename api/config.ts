@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting, from the environment, with its default. The README lists them. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Read-model database; defaults to `${DATA_DIR}/read-${PORT}.db`, so each process has its own. */
+  READ_MODEL_PATH: z.string().optional(),
+  /** esdb://… selects the EventStoreDB adapter; unset means the embedded SQLite store. */
+  EVENTSTORE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SEED_DEMO: bool.default(true),
+  /** Public origin used in links and for the same-origin check, e.g. https://vetrideals.in. */
+  PUBLIC_URL: z.string().optional(),
+  WEB_DIST: z.string().default('web/dist'),
+  PROJECTION_WAIT_MS: z.coerce.number().int().positive().default(5000),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  eventStorePath: string;
+  readModelPath: string;
+};
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    eventStorePath: resolve(dataDir, 'events.db'),
+    readModelPath: c.READ_MODEL_PATH ? resolve(c.READ_MODEL_PATH) : resolve(dataDir, `read-${c.PORT}.db`),
+  };
+};

@@ -1,0 +1,19 @@
+import type { EventStore } from '../engine/eventStore.ts';
+import type { ReadDb } from '../projections/db.ts';
+import type { ProjectionRunner } from '../projections/runner.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { HandlerDeps } from './commandHandler.ts';
+
+/** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
+export interface Deps {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  store: EventStore;
+  readDb: ReadDb;
+  projections: ProjectionRunner;
+  /** Store + read-your-writes, for `handleCommand`. */
+  commands: HandlerDeps;
+}

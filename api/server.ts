@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Server as SocketServer } from 'socket.io';
+import { openReadDb } from '../projections/db.ts';
+import { allProjectors } from '../projections/index.ts';
+import { createProjectionRunner } from '../projections/runner.ts';
+import { createApp } from './app.ts';
+import type { Clock } from './clock.ts';
+import { systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './deps.ts';
+import { createLogger } from './logger.ts';
+import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './realtime/protocol.ts';
+import { attachRealtime } from './realtime/server.ts';
+import { openEventStore, trackInflight } from './store/index.ts';
+import { seedDemo } from '../scripts/seedDemo.ts';
+
+export type Io = SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  io: Io;
+  close(): Promise<void>;
+}
+
+/** Builds everything (store, read models, app, sockets) and listens. The only place connections are made. */
+export const startServer = async (config: Config, overrides: { clock?: Clock } = {}): Promise<RunningServer> => {
+  const log = createLogger(config.LOG_LEVEL);
+  const clock = overrides.clock ?? systemClock;
+  const store = trackInflight(await openEventStore(config));
+  mkdirSync(dirname(config.readModelPath), { recursive: true });
+  const readDb = openReadDb(config.readModelPath);
+  const projections = createProjectionRunner({
+    store,
+    db: readDb,
+    projectors: allProjectors,
+    onError: (error) => log.error('projection failed', { error }),
+  });
+  const deps: Deps = {
+    config,
+    log,
+    clock,
+    store,
+    readDb,
+    projections,
+    commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
+  };
+  await projections.start();
+  if (config.SEED_DEMO) await seedDemo(deps);
+
+  const app = createApp(deps);
+  const httpServer = await new Promise<HttpServer>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server as HttpServer));
+  });
+  const io: Io = new SocketServer(httpServer, { path: '/socket.io/', serveClient: false, pingInterval: 10_000, pingTimeout: 8_000 });
+  attachRealtime(io, deps);
+  const { port } = httpServer.address() as AddressInfo;
+  const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  log.info(`Vetri Deals listening on ${url} (event store: ${store.kind})`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      log.info('shutting down: no new connections, finishing in-flight work');
+      const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
+      await httpClosed;
+      clearTimeout(force);
+      await store.drain();
+      await projections.stop();
+      readDb.sqlite.close();
+      await store.close();
+      log.info('stopped');
+    })());
+  return { url, port, deps, io, close };
+};

@@ -1,0 +1,21 @@
+import type { RecordedEvent } from '../engine/eventStore.ts';
+import type { ReadDb } from './db.ts';
+
+/**
+ * A projector folds some event types into its own read-model tables.
+ * `apply` runs inside the runner's transaction, together with the checkpoint update.
+ */
+export interface Projector {
+  name: string;
+  /** Raise it when the schema or the fold changes: the runner then rebuilds this read model. */
+  version: number;
+  /** Event types it handles, or '*' for every event. */
+  handles: readonly string[] | '*';
+  /** Idempotent DDL (CREATE TABLE/INDEX IF NOT EXISTS). */
+  schema: readonly string[];
+  /** Tables dropped when the read model is rebuilt. */
+  tables: readonly string[];
+  apply(db: ReadDb, event: RecordedEvent): void;
+}
+
+export const defineProjector = (projector: Projector): Projector => projector;

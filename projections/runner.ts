@@ -1,0 +1,167 @@
+import type { EventStore, RecordedEvent, Subscription } from '../engine/eventStore.ts';
+import type { ReadDb } from './db.ts';
+import type { Projector } from './projector.ts';
+
+/** Thrown when projections do not reach a position in time (read-your-writes). */
+export class ProjectionTimeoutError extends Error {
+  readonly code = 'PROJECTION_TIMEOUT';
+  constructor(
+    readonly wanted: number,
+    readonly reached: number,
+    timeoutMs: number,
+  ) {
+    super(
+      `The read models did not catch up in ${timeoutMs} ms (at position ${reached}, waiting for ${wanted}); your change was saved and will show shortly.`,
+    );
+    this.name = 'ProjectionTimeoutError';
+  }
+}
+
+export interface ProjectionRunner {
+  /** Catches up from the checkpoints, then follows the log live. Resolves once caught up with the head at start. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Position of the last event applied to every read model. */
+  position(): number;
+  /** Resolves once every read model has reached `position`. */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** Called after each batch is committed, with the events of the batch (for broadcasts). */
+  onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void;
+  /** Applies a batch directly (used by the rebuild script, which reads the log itself). */
+  applyBatch(events: readonly RecordedEvent[]): void;
+}
+
+const META_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL);
+`;
+
+/** Drops every read-model table and checkpoint (the rebuild script starts from here). */
+export const dropReadModels = (db: ReadDb, projectors: readonly Projector[]): void => {
+  db.sqlite.exec(META_SCHEMA);
+  db.sqlite.transaction(() => {
+    for (const p of projectors) for (const t of p.tables) db.sqlite.exec(`DROP TABLE IF EXISTS "${t}"`);
+    db.sqlite.exec('DELETE FROM rm_checkpoints');
+  })();
+};
+
+/**
+ * Feeds the log to the projectors. Each batch is applied to the read models and the
+ * checkpoints move forward in the same transaction (compare-and-set), so a crash never
+ * applies an event twice or skips one. A projector whose version changed is rebuilt.
+ */
+export const createProjectionRunner = (deps: {
+  store: EventStore;
+  db: ReadDb;
+  projectors: readonly Projector[];
+  onError?: (error: unknown) => void;
+}): ProjectionRunner => {
+  const { store, db, projectors } = deps;
+  const { sqlite } = db;
+  sqlite.exec(META_SCHEMA);
+  const getCheckpoint = sqlite.prepare<[string], { position: number; version: number }>(
+    'SELECT position, version FROM rm_checkpoints WHERE name = ?',
+  );
+  const insertCheckpoint = sqlite.prepare('INSERT INTO rm_checkpoints (name, position, version) VALUES (?, 0, ?)');
+  const moveCheckpoint = sqlite.prepare(
+    'UPDATE rm_checkpoints SET position = @next WHERE name = @name AND position = @previous',
+  );
+
+  const checkpoints = new Map<string, number>();
+  sqlite.transaction(() => {
+    for (const p of projectors) {
+      const row = getCheckpoint.get(p.name);
+      if (row && row.version !== p.version) {
+        for (const t of p.tables) sqlite.exec(`DROP TABLE IF EXISTS "${t}"`);
+        sqlite.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(p.name);
+      }
+      for (const ddl of p.schema) sqlite.exec(ddl);
+      if (!row || row.version !== p.version) insertCheckpoint.run(p.name, p.version);
+      checkpoints.set(p.name, getCheckpoint.get(p.name)!.position);
+    }
+  })();
+
+  const handlers = projectors.map((p) => ({
+    projector: p,
+    handles: p.handles === '*' ? null : new Set(p.handles),
+  }));
+  const listeners = new Set<(events: readonly RecordedEvent[]) => void>();
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+  let current = Math.min(...projectors.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
+  if (projectors.length === 0) current = 0;
+  let subscription: Subscription | null = null;
+
+  const applyTx = sqlite.transaction((events: readonly RecordedEvent[]) => {
+    const last = events[events.length - 1]!.position;
+    for (const { projector, handles } of handlers) {
+      const previous = checkpoints.get(projector.name)!;
+      if (last <= previous) continue;
+      for (const event of events) {
+        if (event.position <= previous) continue;
+        if (handles === null || handles.has(event.type)) projector.apply(db, event);
+      }
+      const moved = moveCheckpoint.run({ name: projector.name, previous, next: last });
+      if (moved.changes !== 1) throw new Error(`Checkpoint of ${projector.name} moved under us`);
+    }
+  });
+
+  const applyBatch = (events: readonly RecordedEvent[]) => {
+    if (events.length === 0) return;
+    applyTx(events);
+    const last = events[events.length - 1]!.position;
+    for (const p of projectors) checkpoints.set(p.name, Math.max(checkpoints.get(p.name)!, last));
+    current = Math.max(current, last);
+    for (const waiter of waiters) {
+      if (current >= waiter.position) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+    for (const listener of listeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        deps.onError?.(error);
+      }
+    }
+  };
+
+  const runner: ProjectionRunner = {
+    async start() {
+      const head = await store.headPosition();
+      subscription = store.subscribeToAll({
+        after: current,
+        onEvents: (events) => applyBatch(events),
+        onError: (error) => deps.onError?.(error),
+      });
+      await runner.waitFor(head, 10 * 60_000);
+    },
+    async stop() {
+      await subscription?.close();
+      subscription = null;
+    },
+    position: () => current,
+    waitFor(position, timeoutMs = 5000) {
+      if (current >= position) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const waiter = {
+          position,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new ProjectionTimeoutError(position, current, timeoutMs));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    onApplied(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    applyBatch,
+  };
+  return runner;
+};

@@ -1,0 +1,86 @@
+import { asc, desc, eq, like, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { streamCategory } from '../engine/eventStore.ts';
+import type { ReadDb } from './db.ts';
+import { defineProjector } from './projector.ts';
+
+export const streamsTable = sqliteTable('rm_streams', {
+  stream: text('stream').primaryKey(),
+  category: text('category').notNull(),
+  eventCount: integer('event_count').notNull(),
+  lastRevision: integer('last_revision').notNull(),
+  lastPosition: integer('last_position').notNull(),
+  lastHash: text('last_hash').notNull(),
+  lastType: text('last_type').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** Every stream in the log with its event count, last event and last hash (for auditors and verify). */
+export const streamsProjector = defineProjector({
+  name: 'streams',
+  version: 1,
+  handles: '*',
+  schema: [
+    `CREATE TABLE IF NOT EXISTS rm_streams (
+      stream TEXT PRIMARY KEY, category TEXT NOT NULL, event_count INTEGER NOT NULL,
+      last_revision INTEGER NOT NULL, last_position INTEGER NOT NULL, last_hash TEXT NOT NULL,
+      last_type TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    'CREATE INDEX IF NOT EXISTS rm_streams_category ON rm_streams(category, stream)',
+  ],
+  tables: ['rm_streams'],
+  apply: ({ orm }, event) => {
+    const row = {
+      stream: event.streamName,
+      category: streamCategory(event.streamName),
+      eventCount: event.revision + 1,
+      lastRevision: event.revision,
+      lastPosition: event.position,
+      lastHash: event.metadata.hash,
+      lastType: event.type,
+      updatedAt: event.metadata.at,
+    };
+    orm
+      .insert(streamsTable)
+      .values(row)
+      .onConflictDoUpdate({ target: streamsTable.stream, set: { ...row, stream: undefined } })
+      .run();
+  },
+});
+
+export interface StreamQuery {
+  category?: string;
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export const queryStreams = ({ orm }: ReadDb, q: StreamQuery = {}) => {
+  const conditions = [
+    q.category ? eq(streamsTable.category, q.category) : undefined,
+    q.search ? like(streamsTable.stream, `%${q.search.replace(/[%_]/g, '')}%`) : undefined,
+  ].filter((c) => c !== undefined);
+  const where = conditions.length ? sql.join(conditions, sql` AND `) : undefined;
+  const rows = orm
+    .select()
+    .from(streamsTable)
+    .where(where)
+    .orderBy(desc(streamsTable.lastPosition))
+    .limit(q.limit ?? 50)
+    .offset(q.offset ?? 0)
+    .all();
+  const total = orm.select({ n: sql<number>`count(*)` }).from(streamsTable).where(where).get()?.n ?? 0;
+  return { rows, total };
+};
+
+export const streamCategories = ({ orm }: ReadDb) =>
+  orm
+    .select({
+      category: streamsTable.category,
+      streams: sql<number>`count(*)`,
+      events: sql<number>`sum(${streamsTable.eventCount})`,
+      lastUpdate: sql<string>`max(${streamsTable.updatedAt})`,
+    })
+    .from(streamsTable)
+    .groupBy(streamsTable.category)
+    .orderBy(asc(streamsTable.category))
+    .all();

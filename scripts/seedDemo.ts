@@ -1,0 +1,32 @@
+import type { Deps } from '../api/deps.ts';
+import { toNewEvents } from '../api/commandHandler.ts';
+
+/** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
+export type Seeder = (deps: Deps) => Promise<void>;
+
+const INSTANCE_STREAM = 'system-instance';
+
+/** Each feature adds its seeder here, in dependency order (users before rooms, …). */
+export const seeders: { name: string; run: Seeder }[] = [];
+
+/**
+ * Seeds demo data on the first start of an empty store: runs every seeder, then records
+ * `DemoDataSeeded` so later starts skip it.
+ */
+export const seedDemo = async (deps: Deps): Promise<boolean> => {
+  const marker = await deps.store.readStream(INSTANCE_STREAM, { limit: 1 });
+  if (marker.length > 0) return false;
+  for (const seeder of seeders) {
+    deps.log.info(`seeding ${seeder.name}`);
+    await seeder.run(deps);
+  }
+  const context = { actor: 'system' as const, now: deps.clock.now(), commandId: 'seed-demo-v1' };
+  const result = await deps.store.append(
+    INSTANCE_STREAM,
+    toNewEvents([{ type: 'DemoDataSeeded', data: { seeders: seeders.map((s) => s.name) } }], context),
+    { expectedRevision: 'no_stream' },
+  );
+  await deps.projections.waitFor(result.position);
+  deps.log.info('demo data seeded');
+  return true;
+};

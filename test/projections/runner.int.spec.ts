@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../api/store/sqlite.ts';
+import { openReadDb } from '../../projections/db.ts';
+import type { Projector } from '../../projections/projector.ts';
+import { defineProjector } from '../../projections/projector.ts';
+import { createProjectionRunner, ProjectionTimeoutError } from '../../projections/runner.ts';
+import { queryStreams, streamCategories, streamsProjector } from '../../projections/streams.ts';
+import { testEvent, waitUntil } from '../helpers/events.ts';
+
+const counter = (version = 1, failOn?: string): Projector =>
+  defineProjector({
+    name: 'counter',
+    version,
+    handles: ['Counted', 'Boom'],
+    schema: ['CREATE TABLE IF NOT EXISTS t_counter (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)'],
+    tables: ['t_counter'],
+    apply: ({ sqlite }, event) => {
+      if (event.type === failOn) throw new Error('projector failure');
+      sqlite.prepare('INSERT INTO t_counter (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1').run();
+    },
+  });
+
+const countOf = (db: ReturnType<typeof openReadDb>) =>
+  (db.sqlite.prepare('SELECT n FROM t_counter').get() as { n: number } | undefined)?.n ?? 0;
+
+describe('projection runner', () => {
+  it('catches up on start, follows live appends, and only applies the types a projector handles', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    await store.append('c-1', [testEvent('Counted'), testEvent('Ignored'), testEvent('Counted')]);
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [counter()] });
+    await runner.start();
+    expect(countOf(db)).toBe(2);
+    const { position } = await store.append('c-1', [testEvent('Counted')]);
+    await runner.waitFor(position);
+    expect(countOf(db)).toBe(3);
+    await runner.stop();
+    await store.close();
+  });
+
+  it('resumes from its checkpoint without applying an event twice', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    await store.append('c-1', [testEvent('Counted'), testEvent('Counted')]);
+    const first = createProjectionRunner({ store, db, projectors: [counter()] });
+    await first.start();
+    await first.stop();
+    await store.append('c-1', [testEvent('Counted')]);
+    const second = createProjectionRunner({ store, db, projectors: [counter()] });
+    await second.start();
+    expect(countOf(db)).toBe(3);
+    await second.stop();
+    await store.close();
+  });
+
+  it('writes rows and checkpoint in one transaction: a failing batch leaves both untouched', () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [counter(1, 'Boom')] });
+    const ok = { ...testEvent('Counted'), streamName: 'c-1', revision: 0, position: 1 };
+    runner.applyBatch([ok as never]);
+    const boom = [
+      { ...testEvent('Counted'), streamName: 'c-1', revision: 1, position: 2 },
+      { ...testEvent('Boom'), streamName: 'c-1', revision: 2, position: 3 },
+    ];
+    expect(() => runner.applyBatch(boom as never)).toThrow('projector failure');
+    expect(countOf(db)).toBe(1);
+    expect(runner.position()).toBe(1);
+    expect(db.sqlite.prepare("SELECT position FROM rm_checkpoints WHERE name = 'counter'").get()).toEqual({ position: 1 });
+  });
+
+  it('rebuilds a read model whose version changed', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    await store.append('c-1', [testEvent('Counted'), testEvent('Counted')]);
+    const v1 = createProjectionRunner({ store, db, projectors: [counter(1)] });
+    await v1.start();
+    await v1.stop();
+    db.sqlite.prepare('UPDATE t_counter SET n = 100').run();
+    const v2 = createProjectionRunner({ store, db, projectors: [counter(2)] });
+    await v2.start();
+    expect(countOf(db)).toBe(2);
+    await v2.stop();
+    await store.close();
+  });
+
+  it('waitFor gives a clear timeout error when the read models do not catch up', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [counter()] });
+    const error = await runner.waitFor(999, 50).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProjectionTimeoutError);
+    expect((error as Error).message).toMatch(/did not catch up in 50 ms/);
+    await store.close();
+  });
+
+  it('tells listeners about each applied batch', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [counter()] });
+    const seen: string[] = [];
+    runner.onApplied((events) => seen.push(...events.map((e) => e.type)));
+    await runner.start();
+    await store.append('c-1', [testEvent('Counted'), testEvent('Other')]);
+    await waitUntil(() => seen.length === 2);
+    expect(seen).toEqual(['Counted', 'Other']);
+    await runner.stop();
+    await store.close();
+  });
+});
+
+describe('streams read model', () => {
+  it('lists streams with event counts, last hash and categories', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [streamsProjector] });
+    await runner.start();
+    await store.append('room-ABC123', [testEvent('RoomCreated'), testEvent('RoomPrebooked')]);
+    const { position } = await store.append('wallet-u1', [testEvent('Deposited')]);
+    await runner.waitFor(position);
+    const rooms = queryStreams(db, { category: 'room' });
+    expect(rooms.total).toBe(1);
+    const last = (await store.readStream('room-ABC123')).at(-1)!;
+    expect(rooms.rows[0]).toMatchObject({ stream: 'room-ABC123', eventCount: 2, lastHash: last.metadata.hash, lastType: 'RoomPrebooked' });
+    expect(queryStreams(db, { search: 'ABC' }).rows.map((r) => r.stream)).toEqual(['room-ABC123']);
+    expect(streamCategories(db)).toEqual([
+      expect.objectContaining({ category: 'room', streams: 1, events: 2 }),
+      expect.objectContaining({ category: 'wallet', streams: 1, events: 1 }),
+    ]);
+    await runner.stop();
+    await store.close();
+  });
+});
