@@ -1,0 +1,91 @@
+/** Display formatting: rupees in en-IN grouping, times in Asia/Kolkata. Money arrives as integer paise. */
+
+export const TIME_ZONE = 'Asia/Kolkata';
+const LOCALE = 'en-IN';
+
+const rupees = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
+const wholeRupees = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** `formatRupees(12345600)` → "₹1,23,456.00"; with `whole` → "₹1,23,456" (rounded to the nearest rupee). */
+export const formatRupees = (paise: number, { whole = false }: { whole?: boolean } = {}): string =>
+  whole ? wholeRupees.format(Math.round(paise / 100)) : rupees.format(paise / 100);
+
+export type Instant = number | string | Date;
+
+const ZONE_SUFFIX = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Epoch ms from ms, a Date or an ISO-like string; strings without a zone are read as UTC. */
+export const toEpochMs = (value: Instant): number => {
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
+  const text = value.trim().replace(' ', 'T');
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  return Date.parse(dateOnly || ZONE_SUFFIX.test(text) ? text : `${text}Z`);
+};
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
+
+const timeMsFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+  hour12: true,
+});
+
+/** "22 Nov 2025, 7:10 pm" in India time. */
+export const formatDateTime = (value: Instant): string => dateTimeFormat.format(toEpochMs(value));
+
+/** "22 Nov 2025" in India time. */
+export const formatDate = (value: Instant): string => dateFormat.format(toEpochMs(value));
+
+/** "7:10:05 pm" in India time; with `ms` → "7:10:05.123 pm" (bid history). */
+export const formatTime = (value: Instant, { ms = false }: { ms?: boolean } = {}): string =>
+  (ms ? timeMsFormat : timeFormat).format(toEpochMs(value));
+
+const splitDuration = (ms: number) => {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60, total };
+};
+
+/** Countdown per storefront §4: "Xh Ym Zs", or "Ym Zs" under an hour. Negative durations show "0m 0s". */
+export const formatCountdown = (ms: number): string => {
+  const { hours, minutes, seconds } = splitDuration(ms);
+  return hours > 0 ? `${hours}h ${minutes}m ${seconds}s` : `${minutes}m ${seconds}s`;
+};
+
+/** "mm:ss" (minutes keep counting past 59): the deal room's countdown to start. */
+export const formatMmSs = (ms: number): string => {
+  const { total } = splitDuration(ms);
+  const minutes = Math.floor(total / 60);
+  return `${String(minutes).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+};
