@@ -1,0 +1,56 @@
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_RECONNECT } from '../../../api/realtime/protocol.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../api/realtime/protocol.ts';
+import { setConnection } from '../stores/connection.ts';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let shared: AppSocket | null = null;
+
+const watch = (socket: AppSocket): void => {
+  socket.on('connect', () => {
+    console.log('Socket connected', socket.id);
+    setConnection('connected');
+  });
+  socket.on('disconnect', (reason) => {
+    console.log('Socket disconnected', reason);
+    setConnection('disconnected', reason);
+  });
+  socket.on('connect_error', (error) => {
+    setConnection(socket.active ? 'connecting' : 'disconnected', error.message);
+  });
+  socket.io.on('reconnect_attempt', () => setConnection('connecting'));
+};
+
+/**
+ * The one main socket.io connection (same origin, path /socket.io/, cookie session).
+ * Websocket first, long-polling as a fallback; reconnects per storefront §4 (1 s to 5 s, jitter 0.5, forever).
+ */
+export const getSocket = (): AppSocket => {
+  if (shared) return shared;
+  shared = io({
+    ...SOCKET_RECONNECT,
+    path: '/socket.io/',
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+    autoConnect: false,
+  });
+  watch(shared);
+  return shared;
+};
+
+/** Opens the shared connection if it is not open yet. */
+export const connectSocket = (): AppSocket => {
+  const socket = getSocket();
+  if (!socket.connected && !socket.active) {
+    setConnection('connecting');
+    socket.connect();
+  }
+  return socket;
+};
+
+/** Closes it, e.g. on logout, so the next connect carries the new session cookie. */
+export const disconnectSocket = (): void => {
+  shared?.disconnect();
+};
