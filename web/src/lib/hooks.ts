@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { SITE } from './site.ts';
+
+/** Sets the tab title to "{title} · Vetri Deals" while the page is shown. */
+export const usePageTitle = (title: string | null): void => {
+  useEffect(() => {
+    document.title = title ? `${title} · ${SITE.name}` : `${SITE.name} — invite-only deals and shop`;
+  }, [title]);
+};
+
+/** True once the window has scrolled past `threshold` px. */
+export const useScrolledPast = (threshold: number): boolean => {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return past;
+};
+
+/** Calls `tick` every `ms` while `enabled`; restarting whenever `resetKey` changes. */
+export const useInterval = (tick: () => void, ms: number, enabled = true, resetKey: unknown = null): void => {
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(tick, ms);
+    return () => clearInterval(timer);
+  }, [tick, ms, enabled, resetKey]);
+};
