@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { Features } from './Features.tsx';
+import { HeroSlider } from './HeroSlider.tsx';
+import { HowItWorks } from './HowItWorks.tsx';
+import { TopProducts } from './TopProducts.tsx';
+
+const Banner = () => (
+  <section className="section section--tight" aria-labelledby="home-banner">
+    <div className="container">
+      <div className="banner">
+        <div>
+          <p className="eyebrow eyebrow--accent">Invite-only</p>
+          <h2 id="home-banner">Got a referral code? You’re in.</h2>
+          <p>
+            Vetri Deals is open to invited members. Register with a member’s referral code for instant access to deal
+            rooms and the shop — or join the reviewed waitlist and we’ll let you in.
+          </p>
+        </div>
+        <div className="banner-actions">
+          <Link to="/register" className="btn btn-accent">
+            Register now
+          </Link>
+          <Link to="/about" className="btn btn-outline-light">
+            About Vetri Deals
+          </Link>
+        </div>
+      </div>
+    </div>
+  </section>
+);
+
+export const Home = () => {
+  usePageTitle(null);
+  return (
+    <>
+      <h1 className="visually-hidden">Vetri Deals — pay-to-bid deals and a members’ shop</h1>
+      <HeroSlider />
+      <Banner />
+      <HowItWorks />
+      <TopProducts />
+      <Features />
+    </>
+  );
+};
