@@ -1,9 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { startClockSync } from './lib/clock.ts';
+import { connectSocket } from './lib/socket.ts';
+import { initSession } from './stores/session.ts';
+import './styles.css';
 
-const App = () => <h1>Vetri Deals</h1>;
+initSession();
+startClockSync();
+connectSocket();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

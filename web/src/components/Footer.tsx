@@ -1,0 +1,105 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { SITE } from '../lib/site.ts';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './Icons.tsx';
+
+const COMPANY = [
+  { to: '/about', label: 'About Us' },
+  { to: '/about-deals', label: 'Deal Rules' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/blog', label: 'Blog' },
+] as const;
+
+const POLICIES = [
+  { to: '/policy', label: 'Privacy Policy' },
+  { to: '/terms-and-conditions', label: 'Terms & Conditions' },
+  { to: '/cancellation-and-refund', label: 'Cancellation & Refund' },
+  { to: '/shipping-policy', label: 'Shipping Policy' },
+] as const;
+
+/** Storefront §2: the subscribe action is not shown, so submitting changes nothing on screen. */
+const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+
+export const Footer = () => (
+  <footer className="site-footer" data-testid="site-footer">
+    <div className="container footer-grid">
+      <div className="footer-brand">
+        <Link to="/" className="brand brand--light" aria-label={`${SITE.name} home`}>
+          <img src="/logo.svg" alt="" width={36} height={36} />
+          <span className="brand-name">{SITE.name}</span>
+        </Link>
+        <p>
+          Invite-only deal rooms and a members’ shop for Tamil Nadu. Products at up to 60% off retail — and if you don’t
+          win, your entry fee comes back as Reward Cash for the shop.
+        </p>
+      </div>
+
+      <nav className="footer-col" aria-label="Company">
+        <h2>Company</h2>
+        <ul>
+          {COMPANY.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <nav className="footer-col" aria-label="Policies">
+        <h2>Policies</h2>
+        <ul>
+          {POLICIES.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="footer-col footer-col--contact">
+        <h2>Contact</h2>
+        <ul className="footer-contact">
+          <li>
+            <MailIcon /> <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+          </li>
+          <li>
+            <PhoneIcon /> <a href={SITE.phoneHref}>{SITE.phone}</a>
+          </li>
+          <li>
+            <ClockIcon /> <span>{SITE.hours}</span>
+          </li>
+          <li>
+            <PinIcon /> <address>{SITE.address}</address>
+          </li>
+        </ul>
+      </div>
+
+      <div className="footer-col footer-newsletter">
+        <h2>Newsletter</h2>
+        <p>New deal rooms, shop drops and festival offers, once a week.</p>
+        <form className="newsletter-form" onSubmit={ignoreSubmit}>
+          <label htmlFor="newsletter-email" className="visually-hidden">
+            Email address
+          </label>
+          <input id="newsletter-email" type="email" name="email" placeholder="you@example.com" autoComplete="email" />
+          <button type="submit" className="btn btn-accent btn-sm">
+            Subscribe
+          </button>
+        </form>
+      </div>
+    </div>
+
+    <div className="footer-bottom">
+      <div className="container footer-bottom-inner">
+        <p className="compliance">
+          {SITE.name} runs skill-based, pay-to-bid deal rooms for invited members aged 18 and above in India. Members
+          who do not win get their entry fee back as Reward Cash, usable only in our shop; a room that does not fill is
+          cancelled and every fee is refunded to the wallet. All prices are in Indian rupees (₹) and include GST.
+        </p>
+        <p className="copyright">
+          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+        </p>
+      </div>
+    </div>
+  </footer>
+);

@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import { formatRupees } from '../lib/format.ts';
+import { useSessionStore } from '../stores/session.ts';
+
+/** Login and Register when logged out; Blog, Checkout, My Account and balances when logged in. */
+export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' }) => {
+  const status = useSessionStore((s) => s.status);
+  const user = useSessionStore((s) => s.user);
+  const wallet = useSessionStore((s) => s.walletPaise);
+  const reward = useSessionStore((s) => s.rewardCashPaise);
+
+  if (status === 'loading') {
+    return <span className="header-skeleton" aria-label="Checking your session" role="status" />;
+  }
+
+  if (!user) {
+    return (
+      <div className={`header-account header-account--${variant}`}>
+        <Link to="/login" className="btn btn-ghost btn-sm">
+          Login
+        </Link>
+        <Link to="/register" className="btn btn-primary btn-sm header-register">
+          Register
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={`header-account header-account--${variant}`}>
+      <Link to="/blog" className="header-link">
+        Blog
+      </Link>
+      <Link to="/checkout" className="header-link">
+        Checkout
+      </Link>
+      <span className="balance-chip" title="Wallet balance">
+        Wallet {formatRupees(wallet, { whole: true })}
+      </span>
+      <span className="balance-chip balance-chip--reward" title="Reward cash">
+        Reward {formatRupees(reward, { whole: true })}
+      </span>
+      <Link to="/account" className="btn btn-ghost btn-sm">
+        My Account
+      </Link>
+      <Link to="/profile" className="avatar" aria-label={`${user.name} — View Profile`}>
+        {user.avatar ? <img src={user.avatar} alt="" /> : user.name.slice(0, 1).toUpperCase()}
+      </Link>
+    </div>
+  );
+};

@@ -1,0 +1,32 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, matchPath, useLocation } from 'react-router-dom';
+import { routes } from '../routes.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { PageLoading } from './PageLoading.tsx';
+
+const useScrollToTopOnNavigate = (pathname: string) => {
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+};
+
+/** Header, the current screen and the footer (hidden where a route asks, e.g. the live auction room). */
+export const Layout = () => {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigate(pathname);
+  const hideFooter = routes.some((route) => route.hideFooter && matchPath(route.path, pathname));
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!hideFooter && <Footer />}
+    </div>
+  );
+};
