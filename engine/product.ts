@@ -1,0 +1,227 @@
+import type { Decider } from './decider.ts';
+import { assertNever, DomainError } from './decider.ts';
+
+/** A shop product as the spec lists it. Money in integer paise; `reward_points` are whole points (1 point = ₹1). */
+export interface ProductDetails {
+  id: string;
+  product_code: string;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  original_price: number;
+  image_url: string;
+  images: string[];
+  /** Average rating, 0 to 5. */
+  rating: number;
+  /** How many ratings the average is made of. */
+  ratings: number;
+  category: string;
+  brand: string;
+  color: string;
+  reward_points: number;
+  is_active: boolean;
+}
+
+export interface Reservation {
+  quantity: number;
+  /** Epoch ms after which the reservation no longer holds stock. */
+  expiresAt: number;
+}
+
+export type ProductCommand =
+  | { type: 'AddProduct'; data: { product: ProductDetails; stock: number; now: number } }
+  | { type: 'AdjustStock'; data: { stock: number; now: number } }
+  | { type: 'ReserveStock'; data: { reservationId: string; quantity: number; now: number; expiresAt: number } }
+  | { type: 'ReleaseStock'; data: { reservationId: string; reason: string; now: number } }
+  | { type: 'CommitStock'; data: { reservationId: string; quantity: number; now: number } };
+
+export type ProductEvent =
+  | { type: 'ProductAdded'; data: ProductDetails & { stock: number; at: number } }
+  | { type: 'ProductStockAdjusted'; data: { stock: number; previous: number; at: number } }
+  | { type: 'StockReserved'; data: { reservationId: string; quantity: number; expiresAt: number; at: number } }
+  | { type: 'StockReleased'; data: { reservationId: string; quantity: number; reason: string; at: number } }
+  | { type: 'StockSold'; data: { reservationId: string; quantity: number; at: number } };
+
+export type ProductState =
+  | { status: 'none' }
+  | {
+      status: 'listed';
+      product: ProductDetails;
+      /** Units on hand, sold ones excluded; reservations still count here. */
+      stock: number;
+      reservations: Record<string, Reservation>;
+      /** Reservation ids already sold or released: commands about them again change nothing. */
+      settled: Record<string, 'sold' | 'released'>;
+    };
+
+type Listed = Extract<ProductState, { status: 'listed' }>;
+
+export const PRODUCT_MESSAGES = {
+  notFound: 'Product not found',
+  outOfStock: 'Out of stock',
+} as const;
+
+export const productStream = (id: string): string => `product-${id}`;
+
+/** Units held by reservations that have not expired at `now`. */
+export const reservedAt = (state: Listed, now: number, except?: string): number =>
+  Object.entries(state.reservations).reduce(
+    (sum, [id, r]) => (id !== except && r.expiresAt > now ? sum + r.quantity : sum),
+    0,
+  );
+
+/** Units a new buyer can take at `now`: stock minus live reservations, never below 0. */
+export const availableAt = (state: ProductState, now: number): number =>
+  state.status === 'listed' && state.product.is_active ? Math.max(0, state.stock - reservedAt(state, now)) : 0;
+
+const listed = (state: ProductState): Listed => {
+  if (state.status !== 'listed') throw new DomainError('PRODUCT_NOT_FOUND', PRODUCT_MESSAGES.notFound);
+  return state;
+};
+
+const isWhole = (n: number, min = 0) => Number.isSafeInteger(n) && n >= min;
+
+const validate = (p: ProductDetails, stock: number): void => {
+  const problems = [
+    !p.id.trim() && 'id',
+    !p.product_code.trim() && 'product_code',
+    !p.name.trim() && 'name',
+    !isWhole(p.price) && 'price',
+    !isWhole(p.original_price) && 'original_price',
+    !isWhole(stock) && 'stock',
+    !isWhole(p.reward_points) && 'reward_points',
+    !(p.rating >= 0 && p.rating <= 5) && 'rating',
+    !isWhole(p.ratings) && 'ratings',
+  ].filter(Boolean);
+  if (problems.length) {
+    throw new DomainError('PRODUCT_INVALID', `Check these product fields: ${problems.join(', ')}.`, {
+      fields: problems,
+    });
+  }
+};
+
+const addProduct = (
+  state: ProductState,
+  { product, stock, now }: { product: ProductDetails; stock: number; now: number },
+): ProductEvent[] => {
+  validate(product, stock);
+  if (state.status === 'listed') {
+    throw new DomainError('PRODUCT_EXISTS', `A product with id ${product.id} already exists.`);
+  }
+  return [{ type: 'ProductAdded', data: { ...product, stock, at: now } }];
+};
+
+const reserve = (
+  state: ProductState,
+  {
+    reservationId,
+    quantity,
+    now,
+    expiresAt,
+  }: { reservationId: string; quantity: number; now: number; expiresAt: number },
+): ProductEvent[] => {
+  const s = listed(state);
+  if (s.reservations[reservationId] || s.settled[reservationId]) return [];
+  if (!isWhole(quantity, 1)) throw new DomainError('QUANTITY_INVALID', 'Quantity must be at least 1.');
+  const available = availableAt(s, now);
+  if (available < quantity) {
+    throw new DomainError(
+      'OUT_OF_STOCK',
+      available === 0
+        ? `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`
+        : `Only ${available} of ${s.product.name} left in stock.`,
+      { productId: s.product.id, available },
+    );
+  }
+  return [{ type: 'StockReserved', data: { reservationId, quantity, expiresAt, at: now } }];
+};
+
+/**
+ * Turns a reservation into a sale. A reservation that expired or was released still sells when
+ * the units are free at `now` (a late payment); otherwise the sale is refused as out of stock.
+ */
+const commit = (
+  state: ProductState,
+  { reservationId, quantity, now }: { reservationId: string; quantity: number; now: number },
+): ProductEvent[] => {
+  const s = listed(state);
+  if (s.settled[reservationId] === 'sold') return [];
+  const free = s.stock - reservedAt(s, now, reservationId);
+  if (free < quantity) {
+    throw new DomainError('OUT_OF_STOCK', `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`, {
+      productId: s.product.id,
+      available: Math.max(0, free),
+    });
+  }
+  return [{ type: 'StockSold', data: { reservationId, quantity, at: now } }];
+};
+
+/**
+ * A product (`product-{id}`) and its stock. Guarantees: stock never goes below 0; units are
+ * reserved per order id (expected revision makes two buyers of the last unit race, and only one
+ * wins); a reservation is sold or released at most once, so retries and replays change nothing.
+ */
+export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
+  initialState: { status: 'none' },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'AddProduct':
+        return addProduct(state, command.data);
+      case 'AdjustStock': {
+        const s = listed(state);
+        if (!isWhole(command.data.stock)) throw new DomainError('PRODUCT_INVALID', 'Stock must be 0 or more.');
+        if (command.data.stock === s.stock) return [];
+        return [
+          {
+            type: 'ProductStockAdjusted',
+            data: { stock: command.data.stock, previous: s.stock, at: command.data.now },
+          },
+        ];
+      }
+      case 'ReserveStock':
+        return reserve(state, command.data);
+      case 'ReleaseStock': {
+        const s = listed(state);
+        const held = s.reservations[command.data.reservationId];
+        if (!held) return [];
+        const { reservationId, reason, now } = command.data;
+        return [{ type: 'StockReleased', data: { reservationId, quantity: held.quantity, reason, at: now } }];
+      }
+      case 'CommitStock':
+        return commit(state, command.data);
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve: (state, event) => {
+    if (event.type === 'ProductAdded') {
+      const { stock, at: _at, ...product } = event.data;
+      return { status: 'listed', product, stock, reservations: {}, settled: {} };
+    }
+    if (state.status !== 'listed') return state;
+    switch (event.type) {
+      case 'ProductStockAdjusted':
+        return { ...state, stock: event.data.stock };
+      case 'StockReserved': {
+        const { reservationId, quantity, expiresAt } = event.data;
+        return { ...state, reservations: { ...state.reservations, [reservationId]: { quantity, expiresAt } } };
+      }
+      case 'StockReleased': {
+        const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
+        return { ...state, reservations, settled: { ...state.settled, [event.data.reservationId]: 'released' } };
+      }
+      case 'StockSold': {
+        const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
+        return {
+          ...state,
+          stock: Math.max(0, state.stock - event.data.quantity),
+          reservations,
+          settled: { ...state.settled, [event.data.reservationId]: 'sold' },
+        };
+      }
+      default:
+        return state;
+    }
+  },
+};

@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { Decider, Message } from '../../engine/decider.ts';
+import { DomainError } from '../../engine/decider.ts';
+
+/**
+ * given(events).when(command).then(events) / .thenThrows(code), modelled on Emmett's
+ * DeciderSpecification: the decider is folded over the given events, then asked to decide.
+ */
+export const specFor =
+  <C extends Message, E extends Message, S>(decider: Decider<C, E, S>) =>
+  (given: readonly E[] = []) => ({
+    when: (command: C) => {
+      const state = given.reduce((s, e) => decider.evolve(s, e), decider.initialState);
+      const run = () => decider.decide(command, state);
+      return {
+        then: (expected: readonly E[]) => {
+          expect(run()).toEqual(expected);
+        },
+        thenNothing: () => {
+          expect(run()).toEqual([]);
+        },
+        thenThrows: (code: string, message?: string | RegExp) => {
+          let caught: unknown;
+          try {
+            run();
+          } catch (error) {
+            caught = error;
+          }
+          expect(caught, `expected ${code}`).toBeInstanceOf(DomainError);
+          expect((caught as DomainError).code).toBe(code);
+          if (message !== undefined) expect((caught as DomainError).message).toMatch(message);
+        },
+        /** The events and the state they lead to, for checks beyond equality. */
+        result: () => {
+          const events = run();
+          return { events, state: events.reduce((s, e) => decider.evolve(s, e), state) };
+        },
+      };
+    },
+  });

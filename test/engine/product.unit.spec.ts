@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductDetails, ProductEvent } from '../../engine/product.ts';
+import { availableAt, productDecider } from '../../engine/product.ts';
+import { specFor } from './given.ts';
+
+const now = Date.parse('2026-11-22T06:00:00Z');
+const later = now + 15 * 60_000;
+const spec = specFor(productDecider);
+
+const sampleProduct = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
+  id: 'p1001',
+  product_code: 'VD1001',
+  slug: 'steel-tiffin-box',
+  name: 'Steel Tiffin Box',
+  description: 'Three tier stainless steel lunch box',
+  price: 59_900,
+  original_price: 99_900,
+  image_url: '/products/vd1001.svg',
+  images: ['/products/vd1001.svg'],
+  rating: 4.5,
+  ratings: 120,
+  category: 'Kitchen',
+  brand: 'Vetri Home',
+  color: 'Silver',
+  reward_points: 30,
+  is_active: true,
+  ...overrides,
+});
+
+const added = (stock: number): ProductEvent => ({ type: 'ProductAdded', data: { ...sampleProduct(), stock, at: now } });
+const reserved = (reservationId: string, quantity: number, expiresAt = later): ProductEvent => ({
+  type: 'StockReserved',
+  data: { reservationId, quantity, expiresAt, at: now },
+});
+
+describe('product stock', () => {
+  describe('when the product is not listed', () => {
+    it('adds it with its stock', () =>
+      spec()
+        .when({ type: 'AddProduct', data: { product: sampleProduct(), stock: 5, now } })
+        .then([added(5)]));
+
+    it('refuses a negative price or a rating above 5', () => {
+      spec()
+        .when({ type: 'AddProduct', data: { product: sampleProduct({ price: -1 }), stock: 5, now } })
+        .thenThrows('PRODUCT_INVALID', /price/);
+      spec()
+        .when({ type: 'AddProduct', data: { product: sampleProduct({ rating: 5.5 }), stock: 5, now } })
+        .thenThrows('PRODUCT_INVALID', /rating/);
+    });
+
+    it('cannot reserve what does not exist', () =>
+      spec()
+        .when({ type: 'ReserveStock', data: { reservationId: 'o1', quantity: 1, now, expiresAt: later } })
+        .thenThrows('PRODUCT_NOT_FOUND', 'Product not found'));
+  });
+
+  describe('when it is listed', () => {
+    it('refuses to add it twice', () =>
+      spec([added(5)])
+        .when({ type: 'AddProduct', data: { product: sampleProduct(), stock: 5, now } })
+        .thenThrows('PRODUCT_EXISTS'));
+
+    it('reserves units for an order', () =>
+      spec([added(2)])
+        .when({ type: 'ReserveStock', data: { reservationId: 'o1', quantity: 2, now, expiresAt: later } })
+        .then([reserved('o1', 2)]));
+
+    it('refuses more than is available, naming how many are left', () =>
+      spec([added(3), reserved('o1', 2)])
+        .when({ type: 'ReserveStock', data: { reservationId: 'o2', quantity: 2, now, expiresAt: later } })
+        .thenThrows('OUT_OF_STOCK', 'Only 1 of Steel Tiffin Box left in stock.'));
+
+    it('refuses the last unit to a second buyer', () =>
+      spec([added(1), reserved('o1', 1)])
+        .when({ type: 'ReserveStock', data: { reservationId: 'o2', quantity: 1, now, expiresAt: later } })
+        .thenThrows('OUT_OF_STOCK', 'Steel Tiffin Box is out of stock.'));
+
+    it('treats an expired reservation as free stock', () =>
+      spec([added(1), reserved('o1', 1, now - 1)])
+        .when({ type: 'ReserveStock', data: { reservationId: 'o2', quantity: 1, now, expiresAt: later } })
+        .then([reserved('o2', 1)]));
+
+    it('reserving again for the same order changes nothing', () =>
+      spec([added(1), reserved('o1', 1)])
+        .when({ type: 'ReserveStock', data: { reservationId: 'o1', quantity: 1, now, expiresAt: later } })
+        .thenNothing());
+
+    it('sells a reservation once; a replay changes nothing', () => {
+      const sold: ProductEvent = { type: 'StockSold', data: { reservationId: 'o1', quantity: 1, at: now } };
+      spec([added(1), reserved('o1', 1)])
+        .when({ type: 'CommitStock', data: { reservationId: 'o1', quantity: 1, now } })
+        .then([sold]);
+      spec([added(1), reserved('o1', 1), sold])
+        .when({ type: 'CommitStock', data: { reservationId: 'o1', quantity: 1, now } })
+        .thenNothing();
+      const { state } = spec([added(1), reserved('o1', 1)])
+        .when({ type: 'CommitStock', data: { reservationId: 'o1', quantity: 1, now } })
+        .result();
+      expect(state.status === 'listed' && state.stock).toBe(0);
+    });
+
+    it('sells a late payment when units are still free, and refuses it when they are gone', () => {
+      const released: ProductEvent = {
+        type: 'StockReleased',
+        data: { reservationId: 'o1', quantity: 1, reason: 'expired', at: now },
+      };
+      spec([added(1), reserved('o1', 1), released])
+        .when({ type: 'CommitStock', data: { reservationId: 'o1', quantity: 1, now } })
+        .then([{ type: 'StockSold', data: { reservationId: 'o1', quantity: 1, at: now } }]);
+      spec([added(1), reserved('o1', 1), released, reserved('o2', 1)])
+        .when({ type: 'CommitStock', data: { reservationId: 'o1', quantity: 1, now } })
+        .thenThrows('OUT_OF_STOCK');
+    });
+
+    it('releases a reservation once and gives the units back', () => {
+      const { events, state } = spec([added(1), reserved('o1', 1)])
+        .when({ type: 'ReleaseStock', data: { reservationId: 'o1', reason: 'payment failed', now } })
+        .result();
+      expect(events).toEqual([
+        { type: 'StockReleased', data: { reservationId: 'o1', quantity: 1, reason: 'payment failed', at: now } },
+      ]);
+      expect(availableAt(state, now)).toBe(1);
+      spec([added(1), reserved('o1', 1), ...events])
+        .when({ type: 'ReleaseStock', data: { reservationId: 'o1', reason: 'again', now } })
+        .thenNothing();
+    });
+
+    it('an inactive product has nothing available', () => {
+      const state = productDecider.evolve(productDecider.initialState, {
+        type: 'ProductAdded',
+        data: { ...sampleProduct({ is_active: false }), stock: 4, at: now },
+      });
+      expect(availableAt(state, now)).toBe(0);
+    });
+
+    it('adjusts stock to a new count, never below 0', () => {
+      spec([added(1)])
+        .when({ type: 'AdjustStock', data: { stock: 10, now } })
+        .then([{ type: 'ProductStockAdjusted', data: { stock: 10, previous: 1, at: now } }]);
+      spec([added(1)])
+        .when({ type: 'AdjustStock', data: { stock: -1, now } })
+        .thenThrows('PRODUCT_INVALID');
+    });
+  });
+});
