@@ -1,0 +1,73 @@
+import type { Message } from './decider.ts';
+import type { LeagueCode, PlayerInput, PlayerRole, TeamInput } from './leagueRules.ts';
+
+/** Commands, events and state of the league auction decider (`engine/league.ts`). */
+
+export type Admin = { userId: string; role: string };
+
+export type LeagueCommand =
+  | Message<'CreateLeague', { code: LeagueCode; name: string; by: Admin; now: number }>
+  | Message<'AddTeams', { teams: TeamInput[]; by: Admin; now: number }>
+  | Message<'RemoveTeam', { teamId: number; by: Admin; now: number }>
+  | Message<'AddPlayers', { players: PlayerInput[]; by: Admin; now: number }>
+  | Message<'RemovePlayer', { playerId: number; by: Admin; now: number }>
+  | Message<'StartNextPlayer', { by: Admin; now: number }>
+  | Message<'PlaceBid', { userId: string; amount?: number; now: number }>
+  | Message<'ClosePlayer', { now: number }>
+  | Message<'EndAuction', { by: Admin; now: number }>;
+
+export type LeagueEvent =
+  | Message<'LeagueCreated', { code: LeagueCode; name: string; createdBy: string }>
+  | Message<'TeamAdded', TeamInput & { teamId: number }>
+  | Message<'TeamRemoved', { teamId: number }>
+  | Message<'PlayerAdded', PlayerInput & { playerId: number }>
+  | Message<'PlayerRemoved', { playerId: number }>
+  | Message<'PlayerAuctionStarted', { playerId: number; round: number; startingBid: number; deadline: number }>
+  | Message<'BidPlaced', { playerId: number; teamId: number; amount: number; deadline: number }>
+  | Message<'PlayerSold', { playerId: number; teamId: number; price: number }>
+  | Message<'PlayerUnsold', { playerId: number; round: number }>
+  | Message<'AuctionFinished', { reason: 'no_players_left' | 'ended_by_admin' }>;
+
+export interface LeagueTeam extends TeamInput {
+  id: number;
+  pointsLeft: number;
+  playerIds: number[];
+}
+
+export interface LeaguePlayer {
+  id: number;
+  name: string;
+  role: PlayerRole;
+  basePrice: number;
+  status: 'pending' | 'live' | 'sold' | 'unsold';
+  /** Times the player has gone under the hammer. */
+  rounds: number;
+  teamId: number | null;
+  finalBid: number | null;
+}
+
+/** The player under the hammer. `leaderTeamId` null means nobody has bid yet and `currentBid` is the base price. */
+export interface Lot {
+  playerId: number;
+  round: number;
+  currentBid: number;
+  leaderTeamId: number | null;
+  deadline: number;
+}
+
+interface LeagueBody {
+  code: LeagueCode;
+  name: string;
+  teams: LeagueTeam[];
+  players: LeaguePlayer[];
+  nextTeamId: number;
+  nextPlayerId: number;
+}
+
+/** `setup`: no auction in progress yet; `waiting`: for the admin to start the next player; `active`: a player under auction. */
+export type LeagueState =
+  | { status: 'none' }
+  | (LeagueBody & { status: 'setup' | 'waiting' | 'finished'; lot: null })
+  | (LeagueBody & { status: 'active'; lot: Lot });
+
+export type OpenLeague = Exclude<LeagueState, { status: 'none' }>;
