@@ -8,6 +8,12 @@ import type { Deps } from './deps.ts';
 import { ApiError, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { systemRoutes } from './routes/system.ts';
+import { adminIdentityRoutes } from './admin/identityRoutes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { profileRoutes } from './auth/profileRoutes.ts';
+import { referralRoutes } from './auth/referralRoutes.ts';
+import type { AuthEnv } from './auth/session.ts';
+import { loadSession } from './auth/session.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (deps: Deps) => {
@@ -51,13 +57,29 @@ export const createApp = (deps: Deps) => {
   );
   app.onError(errorHandler(log));
 
-  const api = new Hono();
+  const api = new Hono<AuthEnv>();
+  api.use('*', loadSession(deps.sessions));
+  api.use('*', async (c, next) => {
+    // Auditors read everything and change nothing.
+    const user = c.get('user');
+    const writes = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
+    if (user?.role === 'auditor' && writes && !c.req.path.startsWith('/api/auth/')) {
+      throw new ApiError(403, 'READ_ONLY', 'Auditors have read-only access.');
+    }
+    await next();
+  });
   api.route('/', systemRoutes(deps));
+  api.route('/auth', authRoutes(deps));
+  api.route('/referrals', referralRoutes(deps));
+  api.route('/me/profile', profileRoutes(deps));
+  api.route('/admin', adminIdentityRoutes(deps));
   app.route('/api', api);
 
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });
   app.get('/api/openapi.json', (c) => c.json(openapi));
-  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No such API route: ${c.req.method} ${c.req.path}` } }, 404));
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'NOT_FOUND', message: `No such API route: ${c.req.method} ${c.req.path}` } }, 404),
+  );
 
   const dist = resolve(config.WEB_DIST);
   const indexFile = resolve(dist, 'index.html');

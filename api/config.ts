@@ -21,6 +21,17 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().default('web/dist'),
   PROJECTION_WAIT_MS: z.coerce.number().int().positive().default(5000),
+  /** Trust X-Forwarded-Proto from a reverse proxy (for the Secure cookie flag). */
+  TRUST_PROXY: bool.default(false),
+  /** outbox: mails kept in DATA_DIR/outbox.ndjson and readable at /admin/outbox; smtp: sent with nodemailer. */
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Vetri Deals <no-reply@vetrideals.in>'),
+  /** The seeded admin; without ADMIN_PASSWORD a password is generated and printed once at first start. */
+  ADMIN_EMAIL: z.string().default('admin@vetrideals.in'),
+  ADMIN_PASSWORD: z.string().optional(),
+  /** Pepper for OTP hashes; generated per data dir when unset. */
+  OTP_SECRET: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

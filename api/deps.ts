@@ -5,6 +5,8 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { HandlerDeps } from './commandHandler.ts';
+import type { Sessions } from './auth/session.ts';
+import type { MailTransport, StoredMail } from './mail/index.ts';
 
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
 export interface Deps {
@@ -16,4 +18,9 @@ export interface Deps {
   projections: ProjectionRunner;
   /** Store + read-your-writes, for `handleCommand`. */
   commands: HandlerDeps;
+  sessions: Sessions;
+  mail: MailTransport & { list?: (limit?: number) => StoredMail[] };
+  secrets: { otp: string };
+  /** A member's balances in paise for the session payload (wired by the wallet feature). */
+  walletOf?: (userId: string) => { cash: number; reward_cash: number };
 }

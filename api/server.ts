@@ -17,6 +17,10 @@ import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, Soc
 import { attachRealtime } from './realtime/server.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
 import { seedDemo } from '../scripts/seedDemo.ts';
+import { join } from 'node:path';
+import { createSessions } from './auth/session.ts';
+import { outboxTransport, smtpTransport } from './mail/index.ts';
+import { dataDirSecret } from './secrets.ts';
 
 export type Io = SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -49,15 +53,28 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
     readDb,
     projections,
     commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
+    sessions: createSessions(readDb, clock),
+    mail:
+      config.MAIL_TRANSPORT === 'smtp'
+        ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
+        : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
+    secrets: { otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET) },
   };
   await projections.start();
   if (config.SEED_DEMO) await seedDemo(deps);
 
   const app = createApp(deps);
   const httpServer = await new Promise<HttpServer>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server as HttpServer));
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
+      resolve(server as HttpServer),
+    );
   });
-  const io: Io = new SocketServer(httpServer, { path: '/socket.io/', serveClient: false, pingInterval: 10_000, pingTimeout: 8_000 });
+  const io: Io = new SocketServer(httpServer, {
+    path: '/socket.io/',
+    serveClient: false,
+    pingInterval: 10_000,
+    pingTimeout: 8_000,
+  });
   attachRealtime(io, deps);
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
@@ -80,4 +97,9 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
       log.info('stopped');
     })());
   return { url, port, deps, io, close };
+};
+
+const requireSetting = (value: string | undefined, name: string): string => {
+  if (!value) throw new Error(`${name} must be set`);
+  return value;
 };

@@ -10,13 +10,15 @@ export interface Message<T extends string = string, D = unknown> {
  */
 export interface Decider<C extends Message, E extends Message, S> {
   initialState: S;
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
+  decide: (command: C, state: S) => E[];
+  evolve: (state: S, event: E) => S;
 }
 
 /** Folds events into a state with a decider's `evolve`. */
-export const fold = <E extends Message, S>(decider: Pick<Decider<Message, E, S>, 'initialState' | 'evolve'>, events: readonly E[]): S =>
-  events.reduce(decider.evolve, decider.initialState);
+export const fold = <E extends Message, S>(
+  decider: Pick<Decider<Message, E, S>, 'initialState' | 'evolve'>,
+  events: readonly E[],
+): S => events.reduce(decider.evolve, decider.initialState);
 
 /** A rule refused a command. `code` is stable; `message` is the text a user sees. */
 export class DomainError extends Error {

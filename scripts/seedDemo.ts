@@ -1,5 +1,6 @@
 import type { Deps } from '../api/deps.ts';
 import { toNewEvents } from '../api/commandHandler.ts';
+import { seedIdentity } from './seed/identity.ts';
 
 /** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
 export type Seeder = (deps: Deps) => Promise<void>;
@@ -7,7 +8,7 @@ export type Seeder = (deps: Deps) => Promise<void>;
 const INSTANCE_STREAM = 'system-instance';
 
 /** Each feature adds its seeder here, in dependency order (users before rooms, …). */
-export const seeders: { name: string; run: Seeder }[] = [];
+export const seeders: { name: string; run: Seeder }[] = [{ name: 'identity', run: seedIdentity }];
 
 /**
  * Seeds demo data on the first start of an empty store: runs every seeder, then records

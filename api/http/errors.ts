@@ -29,11 +29,9 @@ const domainStatus: Record<string, ContentfulStatusCode> = {
   UNAUTHENTICATED: 401,
 };
 
-export const toErrorResponse = (
-  error: unknown,
-  log?: Logger,
-): { status: ContentfulStatusCode; body: ErrorBody } => {
-  if (error instanceof ApiError) return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+export const toErrorResponse = (error: unknown, log?: Logger): { status: ContentfulStatusCode; body: ErrorBody } => {
+  if (error instanceof ApiError)
+    return { status: error.status, body: { error: { code: error.code, message: error.message } } };
   if (error instanceof DomainError) {
     const status = domainStatus[error.code] ?? (error.code.endsWith('_NOT_FOUND') ? 404 : 422);
     return { status, body: { error: { code: error.code, message: error.message, details: error.details } } };
@@ -48,20 +46,28 @@ export const toErrorResponse = (
     log?.error('event store unavailable', { error });
     return {
       status: 503,
-      body: { error: { code: error.code, message: 'We could not save your request just now. Nothing was changed; please try again.' } },
+      body: {
+        error: {
+          code: error.code,
+          message: 'We could not save your request just now. Nothing was changed; please try again.',
+        },
+      },
     };
   }
   if (error instanceof ProjectionTimeoutError) {
     return { status: 504, body: { error: { code: error.code, message: error.message } } };
   }
   if (error instanceof HTTPException) {
-    const status = error.status as ContentfulStatusCode;
+    const status = error.status;
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`;
     const message = status === 413 ? 'The request is too large.' : error.message || 'Bad request';
     return { status, body: { error: { code, message } } };
   }
   log?.error('unhandled error', { error });
-  return { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } } };
+  return {
+    status: 500,
+    body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+  };
 };
 
 export const errorHandler = (log: Logger) => (error: Error, c: Context) => {

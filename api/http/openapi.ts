@@ -45,7 +45,8 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => validator('json', sc
 export const queryParams = <T extends z.ZodType>(schema: T) => validator('query', schema);
 export const pathParams = <T extends z.ZodType>(schema: T) => validator('param', schema);
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
+const jsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
 
 const errorSchema = {
   type: 'object',

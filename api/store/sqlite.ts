@@ -71,8 +71,20 @@ const toRecorded = (row: Row): RecordedEvent => ({
   metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
 });
 
+/** Runs a synchronous read as a promise, so callers see one async contract whatever the adapter. */
+const attempt = <T>(read: () => T): Promise<T> => {
+  try {
+    return Promise.resolve(read());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+};
+
 const isBusy = (error: unknown): boolean =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string' && /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/.test(error.code);
+  error instanceof Error &&
+  'code' in error &&
+  typeof error.code === 'string' &&
+  /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/.test(error.code);
 
 /**
  * Embedded event store on SQLite (WAL, synchronous=FULL: an append is on disk before it resolves).
@@ -112,52 +124,54 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     head: db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
   };
 
-  const appendTx = db.transaction((stream: string, events: readonly NewEvent[], options: AppendOptions): AppendResult => {
-    const head = stmt.streamHead.get(stream);
-    const first = events[0];
-    if (first) {
-      const existing = stmt.byId.get(first.id);
-      if (existing) {
-        // Idempotent re-append: the same ids, already stored in this stream in this order.
-        const ids = events.map((e) => stmt.byId.get(e.id));
-        const consistent = ids.every(
-          (row, i) => row && row.stream === stream && row.revision === existing.revision + i,
-        );
-        if (!consistent) throw new DuplicateEventIdError(first.id, stream);
-        const last = ids[ids.length - 1]!;
-        return { nextRevision: last.revision, position: last.position };
+  const appendTx = db.transaction(
+    (stream: string, events: readonly NewEvent[], options: AppendOptions): AppendResult => {
+      const head = stmt.streamHead.get(stream);
+      const first = events[0];
+      if (first) {
+        const existing = stmt.byId.get(first.id);
+        if (existing) {
+          // Idempotent re-append: the same ids, already stored in this stream in this order.
+          const ids = events.map((e) => stmt.byId.get(e.id));
+          const consistent = ids.every(
+            (row, i) => row && row.stream === stream && row.revision === existing.revision + i,
+          );
+          if (!consistent) throw new DuplicateEventIdError(first.id, stream);
+          const last = ids[ids.length - 1]!;
+          return { nextRevision: last.revision, position: last.position };
+        }
       }
-    }
-    const expected = options.expectedRevision ?? 'any';
-    const actual = head ? head.revision : 'no_stream';
-    if (
-      (expected === 'no_stream' && head) ||
-      (expected === 'stream_exists' && !head) ||
-      (typeof expected === 'number' && actual !== expected)
-    ) {
-      throw new WrongExpectedRevisionError(stream, expected, actual);
-    }
-    if (events.length === 0) {
-      return { nextRevision: head ? head.revision : -1, position: head ? head.position : 0 };
-    }
-    const sealed = sealEvents(head?.hash ?? null, events);
-    let revision = head ? head.revision : -1;
-    let position = 0;
-    for (const event of sealed) {
-      revision++;
-      const info = stmt.insert.run({
-        id: event.id,
-        stream,
-        revision,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(event.metadata),
-      });
-      position = Number(info.lastInsertRowid);
-    }
-    stmt.upsertHead.run(stream, revision, sealed[sealed.length - 1]!.metadata.hash, position);
-    return { nextRevision: revision, position };
-  });
+      const expected = options.expectedRevision ?? 'any';
+      const actual = head ? head.revision : 'no_stream';
+      if (
+        (expected === 'no_stream' && head) ||
+        (expected === 'stream_exists' && !head) ||
+        (typeof expected === 'number' && actual !== expected)
+      ) {
+        throw new WrongExpectedRevisionError(stream, expected, actual);
+      }
+      if (events.length === 0) {
+        return { nextRevision: head ? head.revision : -1, position: head ? head.position : 0 };
+      }
+      const sealed = sealEvents(head?.hash ?? null, events);
+      let revision = head ? head.revision : -1;
+      let position = 0;
+      for (const event of sealed) {
+        revision++;
+        const info = stmt.insert.run({
+          id: event.id,
+          stream,
+          revision,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: JSON.stringify(event.metadata),
+        });
+        position = Number(info.lastInsertRowid);
+      }
+      stmt.upsertHead.run(stream, revision, sealed[sealed.length - 1]!.metadata.hash, position);
+      return { nextRevision: revision, position };
+    },
+  );
 
   const ensureOpen = () => {
     if (closed) throw new StoreUnavailableError('The event store is closed');
@@ -178,37 +192,31 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
             new StoreUnavailableError(`The event store could not write: ${(error as Error).message}`, { cause: error }),
           );
         }
-        return Promise.reject(error as Error);
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
     readStream(stream, options: ReadStreamOptions = {}) {
-      try {
+      return attempt(() => {
         ensureOpen();
         const limit = options.limit ?? -1;
         const rows =
           options.direction === 'backwards'
             ? stmt.backwards.all(stream, options.from ?? Number.MAX_SAFE_INTEGER, limit)
             : stmt.forwards.all(stream, options.from ?? 0, limit);
-        return Promise.resolve(rows.map(toRecorded));
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
+        return rows.map(toRecorded);
+      });
     },
     readAll(options: ReadAllOptions = {}) {
-      try {
+      return attempt(() => {
         ensureOpen();
-        return Promise.resolve(stmt.all.all(options.after ?? 0, options.limit ?? -1).map(toRecorded));
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
+        return stmt.all.all(options.after ?? 0, options.limit ?? -1).map(toRecorded);
+      });
     },
     headPosition() {
-      try {
+      return attempt(() => {
         ensureOpen();
-        return Promise.resolve(stmt.head.get()?.p ?? 0);
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
+        return stmt.head.get()?.p ?? 0;
+      });
     },
     subscribeToAll(options: SubscribeOptions): Subscription {
       let checkpoint = options.after ?? 0;

@@ -30,7 +30,19 @@ describe('the server on a loopback port', () => {
 
   it('serves an OpenAPI document generated from the routes', async () => {
     const res = await fetch(`${server.url}/api/openapi.json`);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: { properties?: object } }> }> }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            summary?: string;
+            responses: Record<string, { content?: Record<string, { schema: { properties?: object } }> }>;
+          }
+        >
+      >;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     const time = doc.paths['/api/time']?.get;
     expect(time?.summary).toMatch(/clock/);
@@ -73,7 +85,7 @@ describe('the server on a loopback port', () => {
     try {
       const first = await new Promise<{ serverTime: number }>((resolve) => socket.once('serverTime', resolve));
       expect(first.serverTime).toBe(clock.now());
-      const ack = await socket.timeout(2000).emitWithAck('syncTime', {});
+      const ack: unknown = await socket.timeout(2000).emitWithAck('syncTime', {});
       expect(ack).toEqual({ ok: true, data: { serverTime: clock.now() } });
     } finally {
       socket.disconnect();
@@ -93,12 +105,16 @@ describe('graceful shutdown', () => {
 
 const postOnce = (url: string, body: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -24,6 +24,7 @@ export const startTestServer = async (
     READ_MODEL_PATH: join(dataDir, `read-${Math.random().toString(36).slice(2)}.db`),
     LOG_LEVEL: 'silent',
     SEED_DEMO: options.seed ? 'true' : 'false',
+    ADMIN_PASSWORD: 'Admin@12345',
     ...options.env,
   });
   const server = await startServer(config, { clock: options.clock });

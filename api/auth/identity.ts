@@ -1,0 +1,79 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Actor } from '../../engine/eventStore.ts';
+import { emailDecider } from '../../engine/emailVerification.ts';
+import { referralDecider } from '../../engine/referral.ts';
+import type { Role } from '../../engine/user.ts';
+import { userDecider } from '../../engine/user.ts';
+import { handleCommand, loadState } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const emailStream = (email: string): string =>
+  `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32)}`;
+export const userStream = (userId: string): string => `user-${userId}`;
+export const referralStream = (code: string): string => `referral-${code}`;
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A short, readable user id (10 characters of Crockford base32). */
+export const newUserId = (): string => [...randomBytes(10)].map((b) => ALPHABET[b % 32]).join('');
+
+export const newOtpCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+export const otpHash = (secret: string, email: string, code: string): string =>
+  createHash('sha256')
+    .update(`${secret}:${normalizeEmail(email)}:${code.trim()}`)
+    .digest('hex');
+
+export interface NewMember {
+  name: string;
+  email: string;
+  phone: string;
+  dob: string;
+  district: string;
+  passwordHash: string;
+  referralCode: string | null;
+  role: Role;
+}
+
+/**
+ * Registers a user: claims the email first (one account per email, even under races; it must
+ * have been verified by OTP unless `trusted`, which only server-side seeding sets), then appends
+ * `UserRegistered`, then records the referral's use. A registration cut short after the claim is
+ * finished by the next attempt, which reuses the claimed id.
+ */
+export const registerMember = async (
+  deps: Deps,
+  member: NewMember,
+  options: { actor: Actor; trusted?: boolean },
+): Promise<string> => {
+  const email = normalizeEmail(member.email);
+  const now = deps.clock.now();
+  const { state } = await loadState(deps.store, emailStream(email), emailDecider);
+  let userId = state.claimedBy;
+  if (userId && (await deps.store.readStream(userStream(userId), { limit: 1 })).length > 0) userId = null;
+  userId ??= newUserId();
+  const context = { actor: options.actor, now };
+  await handleCommand(
+    deps.commands,
+    emailStream(email),
+    emailDecider,
+    { type: 'ClaimEmail', data: { userId, now, trusted: options.trusted ?? false } },
+    context,
+  );
+  await handleCommand(
+    deps.commands,
+    userStream(userId),
+    userDecider,
+    { type: 'RegisterUser', data: { ...member, email, userId, now } },
+    { ...context, commandId: `register-user-${userId}` },
+  );
+  if (member.referralCode) {
+    await handleCommand(
+      deps.commands,
+      referralStream(member.referralCode),
+      referralDecider,
+      { type: 'UseReferral', data: { userId, now } },
+      { ...context, commandId: `use-referral-${userId}` },
+    );
+  }
+  return userId;
+};

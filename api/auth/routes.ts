@@ -1,0 +1,265 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
+import { DomainError } from '../../engine/decider.ts';
+import { emailDecider } from '../../engine/emailVerification.ts';
+import { normalizeReferralCode } from '../../engine/referral.ts';
+import { passwordStrength, TN_DISTRICTS, userDecider } from '../../engine/user.ts';
+import { referralByCode } from '../../projections/referrals.ts';
+import { userByEmail } from '../../projections/users.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { describe, jsonBody } from '../http/openapi.ts';
+import { emailStream, newOtpCode, normalizeEmail, otpHash, registerMember, userStream } from './identity.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { AuthEnv, SessionUser } from './session.ts';
+import { actorOf, hashSessionToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
+import { createThrottle } from './throttle.ts';
+
+const text = (max: number) => z.string().max(max).default('');
+export const OtpBody = z.object({ email: text(254) });
+export const VerifyOtpBody = z.object({ email: text(254), otp: text(20) });
+export const RegisterBody = z.object({
+  name: text(100),
+  email: text(254),
+  phone: text(20),
+  dob: text(10),
+  district: text(40),
+  password: text(200),
+  confirmPassword: text(200),
+  referralCode: z.string().max(6, 'Referral code is at most 6 characters').nullish(),
+});
+export const LoginBody = z.object({ email: text(254), password: text(200) });
+const SessionResponse = z.object({
+  logged_in: z.boolean(),
+  user: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.string(),
+      access: z.string(),
+      created_at: z.string(),
+    })
+    .nullable(),
+  wallet: z.object({ cash: z.number().int(), reward_cash: z.number().int() }).nullable(),
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^(\+91[\s-]?)?[6-9]\d{9}$/;
+
+const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => new ApiError(status, code, message);
+
+export const sessionPayload = (deps: Deps, user: SessionUser | null) => ({
+  logged_in: user !== null,
+  user: user && {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    access: user.access,
+    created_at: user.createdAt,
+  },
+  wallet: user && (deps.walletOf?.(user.id) ?? { cash: 0, reward_cash: 0 }),
+});
+
+/** Registration with email OTP, login, session and logout (DESIGN.md §5 identity calls). */
+export const authRoutes = (deps: Deps) => {
+  const { clock } = deps;
+  const otpSecret = deps.secrets.otp;
+  const perAccount = createThrottle({ free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 });
+  const perAddress = createThrottle({ free: 20, windowMs: 15 * 60_000, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 });
+  const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
+
+  return new Hono<AuthEnv>()
+    .post(
+      '/otp',
+      describe({ summary: 'Send a 6-digit code to verify an email', tags: ['auth'] }),
+      jsonBody(OtpBody),
+      async (c) => {
+        const email = normalizeEmail(c.req.valid('json').email);
+        if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
+        if (!EMAIL.test(email)) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
+        if (userByEmail(deps.readDb, email))
+          throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
+        const code = newOtpCode();
+        const now = clock.now();
+        await handleCommand(
+          deps.commands,
+          emailStream(email),
+          emailDecider,
+          { type: 'IssueOtp', data: { email, codeHash: otpHash(otpSecret, email, code), now } },
+          { actor: 'system', now },
+        );
+        await deps.mail.send({
+          to: email,
+          subject: `Your Vetri Deals code: ${code}`,
+          text: `Your Vetri Deals verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+        });
+        return c.json({ status: 'success', message: 'OTP sent to your email.' });
+      },
+    )
+    .post(
+      '/otp/verify',
+      describe({ summary: 'Check the emailed code', tags: ['auth'] }),
+      jsonBody(VerifyOtpBody),
+      async (c) => {
+        const body = c.req.valid('json');
+        const email = normalizeEmail(body.email);
+        if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
+        if (!body.otp.trim()) throw fail(400, 'OTP_REQUIRED', 'Enter OTP.');
+        const now = clock.now();
+        const result = await handleCommand(
+          deps.commands,
+          emailStream(email),
+          emailDecider,
+          { type: 'VerifyOtp', data: { codeHash: otpHash(otpSecret, email, body.otp), now } },
+          { actor: 'system', now },
+        );
+        const rejected = result.events.find((e) => e.type === 'OtpRejected');
+        if (rejected) {
+          const left = Math.max(0, 5 - rejected.data.wrongTries);
+          throw new DomainError('OTP_INVALID', 'Invalid OTP', { triesLeft: left });
+        }
+        return c.json({ status: 'success', message: 'Email verified.' });
+      },
+    )
+    .post(
+      '/register',
+      describe({ summary: 'Register a member (email verified first)', tags: ['auth'] }),
+      jsonBody(RegisterBody),
+      async (c) => {
+        const b = c.req.valid('json');
+        const required = [b.name, b.email, b.phone, b.dob, b.district, b.password, b.confirmPassword];
+        if (required.some((f) => !f.trim())) throw fail(400, 'FIELDS_REQUIRED', '⚠️ All fields are required.');
+        if (b.password !== b.confirmPassword)
+          throw fail(400, 'PASSWORD_MISMATCH', '⚠️ Password and Confirm Password do not match.');
+        if (passwordStrength(b.password) < 2)
+          throw fail(400, 'PASSWORD_WEAK', '⚠️ Password strength must be at least medium.');
+        if (!EMAIL.test(normalizeEmail(b.email))) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
+        if (!PHONE.test(b.phone.replace(/\s/g, '')))
+          throw fail(400, 'PHONE_INVALID', 'Enter a valid 10-digit mobile number.');
+        if (!(TN_DISTRICTS as readonly string[]).includes(b.district))
+          throw fail(400, 'DISTRICT_INVALID', 'Choose your district from the list.');
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(b.dob) || Number.isNaN(Date.parse(b.dob)))
+          throw fail(400, 'DOB_INVALID', 'Enter a valid date of birth.');
+        const referralCode = b.referralCode?.trim() ? normalizeReferralCode(b.referralCode) : null;
+        if (referralCode && !referralByCode(deps.readDb, referralCode))
+          throw fail(404, 'REFERRAL_NOT_FOUND', 'Referral code not found');
+        const userId = await registerMember(
+          deps,
+          {
+            name: b.name.trim(),
+            email: b.email,
+            phone: b.phone.replace(/\s/g, ''),
+            dob: b.dob,
+            district: b.district,
+            passwordHash: await hashPassword(b.password),
+            referralCode,
+            role: 'member',
+          },
+          { actor: 'system' },
+        );
+        return c.json({
+          status: 'success',
+          message: referralCode
+            ? 'Registration successful! Redirecting to login...'
+            : 'Registration successful! Your account is on the watchlist until an admin grants full access. Redirecting to login...',
+          user_id: userId,
+        });
+      },
+    )
+    .post(
+      '/login',
+      describe({ summary: 'Log in; sets the httpOnly session cookie', tags: ['auth'], response: SessionResponse }),
+      jsonBody(LoginBody),
+      async (c) => {
+        const b = c.req.valid('json');
+        const email = normalizeEmail(b.email);
+        if (!email || !b.password) throw fail(400, 'FIELDS_REQUIRED', 'Email and password are required.');
+        const now = clock.now();
+        const ip = address(c);
+        const wait = Math.max(perAccount.waitMs(email, now), perAddress.waitMs(ip, now));
+        if (wait > 0) {
+          throw fail(
+            429,
+            'TOO_MANY_ATTEMPTS',
+            `Too many failed logins. Please wait ${Math.ceil(wait / 1000)} seconds and try again.`,
+          );
+        }
+        const row = userByEmail(deps.readDb, email);
+        const ok = row
+          ? await verifyPassword(b.password, row.passwordHash)
+          : await verifyPassword(b.password, DUMMY_HASH);
+        if (!row || !ok) {
+          perAccount.fail(email, now);
+          perAddress.fail(ip, now);
+          throw fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+        }
+        perAccount.clear(email);
+        const token = newSessionToken();
+        await handleCommand(
+          deps.commands,
+          userStream(row.id),
+          userDecider,
+          {
+            type: 'StartSession',
+            data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now },
+          },
+          { actor: { userId: row.id, role: row.role }, now },
+        );
+        setCookie(c, SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: isHttps(c, deps),
+          path: '/',
+          maxAge: SESSION_TTL_MS / 1000,
+        });
+        const user = deps.sessions.userFromToken(token);
+        return c.json({ status: 'success', message: 'Login successful', ...sessionPayload(deps, user) });
+      },
+    )
+    .post(
+      '/logout',
+      describe({ summary: 'End this session on the server and clear the cookie', tags: ['auth'] }),
+      async (c) => {
+        const user = c.get('user');
+        const sessionHash = c.get('sessionHash');
+        if (user && sessionHash) {
+          const now = clock.now();
+          await handleCommand(
+            deps.commands,
+            userStream(user.id),
+            userDecider,
+            { type: 'EndSession', data: { sessionHash, now } },
+            { actor: actorOf(user), now },
+          );
+        }
+        deleteCookie(c, SESSION_COOKIE, { path: '/' });
+        return c.json({ status: 'success' });
+      },
+    )
+    .get(
+      '/session',
+      describe({
+        summary: 'The signed-in user and wallet, or logged_in false',
+        tags: ['auth'],
+        response: SessionResponse,
+      }),
+      (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(sessionPayload(deps, c.get('user')));
+      },
+    );
+};
+
+const isHttps = (c: Context, deps: Deps) =>
+  new URL(c.req.url).protocol === 'https:' ||
+  (deps.config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https') ||
+  (deps.config.PUBLIC_URL?.startsWith('https:') ?? false);
+
+/** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
+const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$' + 'A'.repeat(86);

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Actor } from '../../engine/eventStore.ts';
+import type { Access, Role } from '../../engine/user.ts';
+import type { ReadDb } from '../../projections/db.ts';
+import { userBySession } from '../../projections/users.ts';
+import type { Clock } from '../clock.ts';
+import { ApiError } from '../http/errors.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** The signed-in user as the server knows them. Never taken from a client. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  access: Access;
+  createdAt: string;
+}
+
+export type AuthEnv = { Variables: { user: SessionUser | null; sessionHash: string | null } };
+
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const parseCookie = (header: string | undefined, name: string): string | null => {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+};
+
+/** Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the user stream). */
+export const createSessions = (readDb: ReadDb, clock: Clock) => {
+  const fromToken = (token: string | null | undefined): SessionUser | null => {
+    if (!token || token.length > 200) return null;
+    const row = userBySession(readDb, hashSessionToken(token), clock.now());
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.role as Role,
+      access: row.access as Access,
+      createdAt: row.createdAt,
+    };
+  };
+  return {
+    userFromToken: fromToken,
+    /** For socket.io handshakes: the user of the `sid` cookie, or null. */
+    userFromCookie: (cookieHeader: string | undefined): SessionUser | null =>
+      fromToken(parseCookie(cookieHeader, SESSION_COOKIE)),
+  };
+};
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+/** Sets `c.var.user` from the session cookie (null when absent, unknown, ended or expired). */
+export const loadSession =
+  (sessions: Sessions): MiddlewareHandler<AuthEnv> =>
+  async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    c.set('user', sessions.userFromToken(token));
+    c.set('sessionHash', token ? hashSessionToken(token) : null);
+    await next();
+  };
+
+export const currentUser = (c: Context<AuthEnv>): SessionUser => {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in.');
+  return user;
+};
+
+/** 401 unless logged in. */
+export const requireUser: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  currentUser(c);
+  await next();
+};
+
+/** 401 unless logged in, 403 unless the user has one of the roles. */
+export const requireRole =
+  (...roles: Role[]): MiddlewareHandler<AuthEnv> =>
+  async (c, next) => {
+    const user = currentUser(c);
+    if (!roles.includes(user.role)) throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this.');
+    await next();
+  };
+
+export const WAITLIST_MESSAGE =
+  'Your account is on the waitlist. An admin must grant you full access before you can pre-book, bid or join a team.';
+
+/** 403 WAITLISTED unless an admin granted the member full access. */
+export const requireAccess: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  const user = currentUser(c);
+  if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
+  await next();
+};
+
+export const actorOf = (user: SessionUser): Actor => ({ userId: user.id, role: user.role });

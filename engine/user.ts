@@ -1,0 +1,202 @@
+import type { Decider } from './decider.ts';
+import { assertNever, DomainError } from './decider.ts';
+
+export type Role = 'admin' | 'auditor' | 'member';
+export type Access = 'granted' | 'waitlisted';
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+
+export interface Registration {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  dob: string;
+  district: string;
+  passwordHash: string;
+  referralCode: string | null;
+  role: Role;
+}
+
+export interface Profile {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  date_of_birth: string | null;
+  gender: (typeof GENDERS)[number] | null;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  country: string;
+  postal_code: string;
+}
+
+export type UserCommand =
+  | { type: 'RegisterUser'; data: Registration & { now: number } }
+  | { type: 'GrantAccess'; data: { by: string; now: number } }
+  | { type: 'SaveProfile'; data: { profile: Profile; now: number } }
+  | { type: 'StartSession'; data: { sessionHash: string; expiresAt: number; now: number } }
+  | { type: 'EndSession'; data: { sessionHash: string; now: number } }
+  | { type: 'ChangePassword'; data: { passwordHash: string; now: number } };
+
+export type UserEvent =
+  | {
+      type: 'UserRegistered';
+      data: Omit<Registration, 'passwordHash'> & { passwordHash: string; access: Access; registeredAt: number };
+    }
+  | { type: 'AccessGranted'; data: { by: string; at: number } }
+  | { type: 'ProfileSaved'; data: { profile: Profile; at: number } }
+  | { type: 'SessionStarted'; data: { sessionHash: string; expiresAt: number; at: number } }
+  | { type: 'SessionEnded'; data: { sessionHash: string; at: number } }
+  | { type: 'PasswordChanged'; data: { passwordHash: string; at: number } };
+
+export type UserState =
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      userId: string;
+      name: string;
+      email: string;
+      role: Role;
+      access: Access;
+      passwordHash: string;
+      profile: Profile | null;
+      sessions: string[];
+    };
+
+const registered = (s: UserState) => {
+  if (s.status !== 'registered') throw new DomainError('USER_NOT_FOUND', 'User not found');
+  return s;
+};
+
+/**
+ * A member's identity (`user-{id}`): registered once; access is `granted` with a referral code
+ * (and for staff), else `waitlisted` until an admin grants it; sessions start at login and end
+ * at logout; the profile needs first and last name, email and mobile.
+ */
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: { status: 'none' },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'RegisterUser': {
+        if (state.status === 'registered')
+          throw new DomainError('USER_EXISTS', 'An account with this email already exists.');
+        const { now, ...registration } = command.data;
+        const access: Access = registration.referralCode || registration.role !== 'member' ? 'granted' : 'waitlisted';
+        return [{ type: 'UserRegistered', data: { ...registration, access, registeredAt: now } }];
+      }
+      case 'GrantAccess': {
+        const s = registered(state);
+        if (s.access === 'granted') return [];
+        return [{ type: 'AccessGranted', data: { by: command.data.by, at: command.data.now } }];
+      }
+      case 'SaveProfile': {
+        registered(state);
+        const p = command.data.profile;
+        if (![p.first_name, p.last_name, p.email, p.mobile].every((f) => f.trim().length > 0)) {
+          throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
+        }
+        if (p.gender !== null && !GENDERS.includes(p.gender))
+          throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
+        return [{ type: 'ProfileSaved', data: { profile: p, at: command.data.now } }];
+      }
+      case 'StartSession':
+        registered(state);
+        return [
+          {
+            type: 'SessionStarted',
+            data: { sessionHash: command.data.sessionHash, expiresAt: command.data.expiresAt, at: command.data.now },
+          },
+        ];
+      case 'EndSession': {
+        const s = registered(state);
+        if (!s.sessions.includes(command.data.sessionHash)) return [];
+        return [{ type: 'SessionEnded', data: { sessionHash: command.data.sessionHash, at: command.data.now } }];
+      }
+      case 'ChangePassword':
+        registered(state);
+        return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, at: command.data.now } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve: (state, event) => {
+    if (event.type === 'UserRegistered') {
+      const d = event.data;
+      return {
+        status: 'registered',
+        userId: d.userId,
+        name: d.name,
+        email: d.email,
+        role: d.role,
+        access: d.access,
+        passwordHash: d.passwordHash,
+        profile: null,
+        sessions: [],
+      };
+    }
+    if (state.status !== 'registered') return state;
+    switch (event.type) {
+      case 'AccessGranted':
+        return { ...state, access: 'granted' };
+      case 'ProfileSaved':
+        return { ...state, profile: event.data.profile };
+      case 'SessionStarted':
+        return { ...state, sessions: [...state.sessions, event.data.sessionHash] };
+      case 'SessionEnded':
+        return { ...state, sessions: state.sessions.filter((h) => h !== event.data.sessionHash) };
+      case 'PasswordChanged':
+        return { ...state, passwordHash: event.data.passwordHash };
+      default:
+        return state;
+    }
+  },
+};
+
+/** The 38 districts of Tamil Nadu, for the registration form. */
+export const TN_DISTRICTS = [
+  'Ariyalur',
+  'Chengalpattu',
+  'Chennai',
+  'Coimbatore',
+  'Cuddalore',
+  'Dharmapuri',
+  'Dindigul',
+  'Erode',
+  'Kallakurichi',
+  'Kancheepuram',
+  'Kanniyakumari',
+  'Karur',
+  'Krishnagiri',
+  'Madurai',
+  'Mayiladuthurai',
+  'Nagapattinam',
+  'Namakkal',
+  'Nilgiris',
+  'Perambalur',
+  'Pudukkottai',
+  'Ramanathapuram',
+  'Ranipet',
+  'Salem',
+  'Sivaganga',
+  'Tenkasi',
+  'Thanjavur',
+  'Theni',
+  'Thoothukudi',
+  'Tiruchirappalli',
+  'Tirunelveli',
+  'Tirupathur',
+  'Tiruppur',
+  'Tiruvallur',
+  'Tiruvannamalai',
+  'Tiruvarur',
+  'Vellore',
+  'Viluppuram',
+  'Virudhunagar',
+] as const;
+
+/** Password strength 0–4: one point each for ≥ 6 characters, an uppercase letter, a digit, a symbol. */
+export const passwordStrength = (password: string): number =>
+  [password.length >= 6, /[A-Z]/.test(password), /[0-9]/.test(password), /[^A-Za-z0-9]/.test(password)].filter(Boolean)
+    .length;

@@ -1,0 +1,47 @@
+import type { TestServer } from './server.ts';
+
+export interface Client {
+  cookie: string | null;
+  /** JSON request with this client's session cookie; returns status and parsed body. */
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+/** A client that keeps its session cookie between calls, like a browser. */
+export const client = (server: Pick<TestServer, 'url'>): Client => {
+  const self: Client = {
+    cookie: null,
+    async call(method, path, body) {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(self.cookie ? { cookie: self.cookie } : {}),
+          origin: server.url,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const setCookie = res.headers.get('set-cookie');
+      if (setCookie) {
+        const [pair] = setCookie.split(';');
+        const [name, value] = pair!.split('=');
+        self.cookie = value ? `${name}=${value}` : null;
+      }
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
+    },
+  };
+  return self;
+};
+
+/** Logs in and returns the client holding the session. */
+export const loggedIn = async (server: Pick<TestServer, 'url'>, email: string, password: string): Promise<Client> => {
+  const c = client(server);
+  const res = await c.call('POST', '/api/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login as ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return c;
+};
+
+export const ADMIN = { email: 'admin@vetrideals.in', password: 'Admin@12345' };
+export const MEMBER = { email: 'member1@vetrideals.in', password: 'Member@123' };
+export const AUDITOR_LOGIN = { email: 'auditor@vetrideals.in', password: 'Auditor@123' };
+export const WAITLISTED = { email: 'waitlist@vetrideals.in', password: 'Member@123' };
