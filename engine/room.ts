@@ -1,0 +1,358 @@
+import type { Decider } from './decider.ts';
+import { assertNever } from './decider.ts';
+import type {
+  Bid,
+  Booking,
+  DeliveryAddress,
+  EndReason,
+  FeeOutcome,
+  Purchase,
+  PurchaseOrder,
+  RoomRules,
+} from './roomRules.ts';
+import {
+  ableBidders,
+  addressComplete,
+  feeOutcomes,
+  lateMessage,
+  LIMITS,
+  NOT_ENOUGH_PARTICIPANTS,
+  roomError,
+  ruleProblems,
+} from './roomRules.ts';
+
+export * from './roomRules.ts';
+
+// ── Commands ─────────────────────────────────────────────────────────────────────────────
+export type CreateRoom = { type: 'CreateRoom'; data: { rules: Omit<RoomRules, 'createdAt'>; now: number } };
+export type BookSeat = {
+  type: 'BookSeat';
+  data: { reservationId: string; userId: string; userName: string; now: number };
+};
+/** The scheduler's command at `scheduledTime`: start a full room, cancel any other. */
+export type StartRoom = { type: 'StartRoom'; data: { now: number } };
+export type PlaceBid = { type: 'PlaceBid'; data: { bidId: string; userId: string; now: number } };
+/** The scheduler's command at the round deadline. */
+export type CloseRound = { type: 'CloseRound'; data: { now: number } };
+export type CreatePurchaseOrder = {
+  type: 'CreatePurchaseOrder';
+  data: { orderId: string; userId: string; address: DeliveryAddress; now: number };
+};
+export type ConfirmPurchase = {
+  type: 'ConfirmPurchase';
+  data: { orderId: string; paymentId: string; userId: string; amount: number; now: number };
+};
+export type ExpirePurchaseWindow = { type: 'ExpirePurchaseWindow'; data: { now: number } };
+
+export type RoomCommand =
+  | CreateRoom
+  | BookSeat
+  | StartRoom
+  | PlaceBid
+  | CloseRound
+  | CreatePurchaseOrder
+  | ConfirmPurchase
+  | ExpirePurchaseWindow;
+
+// ── Events ───────────────────────────────────────────────────────────────────────────────
+export type RoomCreated = { type: 'RoomCreated'; data: RoomRules };
+export type SeatBooked = { type: 'SeatBooked'; data: Booking };
+export type RoomStarted = { type: 'RoomStarted'; data: { price: number; deadline: number; at: number } };
+export type BidPlaced = { type: 'BidPlaced'; data: Bid & { deadline: number } };
+export type RoomEnded = {
+  type: 'RoomEnded';
+  data: {
+    reason: EndReason;
+    at: number;
+    finalPrice: number;
+    winner: { userId: string; userName: string } | null;
+    /** End + one hour; null when nobody won. */
+    purchaseDeadline: number | null;
+    outcomes: FeeOutcome[];
+    winnerBonus: number;
+  };
+};
+export type RoomCancelled = { type: 'RoomCancelled'; data: { at: number; remark: string; outcomes: FeeOutcome[] } };
+export type PurchaseOrderCreated = { type: 'PurchaseOrderCreated'; data: PurchaseOrder & { userId: string } };
+export type RoomPurchased = { type: 'RoomPurchased'; data: Purchase & { userId: string } };
+export type PurchaseWindowExpired = { type: 'PurchaseWindowExpired'; data: { at: number } };
+
+export type RoomEvent =
+  | RoomCreated
+  | SeatBooked
+  | RoomStarted
+  | BidPlaced
+  | RoomEnded
+  | RoomCancelled
+  | PurchaseOrderCreated
+  | RoomPurchased
+  | PurchaseWindowExpired;
+
+// ── State ────────────────────────────────────────────────────────────────────────────────
+interface Live {
+  rules: RoomRules;
+  bookings: Booking[];
+}
+interface Bidding extends Live {
+  price: number;
+  bids: Bid[];
+  attempts: Record<string, number>;
+  leader: string | null;
+}
+export type RoomState =
+  | { status: 'none' }
+  | (Live & { status: 'upcoming' })
+  | (Bidding & { status: 'running'; startedAt: number; deadline: number })
+  | (Bidding & {
+      status: 'ended';
+      startedAt: number;
+      ended: RoomEnded['data'];
+      orders: Record<string, PurchaseOrder & { userId: string }>;
+      purchase: Purchase | null;
+      expired: boolean;
+    })
+  | (Live & { status: 'cancelled'; cancelledAt: number; remark: string; outcomes: FeeOutcome[] });
+
+export const initialRoomState: RoomState = { status: 'none' };
+
+// ── Decide ───────────────────────────────────────────────────────────────────────────────
+const createRoom = ({ rules, now }: CreateRoom['data'], state: RoomState): RoomEvent[] => {
+  if (state.status !== 'none') throw roomError('ROOM_EXISTS');
+  const problems = ruleProblems(rules, now);
+  if (problems.length) throw roomError('INVALID_ROOM', { problems }, `Invalid room: ${problems.join('; ')}.`);
+  return [{ type: 'RoomCreated', data: { ...rules, createdAt: now } }];
+};
+
+const bookSeat = (c: BookSeat['data'], state: RoomState): RoomEvent[] => {
+  if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
+  if (state.bookings.some((b) => b.reservationId === c.reservationId)) return [];
+  if (state.status !== 'upcoming' || c.now >= state.rules.scheduledTime) throw roomError('PREBOOK_CLOSED');
+  if (state.bookings.some((b) => b.userId === c.userId)) throw roomError('ALREADY_BOOKED');
+  if (state.bookings.length >= state.rules.maxParticipants) throw roomError('ROOM_FULL');
+  const { reservationId, userId, userName, now } = c;
+  return [{ type: 'SeatBooked', data: { reservationId, userId, userName, fee: state.rules.entryFee, bookedAt: now } }];
+};
+
+const startRoom = ({ now }: StartRoom['data'], state: RoomState): RoomEvent[] => {
+  if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
+  if (state.status !== 'upcoming') return [];
+  if (now < state.rules.scheduledTime) throw roomError('START_TOO_EARLY');
+  if (state.bookings.length < state.rules.maxParticipants) {
+    const outcomes = feeOutcomes(state.bookings, null);
+    return [{ type: 'RoomCancelled', data: { at: now, remark: NOT_ENOUGH_PARTICIPANTS, outcomes } }];
+  }
+  const deadline = now + state.rules.bidSeconds * 1000;
+  return [{ type: 'RoomStarted', data: { price: state.rules.basePrice, deadline, at: now } }];
+};
+
+/** `at` is when the deal ended; the purchase window opens when the end is recorded (`now`). */
+const ending = (s: Bidding, reason: EndReason, at: number, now: number): RoomEnded => {
+  const leader = s.leader === null ? null : s.bookings.find((b) => b.userId === s.leader)!;
+  return {
+    type: 'RoomEnded',
+    data: {
+      reason,
+      at,
+      finalPrice: s.price,
+      winner: leader ? { userId: leader.userId, userName: leader.userName } : null,
+      purchaseDeadline: leader ? now + LIMITS.purchaseWindowMs : null,
+      outcomes: feeOutcomes(s.bookings, leader?.userId ?? null),
+      winnerBonus: leader ? s.rules.rewardCash : 0,
+    },
+  };
+};
+
+const notRunning = (state: RoomState): never => {
+  switch (state.status) {
+    case 'none':
+      throw roomError('ROOM_NOT_FOUND');
+    case 'upcoming':
+      throw roomError('NOT_STARTED');
+    case 'cancelled':
+      throw roomError('ROOM_CANCELLED');
+    default:
+      throw roomError('AUCTION_ENDED');
+  }
+};
+
+const placeBid = ({ bidId, userId, now }: PlaceBid['data'], state: RoomState): RoomEvent[] => {
+  if (state.status !== 'running') {
+    if (state.status === 'ended' && state.bids.some((b) => b.bidId === bidId)) return [];
+    return notRunning(state);
+  }
+  if (state.bids.some((b) => b.bidId === bidId)) return [];
+  const booking = state.bookings.find((b) => b.userId === userId);
+  if (!booking) throw roomError('NOT_PARTICIPANT');
+  if (now >= state.deadline) {
+    const lateByMs = now - state.deadline;
+    throw roomError('BID_TOO_LATE', { lateByMs, deadline: state.deadline }, lateMessage(lateByMs));
+  }
+  const used = state.attempts[userId] ?? 0;
+  if (used >= state.rules.maxAttempts) throw roomError('BID_LIMIT', { used, max: state.rules.maxAttempts });
+  if (state.leader === userId) throw roomError('CONSECUTIVE_BID');
+  const amount = state.price + state.rules.bidValue;
+  if (amount > state.rules.maxPrice) throw roomError('MAX_PRICE');
+  const bid: BidPlaced = {
+    type: 'BidPlaced',
+    data: {
+      bidId,
+      seq: state.bids.length + 1,
+      userId,
+      userName: booking.userName,
+      amount,
+      attempt: used + 1,
+      at: now,
+      deadline: now + state.rules.bidSeconds * 1000,
+    },
+  };
+  const after = evolveRoom(state, bid);
+  if (after.status !== 'running') return [bid];
+  if (amount + state.rules.bidValue > state.rules.maxPrice) return [bid, ending(after, 'max_price', now, now)];
+  if (ableBidders(after.bookings, after.attempts, after.leader, after.rules.maxAttempts).length === 0) {
+    return [bid, ending(after, 'no_bidders', now, now)];
+  }
+  return [bid];
+};
+
+const closeRound = ({ now }: CloseRound['data'], state: RoomState): RoomEvent[] => {
+  if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
+  if (state.status !== 'running' || now < state.deadline) return [];
+  return [ending(state, 'deadline', state.deadline, now)];
+};
+
+const wonRoom = (state: RoomState, userId: string) => {
+  if (state.status === 'running') throw roomError('PURCHASE_NOT_OPEN');
+  if (state.status !== 'ended') return notRunning(state);
+  if (!state.ended.winner) throw roomError('NO_WINNER');
+  if (state.ended.winner.userId !== userId) throw roomError('NOT_WINNER');
+  return state;
+};
+
+const createPurchaseOrder = (c: CreatePurchaseOrder['data'], state: RoomState): RoomEvent[] => {
+  const room = wonRoom(state, c.userId);
+  if (room.orders[c.orderId]) return [];
+  if (room.purchase) throw roomError('ALREADY_PURCHASED');
+  if (room.expired || c.now >= room.ended.purchaseDeadline!) throw roomError('PURCHASE_WINDOW_EXPIRED');
+  if (!addressComplete(c.address)) throw roomError('INVALID_ADDRESS');
+  const order = {
+    orderId: c.orderId,
+    userId: c.userId,
+    amount: room.ended.finalPrice,
+    address: c.address,
+    createdAt: c.now,
+  };
+  return [{ type: 'PurchaseOrderCreated', data: order }];
+};
+
+/** A payment for an order made inside the window is honoured even when it completes just after the hour. */
+const confirmPurchase = (c: ConfirmPurchase['data'], state: RoomState): RoomEvent[] => {
+  const room = wonRoom(state, c.userId);
+  if (room.purchase?.paymentId === c.paymentId) return [];
+  if (room.purchase) throw roomError('ALREADY_PURCHASED');
+  const order = room.orders[c.orderId];
+  if (!order) throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  if (c.amount !== order.amount) throw roomError('PAYMENT_AMOUNT_MISMATCH', { expected: order.amount, paid: c.amount });
+  const { orderId, paymentId, userId, amount, now } = c;
+  return [{ type: 'RoomPurchased', data: { orderId, paymentId, userId, amount, address: order.address, at: now } }];
+};
+
+const expirePurchaseWindow = ({ now }: ExpirePurchaseWindow['data'], state: RoomState): RoomEvent[] => {
+  if (state.status !== 'ended' || state.expired || state.purchase || state.ended.purchaseDeadline === null) return [];
+  if (now < state.ended.purchaseDeadline) return [];
+  return [{ type: 'PurchaseWindowExpired', data: { at: now } }];
+};
+
+/**
+ * The deal room. Guarantees: rules never change after creation; a seat costs exactly the entry fee
+ * and at most `maxParticipants` members book; every accepted deal is `current + bidValue`, never
+ * above `maxPrice`, never two in a row by one member, at most `maxAttempts` per member, and only
+ * before the round deadline; the room starts or is cancelled once, ends once, with the last
+ * bidder as winner and every fee given exactly one fate; only the winner buys, once, within the hour.
+ */
+export const decideRoom = (command: RoomCommand, state: RoomState): RoomEvent[] => {
+  switch (command.type) {
+    case 'CreateRoom':
+      return createRoom(command.data, state);
+    case 'BookSeat':
+      return bookSeat(command.data, state);
+    case 'StartRoom':
+      return startRoom(command.data, state);
+    case 'PlaceBid':
+      return placeBid(command.data, state);
+    case 'CloseRound':
+      return closeRound(command.data, state);
+    case 'CreatePurchaseOrder':
+      return createPurchaseOrder(command.data, state);
+    case 'ConfirmPurchase':
+      return confirmPurchase(command.data, state);
+    case 'ExpirePurchaseWindow':
+      return expirePurchaseWindow(command.data, state);
+    default:
+      return assertNever(command);
+  }
+};
+
+// ── Evolve ───────────────────────────────────────────────────────────────────────────────
+export const evolveRoom = (state: RoomState, event: RoomEvent): RoomState => {
+  switch (event.type) {
+    case 'RoomCreated':
+      return { status: 'upcoming', rules: event.data, bookings: [] };
+    case 'SeatBooked':
+      return state.status === 'upcoming' ? { ...state, bookings: [...state.bookings, event.data] } : state;
+    case 'RoomStarted':
+      if (state.status !== 'upcoming') return state;
+      return {
+        ...state,
+        status: 'running',
+        price: event.data.price,
+        deadline: event.data.deadline,
+        startedAt: event.data.at,
+        bids: [],
+        attempts: {},
+        leader: null,
+      };
+    case 'BidPlaced': {
+      if (state.status !== 'running') return state;
+      const { deadline, ...bid } = event.data;
+      return {
+        ...state,
+        price: bid.amount,
+        deadline,
+        bids: [...state.bids, bid],
+        attempts: { ...state.attempts, [bid.userId]: bid.attempt },
+        leader: bid.userId,
+      };
+    }
+    case 'RoomEnded':
+      if (state.status !== 'running') return state;
+      return { ...state, status: 'ended', ended: event.data, orders: {}, purchase: null, expired: false };
+    case 'RoomCancelled':
+      if (state.status !== 'upcoming') return state;
+      return {
+        ...state,
+        status: 'cancelled',
+        cancelledAt: event.data.at,
+        remark: event.data.remark,
+        outcomes: event.data.outcomes,
+      };
+    case 'PurchaseOrderCreated':
+      return state.status === 'ended'
+        ? { ...state, orders: { ...state.orders, [event.data.orderId]: event.data } }
+        : state;
+    case 'RoomPurchased': {
+      if (state.status !== 'ended') return state;
+      const { orderId, paymentId, amount, address, at } = event.data;
+      return { ...state, purchase: { orderId, paymentId, amount, address, at } };
+    }
+    case 'PurchaseWindowExpired':
+      return state.status === 'ended' ? { ...state, expired: true } : state;
+    default:
+      return assertNever(event);
+  }
+};
+
+export const roomDecider: Decider<RoomCommand, RoomEvent, RoomState> = {
+  initialState: initialRoomState,
+  decide: decideRoom,
+  evolve: evolveRoom,
+};

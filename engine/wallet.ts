@@ -1,0 +1,276 @@
+import type { Decider } from './decider.ts';
+import { assertNever, DomainError } from './decider.ts';
+
+export const walletStream = (userId: string): string => `wallet-${userId}`;
+
+/** Transaction types a member sees (storefront §4 plus the reward-cash ones). */
+export type TransactionType =
+  'deposit' | 'withdrawal' | 'prebook_deduction' | 'refund_deposit' | 'reward_credit' | 'reward_debit';
+
+export type ReservationStatus = 'held' | 'refunded' | 'converted' | 'kept';
+
+export interface Reservation {
+  roomCode: string;
+  productName: string;
+  amount: number;
+  status: ReservationStatus;
+}
+
+export type RewardReason = 'winner_bonus' | 'shop_refund' | 'adjustment';
+
+export const WALLET_MESSAGES = {
+  INVALID_DEPOSIT: '⚠️ Invalid deposit amount',
+  INVALID_AMOUNT: 'The amount must be more than ₹0.',
+  INSUFFICIENT_FUNDS: 'Insufficient wallet balance. Add money to your wallet and try again.',
+  INSUFFICIENT_REWARD: 'Not enough reward cash.',
+  ALREADY_BOOKED: 'You have already booked',
+  RESERVATION_NOT_FOUND: 'This pre-booking was not found in the wallet.',
+  RESERVATION_CLOSED: 'This pre-booking has already been settled.',
+  PAYMENT_ORDER_NOT_FOUND: 'We could not find this payment order.',
+  PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the amount of this order.',
+} as const;
+
+const walletError = (code: keyof typeof WALLET_MESSAGES, details?: Record<string, unknown>) =>
+  new DomainError(code, WALLET_MESSAGES[code], details);
+
+// ── Commands ─────────────────────────────────────────────────────────────────────────────
+type At = { now: number };
+type Held = { reservationId: string } & At;
+export type WalletCommand =
+  | { type: 'CreateDepositOrder'; data: { orderId: string; amount: number } & At }
+  | { type: 'ConfirmDeposit'; data: { orderId: string; paymentId: string; amount: number } & At }
+  | { type: 'Withdraw'; data: { withdrawalId: string; amount: number } & At }
+  | { type: 'DebitPrebook'; data: { roomCode: string; productName: string; amount: number } & Held }
+  | { type: 'RefundPrebook'; data: Held }
+  | { type: 'ConvertFeeToReward'; data: Held }
+  | { type: 'KeepEntryFee'; data: Held }
+  | {
+      type: 'CreditReward';
+      data: { creditId: string; amount: number; reason: RewardReason; roomCode?: string; productName?: string } & At;
+    }
+  | { type: 'DebitReward'; data: { debitId: string; amount: number; reference: string } & At };
+
+// ── Events ───────────────────────────────────────────────────────────────────────────────
+type Ref = { reservationId: string; roomCode: string; productName: string; amount: number; at: number };
+export type WalletEvent =
+  | { type: 'DepositOrderCreated'; data: { orderId: string; amount: number; at: number } }
+  | { type: 'Deposited'; data: { orderId: string; paymentId: string; amount: number; at: number } }
+  | { type: 'Withdrawn'; data: { withdrawalId: string; amount: number; at: number } }
+  | { type: 'PrebookFeeDeducted'; data: Ref }
+  | { type: 'PrebookFeeRefunded'; data: Ref }
+  | { type: 'FeeConvertedToReward'; data: Ref }
+  | { type: 'EntryFeeKept'; data: Ref }
+  | {
+      type: 'RewardCredited';
+      data: {
+        creditId: string;
+        amount: number;
+        reason: RewardReason;
+        roomCode: string | null;
+        productName: string | null;
+        at: number;
+      };
+    }
+  | { type: 'RewardDebited'; data: { debitId: string; amount: number; reference: string; at: number } };
+
+export interface WalletState {
+  cash: number;
+  rewardCash: number;
+  /** Deposit orders by provider order id, with the payment that paid them. */
+  orders: Record<string, { amount: number; paymentId: string | null }>;
+  payments: Record<string, true>;
+  reservations: Record<string, Reservation>;
+  /** Ids of reward credits/debits and withdrawals already applied. */
+  applied: Record<string, true>;
+}
+
+export const initialWalletState: WalletState = {
+  cash: 0,
+  rewardCash: 0,
+  orders: {},
+  payments: {},
+  reservations: {},
+  applied: {},
+};
+
+const positive = (amount: number) => Number.isSafeInteger(amount) && amount > 0;
+
+const closing = (
+  state: WalletState,
+  { reservationId, now }: Held,
+  target: ReservationStatus,
+  type: 'PrebookFeeRefunded' | 'FeeConvertedToReward' | 'EntryFeeKept',
+): WalletEvent[] => {
+  const r = state.reservations[reservationId];
+  if (!r) throw walletError('RESERVATION_NOT_FOUND', { reservationId });
+  if (r.status === target) return [];
+  if (r.status !== 'held') throw walletError('RESERVATION_CLOSED', { reservationId, status: r.status });
+  return [
+    { type, data: { reservationId, roomCode: r.roomCode, productName: r.productName, amount: r.amount, at: now } },
+  ];
+};
+
+/**
+ * A member's wallet. Guarantees: cash and reward cash are integer paise and never negative; a
+ * payment id is credited at most once and only for the amount of its order; a room holds at most
+ * one fee per member; a held fee is closed exactly once (refunded to cash, converted to reward
+ * cash, or kept as the winner's entry); every credit or debit id applies once.
+ */
+export const decideWallet = (command: WalletCommand, state: WalletState): WalletEvent[] => {
+  switch (command.type) {
+    case 'CreateDepositOrder': {
+      const { orderId, amount, now } = command.data;
+      if (!positive(amount)) throw walletError('INVALID_DEPOSIT');
+      if (state.orders[orderId]) return [];
+      return [{ type: 'DepositOrderCreated', data: { orderId, amount, at: now } }];
+    }
+    case 'ConfirmDeposit': {
+      const { orderId, paymentId, amount, now } = command.data;
+      const order = state.orders[orderId];
+      if (!order) throw walletError('PAYMENT_ORDER_NOT_FOUND', { orderId });
+      if (state.payments[paymentId] || order.paymentId !== null) return [];
+      if (amount !== order.amount)
+        throw walletError('PAYMENT_AMOUNT_MISMATCH', { expected: order.amount, paid: amount });
+      return [{ type: 'Deposited', data: { orderId, paymentId, amount, at: now } }];
+    }
+    case 'Withdraw': {
+      const { withdrawalId, amount, now } = command.data;
+      if (state.applied[withdrawalId]) return [];
+      if (!positive(amount)) throw walletError('INVALID_AMOUNT');
+      if (state.cash < amount) throw walletError('INSUFFICIENT_FUNDS', { cash: state.cash, amount });
+      return [{ type: 'Withdrawn', data: { withdrawalId, amount, at: now } }];
+    }
+    case 'DebitPrebook': {
+      const { reservationId, roomCode, productName, amount, now } = command.data;
+      if (state.reservations[reservationId]) return [];
+      if (Object.values(state.reservations).some((r) => r.roomCode === roomCode && r.status !== 'refunded')) {
+        throw walletError('ALREADY_BOOKED', { roomCode });
+      }
+      if (!positive(amount)) throw walletError('INVALID_AMOUNT');
+      if (state.cash < amount) throw walletError('INSUFFICIENT_FUNDS', { cash: state.cash, amount });
+      return [{ type: 'PrebookFeeDeducted', data: { reservationId, roomCode, productName, amount, at: now } }];
+    }
+    case 'RefundPrebook':
+      return closing(state, command.data, 'refunded', 'PrebookFeeRefunded');
+    case 'ConvertFeeToReward':
+      return closing(state, command.data, 'converted', 'FeeConvertedToReward');
+    case 'KeepEntryFee':
+      return closing(state, command.data, 'kept', 'EntryFeeKept');
+    case 'CreditReward': {
+      const { creditId, amount, reason, roomCode, productName, now } = command.data;
+      if (state.applied[creditId]) return [];
+      if (!positive(amount)) throw walletError('INVALID_AMOUNT');
+      const data = { creditId, amount, reason, roomCode: roomCode ?? null, productName: productName ?? null, at: now };
+      return [{ type: 'RewardCredited', data }];
+    }
+    case 'DebitReward': {
+      const { debitId, amount, reference, now } = command.data;
+      if (state.applied[debitId]) return [];
+      if (!positive(amount)) throw walletError('INVALID_AMOUNT');
+      if (state.rewardCash < amount) throw walletError('INSUFFICIENT_REWARD', { rewardCash: state.rewardCash, amount });
+      return [{ type: 'RewardDebited', data: { debitId, amount, reference, at: now } }];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+const setReservation = (
+  state: WalletState,
+  id: string,
+  patch: Partial<Reservation>,
+  base?: Reservation,
+): WalletState => {
+  const current = base ?? state.reservations[id];
+  return current ? { ...state, reservations: { ...state.reservations, [id]: { ...current, ...patch } } } : state;
+};
+
+export const evolveWallet = (state: WalletState, event: WalletEvent): WalletState => {
+  switch (event.type) {
+    case 'DepositOrderCreated':
+      return {
+        ...state,
+        orders: { ...state.orders, [event.data.orderId]: { amount: event.data.amount, paymentId: null } },
+      };
+    case 'Deposited': {
+      const { orderId, paymentId, amount } = event.data;
+      return {
+        ...state,
+        cash: state.cash + amount,
+        orders: { ...state.orders, [orderId]: { amount, paymentId } },
+        payments: { ...state.payments, [paymentId]: true },
+      };
+    }
+    case 'Withdrawn':
+      return {
+        ...state,
+        cash: state.cash - event.data.amount,
+        applied: { ...state.applied, [event.data.withdrawalId]: true },
+      };
+    case 'PrebookFeeDeducted': {
+      const { reservationId, roomCode, productName, amount } = event.data;
+      const next = setReservation(state, reservationId, {}, { roomCode, productName, amount, status: 'held' });
+      return { ...next, cash: state.cash - amount };
+    }
+    case 'PrebookFeeRefunded':
+      return {
+        ...setReservation(state, event.data.reservationId, { status: 'refunded' }),
+        cash: state.cash + event.data.amount,
+      };
+    case 'FeeConvertedToReward':
+      return {
+        ...setReservation(state, event.data.reservationId, { status: 'converted' }),
+        rewardCash: state.rewardCash + event.data.amount,
+      };
+    case 'EntryFeeKept':
+      return setReservation(state, event.data.reservationId, { status: 'kept' });
+    case 'RewardCredited':
+      return {
+        ...state,
+        rewardCash: state.rewardCash + event.data.amount,
+        applied: { ...state.applied, [event.data.creditId]: true },
+      };
+    case 'RewardDebited':
+      return {
+        ...state,
+        rewardCash: state.rewardCash - event.data.amount,
+        applied: { ...state.applied, [event.data.debitId]: true },
+      };
+    default:
+      return assertNever(event);
+  }
+};
+
+export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
+  initialState: initialWalletState,
+  decide: decideWallet,
+  evolve: evolveWallet,
+};
+
+/** Fees still held for rooms (money in escrow), in paise. */
+export const heldAmount = (state: WalletState): number =>
+  Object.values(state.reservations).reduce((sum, r) => sum + (r.status === 'held' ? r.amount : 0), 0);
+
+/** The transaction type each money-moving event shows as; `null` for events that move no money. */
+export const transactionTypeOf = (type: WalletEvent['type']): TransactionType | null => {
+  switch (type) {
+    case 'Deposited':
+      return 'deposit';
+    case 'Withdrawn':
+      return 'withdrawal';
+    case 'PrebookFeeDeducted':
+      return 'prebook_deduction';
+    case 'PrebookFeeRefunded':
+      return 'refund_deposit';
+    case 'FeeConvertedToReward':
+    case 'RewardCredited':
+      return 'reward_credit';
+    case 'RewardDebited':
+      return 'reward_debit';
+    case 'DepositOrderCreated':
+    case 'EntryFeeKept':
+      return null;
+    default:
+      return assertNever(type);
+  }
+};

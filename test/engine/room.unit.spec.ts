@@ -1,0 +1,387 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryAddress, RoomEvent } from '../../engine/room.ts';
+import { roomDecider } from '../../engine/room.ts';
+import { bid, booked, deciderSpec, created, MIN, rules, runningRoom, START, started, T0 } from './roomFixtures.ts';
+
+const given = deciderSpec(roomDecider);
+const { createdAt: _createdAt, ...creatable } = rules();
+
+describe('room: creation', () => {
+  it('creates a room holding every rule, stamped with the creation time', () => {
+    given([])
+      .when({ type: 'CreateRoom', data: { rules: creatable, now: T0 } })
+      .thenEmits([{ type: 'RoomCreated', data: rules() }]);
+  });
+
+  it('refuses a second room with the same code', () => {
+    given([created()])
+      .when({ type: 'CreateRoom', data: { rules: creatable, now: T0 } })
+      .thenThrows('ROOM_EXISTS');
+  });
+
+  it.each([
+    ['max_participants below 2', { maxParticipants: 1 }, /max_participants must be from 2 to 10/],
+    ['max_participants above 10', { maxParticipants: 11 }, /max_participants must be from 2 to 10/],
+    ['a fractional-rupee increment', { bidValue: 150 }, /bid_value must be a whole number of rupees/],
+    ['a zero increment', { bidValue: 0 }, /bid_value/],
+    ['zero bid seconds', { bidSeconds: 0 }, /bid_seconds/],
+    ['a negative entry fee', { entryFee: -1 }, /entry_fee must be an amount of at least 0/],
+    ['a negative reward', { rewardCash: -100 }, /reward_cash/],
+    ['max below base + one increment', { maxPrice: 500_50 }, /max_price must leave room/],
+    ['a start in the past', { scheduledTime: T0 - 1 }, /scheduled_time must be in the future/],
+    ['a bad code', { code: 'abc' }, /room code/],
+    ['zero attempts', { maxAttempts: 0 }, /max attempts/],
+  ])('refuses %s with INVALID_ROOM naming the problem', (_name, bad, message) => {
+    given([])
+      .when({ type: 'CreateRoom', data: { rules: { ...creatable, ...bad }, now: T0 } })
+      .thenThrows('INVALID_ROOM', message);
+  });
+});
+
+describe('room: pre-booking while upcoming', () => {
+  const book = (userId: string, now = T0 + 2 * MIN, reservationId = `r-${userId}`) =>
+    ({ type: 'BookSeat', data: { reservationId, userId, userName: userId.toUpperCase(), now } }) as const;
+
+  it('books a seat at the entry fee', () => {
+    given([created()])
+      .when(book('a'))
+      .thenEmits([
+        {
+          type: 'SeatBooked',
+          data: { reservationId: 'r-a', userId: 'a', userName: 'A', fee: 50_00, bookedAt: T0 + 2 * MIN },
+        },
+      ]);
+  });
+
+  it('is idempotent for the same reservation id, even after the start', () => {
+    given([created(), booked('a')])
+      .when(book('a'))
+      .thenNothing();
+    given([created(), booked('a'), booked('b'), booked('c'), started()])
+      .when(book('a', START + 5))
+      .thenNothing();
+  });
+
+  it('refuses a second booking by the same member with the spec text', () => {
+    given([created(), booked('a')])
+      .when(book('a', T0 + 2 * MIN, 'r-other'))
+      .thenThrows('ALREADY_BOOKED', 'You have already booked');
+  });
+
+  it('refuses when the room is full', () => {
+    given([created(), booked('a'), booked('b'), booked('c')])
+      .when(book('d'))
+      .thenThrows('ROOM_FULL', 'Room Full');
+  });
+
+  it('refuses at or after the scheduled time, and once started', () => {
+    given([created()]).when(book('a', START)).thenThrows('PREBOOK_CLOSED');
+    given(runningRoom())
+      .when(book('d', START + 1))
+      .thenThrows('PREBOOK_CLOSED');
+  });
+
+  it('refuses an unknown room', () => {
+    given([]).when(book('a')).thenThrows('ROOM_NOT_FOUND', 'Room not found');
+  });
+});
+
+describe('room: at the scheduled time', () => {
+  it('starts a full room at base price with a deadline of now + bid_seconds', () => {
+    given([created(), booked('a'), booked('b'), booked('c')])
+      .when({ type: 'StartRoom', data: { now: START + 250 } })
+      .thenEmits([{ type: 'RoomStarted', data: { price: 500_00, deadline: START + 250 + 60_000, at: START + 250 } }]);
+  });
+
+  it('cancels a room that is not full, refunding every fee', () => {
+    given([created(), booked('a'), booked('b')])
+      .when({ type: 'StartRoom', data: { now: START } })
+      .thenEmits([
+        {
+          type: 'RoomCancelled',
+          data: {
+            at: START,
+            remark: 'not enough participants',
+            outcomes: [
+              { reservationId: 'r-a', userId: 'a', fee: 50_00, fate: 'refund' },
+              { reservationId: 'r-b', userId: 'b', fee: 50_00, fate: 'refund' },
+            ],
+          },
+        },
+      ]);
+  });
+
+  it('refuses to start early', () => {
+    given([created()])
+      .when({ type: 'StartRoom', data: { now: START - 1 } })
+      .thenThrows('START_TOO_EARLY');
+  });
+
+  it('does nothing the second time (a second process, a restart)', () => {
+    given(runningRoom())
+      .when({ type: 'StartRoom', data: { now: START + 10 } })
+      .thenNothing();
+    given([created(), booked('a'), { type: 'RoomCancelled', data: { at: START, remark: 'x', outcomes: [] } }])
+      .when({ type: 'StartRoom', data: { now: START + 10 } })
+      .thenNothing();
+  });
+});
+
+describe('room: bidding while running', () => {
+  const place = (userId: string, now: number, bidId = `x-${userId}-${now}`) =>
+    ({ type: 'PlaceBid', data: { bidId, userId, now } }) as const;
+
+  it('sets the price to current + bid_value and resets the deadline', () => {
+    given(runningRoom())
+      .when(place('a', START + 5_000, 'b1'))
+      .thenEmits([
+        {
+          type: 'BidPlaced',
+          data: {
+            bidId: 'b1',
+            seq: 1,
+            userId: 'a',
+            userName: 'A',
+            amount: 501_00,
+            attempt: 1,
+            at: START + 5_000,
+            deadline: START + 65_000,
+          },
+        },
+      ]);
+  });
+
+  it('is idempotent by bid id', () => {
+    given([...runningRoom(), bid(1, 'a', 1, START + 1000)])
+      .when(place('a', START + 2000, 'b1'))
+      .thenNothing();
+  });
+
+  it('refuses two deals in a row by the same member', () => {
+    given([...runningRoom(), bid(1, 'a', 1, START + 1000)])
+      .when(place('a', START + 2000))
+      .thenThrows('CONSECUTIVE_BID', 'You already hold the highest deal. Wait for another member to place one.');
+  });
+
+  it('refuses a member at the attempt limit with the spec text', () => {
+    const history: RoomEvent[] = [...runningRoom({ maxAttempts: 2, maxPrice: 600_00 })];
+    history.push(
+      bid(1, 'a', 1, START + 1000),
+      bid(2, 'b', 1, START + 2000),
+      bid(3, 'a', 2, START + 3000),
+      bid(4, 'b', 2, START + 4000),
+    );
+    const error = given(history)
+      .when(place('a', START + 5000))
+      .thenThrows('BID_LIMIT', 'You’ve reached your deal limit.');
+    expect(error.details).toEqual({ used: 2, max: 2 });
+  });
+
+  it('refuses a member who did not pre-book (view only)', () => {
+    given(runningRoom())
+      .when(place('z', START + 1000))
+      .thenThrows('NOT_PARTICIPANT', /view-only/);
+  });
+
+  it('refuses a late deal saying how late it was', () => {
+    const error = given(runningRoom())
+      .when(place('a', START + 60_000 + 400))
+      .thenThrows('BID_TOO_LATE', 'Too late: this round closed 0.4 s before your deal arrived.');
+    expect(error.details).toMatchObject({ lateByMs: 400 });
+  });
+
+  it('refuses deals before the start and after the end', () => {
+    given([created()]).when(place('a', T0)).thenThrows('NOT_STARTED', 'The deal has not started yet.');
+    const ended = [...runningRoom(), bid(1, 'a', 1, START + 1000)];
+    const endedEvents = given(ended)
+      .when({ type: 'CloseRound', data: { now: START + 61_000 } })
+      .events();
+    given([...ended, ...endedEvents])
+      .when(place('b', START + 62_000))
+      .thenThrows('AUCTION_ENDED', 'This deal has ended.');
+    given([
+      created(),
+      booked('a'),
+      { type: 'RoomCancelled', data: { at: START, remark: 'not enough participants', outcomes: [] } },
+    ])
+      .when(place('a', START + 1))
+      .thenThrows('ROOM_CANCELLED');
+  });
+
+  it('ends the deal when a deal reaches max_price, with the bidder as winner', () => {
+    // base 500, max 502, step 1: the second deal reaches the cap.
+    const events = given([...runningRoom({ maxPrice: 502_00 }), bid(1, 'a', 1, START + 1000)])
+      .when(place('b', START + 2000, 'b2'))
+      .events();
+    expect(events.map((e) => e.type)).toEqual(['BidPlaced', 'RoomEnded']);
+    expect(events[1]!.data).toEqual({
+      reason: 'max_price',
+      at: START + 2000,
+      finalPrice: 502_00,
+      winner: { userId: 'b', userName: 'B' },
+      purchaseDeadline: START + 2000 + 3_600_000,
+      outcomes: [
+        { reservationId: 'r-a', userId: 'a', fee: 50_00, fate: 'reward' },
+        { reservationId: 'r-b', userId: 'b', fee: 50_00, fate: 'kept' },
+        { reservationId: 'r-c', userId: 'c', fee: 50_00, fate: 'reward' },
+      ],
+      winnerBonus: 20_00,
+    });
+  });
+
+  it('ends the deal when nobody else is able to bid', () => {
+    // Two members, one attempt each: after both bid, the leader cannot bid twice in a row and the other is out of attempts.
+    const room = [created({ maxParticipants: 2, maxAttempts: 1 }), booked('a'), booked('b'), started()];
+    const events = given([...room, bid(1, 'a', 1, START + 1000)])
+      .when(place('b', START + 2000))
+      .events();
+    expect(events.map((e) => e.type)).toEqual(['BidPlaced', 'RoomEnded']);
+    expect(events[1]).toMatchObject({ data: { reason: 'no_bidders', winner: { userId: 'b' }, finalPrice: 502_00 } });
+  });
+});
+
+describe('room: closing the round', () => {
+  it('does nothing before the deadline', () => {
+    given(runningRoom())
+      .when({ type: 'CloseRound', data: { now: START + 59_999 } })
+      .thenNothing();
+  });
+
+  it('ends with the last bidder as winner at the deadline; the window opens when the end is recorded', () => {
+    const history = [...runningRoom(), bid(1, 'a', 1, START + 1000), bid(2, 'c', 1, START + 2000)];
+    const [ended] = given(history)
+      .when({ type: 'CloseRound', data: { now: START + 62_500 } })
+      .events();
+    expect(ended).toMatchObject({
+      type: 'RoomEnded',
+      data: { reason: 'deadline', at: START + 62_000, finalPrice: 502_00, winner: { userId: 'c', userName: 'C' } },
+    });
+    expect(ended?.type === 'RoomEnded' && ended.data.purchaseDeadline).toBe(START + 62_500 + 3_600_000);
+  });
+
+  it('refunds every fee when nobody bid', () => {
+    const [ended] = given(runningRoom())
+      .when({ type: 'CloseRound', data: { now: START + 60_000 } })
+      .events();
+    expect(ended).toMatchObject({ data: { winner: null, purchaseDeadline: null, winnerBonus: 0, finalPrice: 500_00 } });
+    expect(ended?.type === 'RoomEnded' && ended.data.outcomes.map((o) => o.fate)).toEqual([
+      'refund',
+      'refund',
+      'refund',
+    ]);
+  });
+
+  it('never ends twice', () => {
+    const history = [...runningRoom(), bid(1, 'a', 1, START + 1000)];
+    const events = given(history)
+      .when({ type: 'CloseRound', data: { now: START + 61_000 } })
+      .events();
+    given([...history, ...events])
+      .when({ type: 'CloseRound', data: { now: START + 90_000 } })
+      .thenNothing();
+  });
+});
+
+describe('room: purchase by the winner', () => {
+  const address: DeliveryAddress = {
+    full_name: 'Kavya R',
+    contact_number: '9876543210',
+    pincode: '613001',
+    address_line1: '12 South Main Street',
+    city: 'Thanjavur',
+    state: 'Tamil Nadu',
+    address_type: 'home',
+  };
+  const END = START + 61_000;
+  const won: RoomEvent[] = [...runningRoom(), bid(1, 'a', 1, START + 1000)];
+  won.push(
+    ...given(won)
+      .when({ type: 'CloseRound', data: { now: END } })
+      .events(),
+  );
+  const order = (userId = 'a', now = END + 60_000, orderId = 'o1', addr = address) =>
+    ({ type: 'CreatePurchaseOrder', data: { orderId, userId, address: addr, now } }) as const;
+  const ordered: RoomEvent[] = [...won, ...given(won).when(order()).events()];
+  const confirm = (paymentId = 'pay1', amount = 501_00, userId = 'a', now = END + 120_000) =>
+    ({ type: 'ConfirmPurchase', data: { orderId: 'o1', paymentId, userId, amount, now } }) as const;
+
+  it('records the order at the final price for the winner', () => {
+    given(won)
+      .when(order())
+      .thenEmits([
+        {
+          type: 'PurchaseOrderCreated',
+          data: { orderId: 'o1', userId: 'a', amount: 501_00, address, createdAt: END + 60_000 },
+        },
+      ]);
+  });
+
+  it('refuses anyone but the winner, and before the end', () => {
+    given(won).when(order('b')).thenThrows('NOT_WINNER');
+    given(runningRoom()).when(order('a')).thenThrows('PURCHASE_NOT_OPEN');
+  });
+
+  it('refuses after the hour with the spec text', () => {
+    given(won)
+      .when(order('a', END + 3_600_000))
+      .thenThrows('PURCHASE_WINDOW_EXPIRED', 'Purchase window expired');
+  });
+
+  it('requires every required address field', () => {
+    given(won)
+      .when(order('a', END + 1, 'o1', { ...address, pincode: ' ' }))
+      .thenThrows('INVALID_ADDRESS');
+  });
+
+  it('confirms the payment once, checking order and amount', () => {
+    given(ordered)
+      .when(confirm())
+      .thenEmits([
+        {
+          type: 'RoomPurchased',
+          data: { orderId: 'o1', paymentId: 'pay1', userId: 'a', amount: 501_00, address, at: END + 120_000 },
+        },
+      ]);
+    given(ordered).when(confirm('pay1', 1_00)).thenThrows('PAYMENT_AMOUNT_MISMATCH');
+    const paid = [...ordered, ...given(ordered).when(confirm()).events()];
+    given(paid).when(confirm()).thenNothing();
+    given(paid).when(confirm('pay2')).thenThrows('ALREADY_PURCHASED', 'You have already submitted this purchase');
+    given(paid)
+      .when(order('a', END + 200_000, 'o2'))
+      .thenThrows('ALREADY_PURCHASED');
+  });
+
+  it('honours a payment for an order made in the window even if it lands after the hour', () => {
+    expect(
+      given(ordered)
+        .when(confirm('pay1', 501_00, 'a', END + 3_700_000))
+        .events(),
+    ).toHaveLength(1);
+  });
+
+  it('expires the window once, after the hour, when nothing was bought', () => {
+    given(won)
+      .when({ type: 'ExpirePurchaseWindow', data: { now: END + 3_599_999 } })
+      .thenNothing();
+    const expired = given(won)
+      .when({ type: 'ExpirePurchaseWindow', data: { now: END + 3_600_000 } })
+      .events();
+    expect(expired).toEqual([{ type: 'PurchaseWindowExpired', data: { at: END + 3_600_000 } }]);
+    given([...won, ...expired])
+      .when({ type: 'ExpirePurchaseWindow', data: { now: END + 4_000_000 } })
+      .thenNothing();
+    given([...won, ...expired])
+      .when(order('a', END + 3_600_001))
+      .thenThrows('PURCHASE_WINDOW_EXPIRED');
+  });
+
+  it('has nothing to buy when nobody won', () => {
+    const noBids = [
+      ...runningRoom(),
+      ...given(runningRoom())
+        .when({ type: 'CloseRound', data: { now: START + 60_000 } })
+        .events(),
+    ];
+    given(noBids).when(order('a')).thenThrows('NO_WINNER');
+  });
+});

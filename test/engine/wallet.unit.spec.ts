@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../engine/decider.ts';
+import type { WalletEvent } from '../../engine/wallet.ts';
+import { deciderSpec } from './roomFixtures.ts';
+import { heldAmount, transactionTypeOf, walletDecider } from '../../engine/wallet.ts';
+
+const given = deciderSpec(walletDecider);
+const NOW = Date.parse('2026-11-22T05:00:00.000Z');
+
+const ordered = (orderId = 'o1', amount = 100_00): WalletEvent => ({
+  type: 'DepositOrderCreated',
+  data: { orderId, amount, at: NOW },
+});
+const deposited = (orderId = 'o1', paymentId = 'pay1', amount = 100_00): WalletEvent => ({
+  type: 'Deposited',
+  data: { orderId, paymentId, amount, at: NOW },
+});
+const funded = (amount = 100_00): WalletEvent[] => [ordered('o1', amount), deposited('o1', 'pay1', amount)];
+const ref = (reservationId = 'r1', amount = 50_00) => ({
+  reservationId,
+  roomCode: 'ABC123',
+  productName: 'Boat',
+  amount,
+  at: NOW,
+});
+const held = (reservationId = 'r1', amount = 50_00): WalletEvent => ({
+  type: 'PrebookFeeDeducted',
+  data: ref(reservationId, amount),
+});
+
+describe('wallet: deposits through the payment port', () => {
+  it('records an order, then credits it once per payment id', () => {
+    given([])
+      .when({ type: 'CreateDepositOrder', data: { orderId: 'o1', amount: 100_00, now: NOW } })
+      .thenEmits([ordered()]);
+    given([ordered()])
+      .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay1', amount: 100_00, now: NOW } })
+      .thenEmits([deposited()]);
+    given(funded())
+      .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay1', amount: 100_00, now: NOW } })
+      .thenNothing();
+  });
+
+  it('never pays one order twice, even with another payment id', () => {
+    given(funded())
+      .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay2', amount: 100_00, now: NOW } })
+      .thenNothing();
+  });
+
+  it.each([0, -5000, 12.5])('refuses a deposit of %s with the spec text', (amount) => {
+    given([])
+      .when({ type: 'CreateDepositOrder', data: { orderId: 'o1', amount, now: NOW } })
+      .thenThrows('INVALID_DEPOSIT', '⚠️ Invalid deposit amount');
+  });
+
+  it('refuses an unknown order and a wrong amount', () => {
+    given([])
+      .when({ type: 'ConfirmDeposit', data: { orderId: 'nope', paymentId: 'p', amount: 1, now: NOW } })
+      .thenThrows('PAYMENT_ORDER_NOT_FOUND');
+    given([ordered()])
+      .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'p', amount: 1_00, now: NOW } })
+      .thenThrows('PAYMENT_AMOUNT_MISMATCH');
+  });
+});
+
+describe('wallet: pre-book fees', () => {
+  const debit = (reservationId = 'r1', amount = 50_00, roomCode = 'ABC123') =>
+    ({ type: 'DebitPrebook', data: { reservationId, roomCode, productName: 'Boat', amount, now: NOW } }) as const;
+
+  it('holds the fee out of cash', () => {
+    given(funded()).when(debit()).thenEmits([held()]);
+    const state = fold(walletDecider, [...funded(), held()]);
+    expect(state.cash).toBe(50_00);
+    expect(heldAmount(state)).toBe(50_00);
+  });
+
+  it('refuses when cash is short, never going negative', () => {
+    given(funded(40_00)).when(debit()).thenThrows('INSUFFICIENT_FUNDS');
+  });
+
+  it('is idempotent by reservation id and holds one fee per room', () => {
+    given([...funded(), held()])
+      .when(debit())
+      .thenNothing();
+    given([...funded(), held()])
+      .when(debit('r2'))
+      .thenThrows('ALREADY_BOOKED', 'You have already booked');
+    given([...funded(), held(), { type: 'PrebookFeeRefunded', data: ref() }])
+      .when(debit('r2'))
+      .thenEmits([held('r2')]);
+    expect(
+      given([...funded(), held()])
+        .when(debit('r2', 50_00, 'XYZ789'))
+        .events(),
+    ).toEqual([{ type: 'PrebookFeeDeducted', data: { ...ref('r2'), roomCode: 'XYZ789' } }]);
+  });
+
+  it.each([
+    ['RefundPrebook', 'PrebookFeeRefunded', { cash: 100_00, rewardCash: 0 }],
+    ['ConvertFeeToReward', 'FeeConvertedToReward', { cash: 50_00, rewardCash: 50_00 }],
+    ['KeepEntryFee', 'EntryFeeKept', { cash: 50_00, rewardCash: 0 }],
+  ] as const)('%s closes a held fee once (%s)', (command, event, balances) => {
+    const history = [...funded(), held()];
+    given(history)
+      .when({ type: command, data: { reservationId: 'r1', now: NOW } })
+      .thenEmits([{ type: event, data: ref() }]);
+    const closed = [...history, { type: event, data: ref() } as WalletEvent];
+    expect(fold(walletDecider, closed)).toMatchObject(balances);
+    expect(heldAmount(fold(walletDecider, closed))).toBe(0);
+    given(closed)
+      .when({ type: command, data: { reservationId: 'r1', now: NOW } })
+      .thenNothing();
+  });
+
+  it('never gives a fee a second fate', () => {
+    const refunded = [...funded(), held(), { type: 'PrebookFeeRefunded', data: ref() } as WalletEvent];
+    given(refunded)
+      .when({ type: 'ConvertFeeToReward', data: { reservationId: 'r1', now: NOW } })
+      .thenThrows('RESERVATION_CLOSED');
+    given(funded())
+      .when({ type: 'RefundPrebook', data: { reservationId: 'r9', now: NOW } })
+      .thenThrows('RESERVATION_NOT_FOUND');
+  });
+});
+
+describe('wallet: reward cash and withdrawals', () => {
+  it('credits a bonus once per credit id', () => {
+    const credit = {
+      type: 'CreditReward',
+      data: { creditId: 'bonus-ABC123', amount: 20_00, reason: 'winner_bonus', roomCode: 'ABC123', now: NOW },
+    } as const;
+    const events = given([]).when(credit).events();
+    expect(events).toEqual([
+      {
+        type: 'RewardCredited',
+        data: {
+          creditId: 'bonus-ABC123',
+          amount: 20_00,
+          reason: 'winner_bonus',
+          roomCode: 'ABC123',
+          productName: null,
+          at: NOW,
+        },
+      },
+    ]);
+    given(events).when(credit).thenNothing();
+  });
+
+  it('spends reward cash only when there is enough', () => {
+    const credited: WalletEvent = {
+      type: 'RewardCredited',
+      data: { creditId: 'c1', amount: 30_00, reason: 'winner_bonus', roomCode: null, productName: null, at: NOW },
+    };
+    given([credited])
+      .when({ type: 'DebitReward', data: { debitId: 'd1', amount: 31_00, reference: 'order-1', now: NOW } })
+      .thenThrows('INSUFFICIENT_REWARD');
+    given([credited])
+      .when({ type: 'DebitReward', data: { debitId: 'd1', amount: 30_00, reference: 'order-1', now: NOW } })
+      .thenEmits([{ type: 'RewardDebited', data: { debitId: 'd1', amount: 30_00, reference: 'order-1', at: NOW } }]);
+  });
+
+  it('withdraws only what cash covers', () => {
+    given(funded())
+      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_01, now: NOW } })
+      .thenThrows('INSUFFICIENT_FUNDS');
+    given(funded())
+      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 0, now: NOW } })
+      .thenThrows('INVALID_AMOUNT');
+    given(funded())
+      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_00, now: NOW } })
+      .thenEmits([{ type: 'Withdrawn', data: { withdrawalId: 'w1', amount: 100_00, at: NOW } }]);
+  });
+});
+
+describe('wallet: transaction types', () => {
+  it('maps each money-moving event to the spec type and the rest to none', () => {
+    expect(transactionTypeOf('Deposited')).toBe('deposit');
+    expect(transactionTypeOf('Withdrawn')).toBe('withdrawal');
+    expect(transactionTypeOf('PrebookFeeDeducted')).toBe('prebook_deduction');
+    expect(transactionTypeOf('PrebookFeeRefunded')).toBe('refund_deposit');
+    expect(transactionTypeOf('FeeConvertedToReward')).toBe('reward_credit');
+    expect(transactionTypeOf('RewardCredited')).toBe('reward_credit');
+    expect(transactionTypeOf('RewardDebited')).toBe('reward_debit');
+    expect(transactionTypeOf('EntryFeeKept')).toBeNull();
+    expect(transactionTypeOf('DepositOrderCreated')).toBeNull();
+  });
+});
