@@ -1,6 +1,8 @@
 import type { Deps } from '../api/deps.ts';
 import { toNewEvents } from '../api/commandHandler.ts';
 import { seedIdentity } from './seed/identity.ts';
+import { seedCatalogue } from './seed/catalogue.ts';
+import { seedCrackers } from './seed/catalogueCrackers.ts';
 
 /** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
 export type Seeder = (deps: Deps) => Promise<void>;
@@ -8,7 +10,11 @@ export type Seeder = (deps: Deps) => Promise<void>;
 const INSTANCE_STREAM = 'system-instance';
 
 /** Each feature adds its seeder here, in dependency order (users before rooms, …). */
-export const seeders: { name: string; run: Seeder }[] = [{ name: 'identity', run: seedIdentity }];
+export const seeders: { name: string; run: Seeder }[] = [
+  { name: 'identity', run: seedIdentity },
+  { name: 'catalogue', run: seedCatalogue },
+  { name: 'crackers', run: seedCrackers },
+];
 
 /**
  * Seeds demo data on the first start of an empty store: runs every seeder, then records
