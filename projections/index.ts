@@ -1,7 +1,8 @@
+import { leagueProjector } from './league.ts';
 import type { Projector } from './projector.ts';
 import { referralsProjector } from './referrals.ts';
 import { streamsProjector } from './streams.ts';
 import { usersProjector } from './users.ts';
 
 /** Every read model of the product, in the order they are applied. */
-export const allProjectors: readonly Projector[] = [streamsProjector, usersProjector, referralsProjector];
+export const allProjectors: readonly Projector[] = [streamsProjector, usersProjector, referralsProjector, leagueProjector];
