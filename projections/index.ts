@@ -1,8 +1,21 @@
+import { cartProjector } from './cart.ts';
+import { catalogueProjector } from './catalogue.ts';
+import { crackersProjector } from './crackers.ts';
 import { leagueProjector } from './league.ts';
+import { ordersProjector } from './orders.ts';
 import type { Projector } from './projector.ts';
 import { referralsProjector } from './referrals.ts';
 import { streamsProjector } from './streams.ts';
 import { usersProjector } from './users.ts';
 
 /** Every read model of the product, in the order they are applied. */
-export const allProjectors: readonly Projector[] = [streamsProjector, usersProjector, referralsProjector, leagueProjector];
+export const allProjectors: readonly Projector[] = [
+  streamsProjector,
+  usersProjector,
+  referralsProjector,
+  leagueProjector,
+  catalogueProjector,
+  cartProjector,
+  ordersProjector,
+  crackersProjector,
+];

@@ -1,0 +1,274 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { RecordedEvent } from '../engine/eventStore.ts';
+import type { ProductEvent } from '../engine/product.ts';
+import type { ReadDb } from './db.ts';
+import { defineProjector } from './projector.ts';
+
+export const productsTable = sqliteTable('rm_products', {
+  id: text('id').primaryKey(),
+  productCode: text('product_code').notNull(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  price: integer('price').notNull(),
+  originalPrice: integer('original_price').notNull(),
+  imageUrl: text('image_url').notNull(),
+  images: text('images').notNull(),
+  rating: real('rating').notNull(),
+  ratings: integer('ratings').notNull(),
+  /** Units on hand (sold ones excluded). */
+  stock: integer('stock').notNull(),
+  /** Units held by reservations not yet sold or released. */
+  reserved: integer('reserved').notNull(),
+  category: text('category').notNull(),
+  brand: text('brand').notNull(),
+  color: text('color').notNull(),
+  rewardPoints: integer('reward_points').notNull(),
+  isActive: integer('is_active').notNull(),
+  createdAt: text('created_at').notNull(),
+  addedPosition: integer('added_position').notNull(),
+});
+
+export const productReservationsTable = sqliteTable('rm_product_reservations', {
+  productId: text('product_id').notNull(),
+  reservationId: text('reservation_id').notNull(),
+  quantity: integer('quantity').notNull(),
+});
+
+const available = sql<number>`max(0, ${productsTable.stock} - ${productsTable.reserved})`;
+
+const apply = ({ orm }: ReadDb, event: RecordedEvent) => {
+  const e = event as unknown as ProductEvent;
+  const id = event.streamName.slice('product-'.length);
+  const row = productsTable;
+  switch (e.type) {
+    case 'ProductAdded': {
+      const d = e.data;
+      orm
+        .insert(row)
+        .values({
+          id: d.id,
+          productCode: d.product_code,
+          slug: d.slug,
+          name: d.name,
+          description: d.description,
+          price: d.price,
+          originalPrice: d.original_price,
+          imageUrl: d.image_url,
+          images: JSON.stringify(d.images),
+          rating: d.rating,
+          ratings: d.ratings,
+          stock: d.stock,
+          reserved: 0,
+          category: d.category,
+          brand: d.brand,
+          color: d.color,
+          rewardPoints: d.reward_points,
+          isActive: d.is_active ? 1 : 0,
+          createdAt: event.metadata.at,
+          addedPosition: event.position,
+        })
+        .onConflictDoNothing()
+        .run();
+      return;
+    }
+    case 'ProductStockAdjusted':
+      orm.update(row).set({ stock: e.data.stock }).where(eq(row.id, id)).run();
+      return;
+    case 'StockReserved':
+      orm
+        .insert(productReservationsTable)
+        .values({ productId: id, reservationId: e.data.reservationId, quantity: e.data.quantity })
+        .run();
+      orm
+        .update(row)
+        .set({ reserved: sql`${row.reserved} + ${e.data.quantity}` })
+        .where(eq(row.id, id))
+        .run();
+      return;
+    case 'StockReleased':
+    case 'StockSold': {
+      const where = and(
+        eq(productReservationsTable.productId, id),
+        eq(productReservationsTable.reservationId, e.data.reservationId),
+      );
+      const held = orm.select().from(productReservationsTable).where(where).get();
+      if (held) orm.delete(productReservationsTable).where(where).run();
+      const sold = e.type === 'StockSold' ? e.data.quantity : 0;
+      orm
+        .update(row)
+        .set({
+          reserved: sql`max(0, ${row.reserved} - ${held?.quantity ?? 0})`,
+          stock: sql`max(0, ${row.stock} - ${sold})`,
+        })
+        .where(eq(row.id, id))
+        .run();
+      return;
+    }
+  }
+};
+
+/** The shop catalogue: every product with its live stock (on hand minus live reservations), for search, filters and pages. */
+export const catalogueProjector = defineProjector({
+  name: 'catalogue',
+  version: 1,
+  handles: ['ProductAdded', 'ProductStockAdjusted', 'StockReserved', 'StockReleased', 'StockSold'],
+  schema: [
+    `CREATE TABLE IF NOT EXISTS rm_products (
+      id TEXT PRIMARY KEY, product_code TEXT NOT NULL UNIQUE, slug TEXT NOT NULL, name TEXT NOT NULL,
+      description TEXT NOT NULL, price INTEGER NOT NULL, original_price INTEGER NOT NULL, image_url TEXT NOT NULL,
+      images TEXT NOT NULL, rating REAL NOT NULL, ratings INTEGER NOT NULL, stock INTEGER NOT NULL,
+      reserved INTEGER NOT NULL, category TEXT NOT NULL, brand TEXT NOT NULL, color TEXT NOT NULL,
+      reward_points INTEGER NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL, added_position INTEGER NOT NULL)`,
+    'CREATE INDEX IF NOT EXISTS rm_products_price ON rm_products(price)',
+    'CREATE INDEX IF NOT EXISTS rm_products_category ON rm_products(category, price)',
+    `CREATE TABLE IF NOT EXISTS rm_product_reservations (
+      product_id TEXT NOT NULL, reservation_id TEXT NOT NULL, quantity INTEGER NOT NULL,
+      PRIMARY KEY (product_id, reservation_id))`,
+  ],
+  tables: ['rm_products', 'rm_product_reservations'],
+  apply,
+});
+
+export type ProductRow = typeof productsTable.$inferSelect;
+
+/** A product as the API gives it: the spec's field names, money in paise. */
+export const toProductDto = (p: ProductRow) => {
+  const stock = Math.max(0, p.stock - p.reserved);
+  return {
+    id: p.id,
+    product_code: p.productCode,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    original_price: p.originalPrice,
+    image_url: p.imageUrl,
+    images: JSON.parse(p.images) as string[],
+    rating: p.rating,
+    ratings: p.ratings,
+    stock,
+    in_stock: p.isActive === 1 && stock > 0,
+    category: p.category,
+    brand: p.brand,
+    color: p.color,
+    reward_points: p.rewardPoints,
+  };
+};
+export type ProductDto = ReturnType<typeof toProductDto>;
+
+export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'rating', 'newest', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface ProductQuery {
+  search?: string;
+  category?: string;
+  brands?: string[];
+  colors?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  /** At least this many stars. */
+  rating?: number;
+  inStock?: boolean;
+  sort?: ProductSort;
+  page?: number;
+  pageSize?: number;
+}
+
+const contains = (column: SQL | typeof productsTable.name, text: string) =>
+  sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
+
+const orderings: Record<ProductSort, SQL[]> = {
+  featured: [sql`${available} > 0 DESC`, desc(productsTable.rating), desc(productsTable.ratings)],
+  price_asc: [asc(productsTable.price)],
+  price_desc: [desc(productsTable.price)],
+  rating: [desc(productsTable.rating), desc(productsTable.ratings)],
+  newest: [desc(productsTable.addedPosition)],
+  name: [sql`lower(${productsTable.name}) ASC`],
+};
+
+/** Search (name or description, case-insensitive), filters, sort and one page — all in SQL. */
+export const searchProducts = ({ orm }: ReadDb, q: ProductQuery) => {
+  const t = productsTable;
+  const search = q.search?.trim();
+  const where = and(
+    eq(t.isActive, 1),
+    search ? or(contains(t.name, search), contains(t.description, search)) : undefined,
+    q.category ? eq(t.category, q.category) : undefined,
+    q.brands?.length ? inArray(t.brand, q.brands) : undefined,
+    q.colors?.length ? inArray(t.color, q.colors) : undefined,
+    q.minPrice !== undefined ? gte(t.price, q.minPrice) : undefined,
+    q.maxPrice !== undefined ? lte(t.price, q.maxPrice) : undefined,
+    q.rating ? gte(t.rating, q.rating) : undefined,
+    q.inStock ? gt(available, 0) : undefined,
+  );
+  const pageSize = q.pageSize ?? 12;
+  const total =
+    orm
+      .select({ n: sql<number>`count(*)` })
+      .from(t)
+      .where(where)
+      .get()?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, q.page ?? 1), pages);
+  const rows = orm
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(...orderings[q.sort ?? 'featured'], asc(t.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { products: rows.map(toProductDto), total, page, pages, pageSize };
+};
+
+/** Up to `limit` products whose name contains the text, case-insensitive (the header's autosuggest). */
+export const suggestProducts = ({ orm }: ReadDb, text: string, limit = 10) => {
+  const t = productsTable;
+  const needle = text.trim();
+  if (!needle) return [];
+  return orm
+    .select()
+    .from(t)
+    .where(and(eq(t.isActive, 1), contains(t.name, needle)))
+    .orderBy(sql`instr(lower(${t.name}), ${needle.toLowerCase()})`, asc(t.name))
+    .limit(limit)
+    .all()
+    .map(toProductDto);
+};
+
+/** The best-rated in-stock products (Home: 1 featured + 6). */
+export const topProducts = ({ orm }: ReadDb, limit = 7) =>
+  orm
+    .select()
+    .from(productsTable)
+    .where(and(eq(productsTable.isActive, 1), gt(available, 0)))
+    .orderBy(desc(productsTable.rating), desc(productsTable.ratings), asc(productsTable.id))
+    .limit(limit)
+    .all()
+    .map(toProductDto);
+
+export const productByCode = ({ orm }: ReadDb, code: string) =>
+  orm.select().from(productsTable).where(eq(productsTable.productCode, code)).get();
+
+export const productById = ({ orm }: ReadDb, id: string) =>
+  orm.select().from(productsTable).where(eq(productsTable.id, id)).get();
+
+export const productsByIds = ({ orm }: ReadDb, ids: string[]) =>
+  ids.length ? orm.select().from(productsTable).where(inArray(productsTable.id, ids)).all() : [];
+
+/** Categories, brands and colours with how many active products each has (filter lists). */
+export const productFacets = ({ orm }: ReadDb) => {
+  const t = productsTable;
+  const facet = (column: typeof t.category) =>
+    orm
+      .select({ value: column, count: sql<number>`count(*)` })
+      .from(t)
+      .where(eq(t.isActive, 1))
+      .groupBy(column)
+      .orderBy(asc(column))
+      .all();
+  return { categories: facet(t.category), brands: facet(t.brand), colors: facet(t.color) };
+};

@@ -1,0 +1,216 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { CrackersCatalogueEvent } from '../engine/crackersCatalogue.ts';
+import type { CrackersOrderEvent } from '../engine/crackersOrder.ts';
+import type { ReadDb } from './db.ts';
+import { defineProjector } from './projector.ts';
+
+export const crackersTable = sqliteTable('rm_crackers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  price: integer('price').notNull(),
+  strikeOff: integer('strike_off').notNull(),
+  per: text('per').notNull(),
+  imagePath: text('image_path').notNull(),
+  particulars: text('particulars').notNull(),
+  listedPosition: integer('listed_position').notNull(),
+});
+
+export const crackersOrdersTable = sqliteTable('rm_crackers_orders', {
+  orderId: text('order_id').primaryKey(),
+  userId: text('user_id'),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  address1: text('address1').notNull(),
+  address2: text('address2').notNull(),
+  district: text('district').notNull(),
+  referralCode: text('referral_code').notNull(),
+  platform: text('platform').notNull(),
+  totalAmount: integer('total_amount').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+export const crackersOrderItemsTable = sqliteTable('rm_crackers_order_items', {
+  orderId: text('order_id').notNull(),
+  lineNo: integer('line_no').notNull(),
+  itemId: text('item_id').notNull(),
+  name: text('name').notNull(),
+  price: integer('price').notNull(),
+  quantity: integer('quantity').notNull(),
+});
+
+/** The crackers catalogue and crackers orders (by member and by referral code). */
+export const crackersProjector = defineProjector({
+  name: 'crackers',
+  version: 1,
+  handles: ['CrackerListed', 'CrackerUpdated', 'CrackerDelisted', 'CrackersOrderPlaced'],
+  schema: [
+    `CREATE TABLE IF NOT EXISTS rm_crackers (
+      id TEXT PRIMARY KEY, name TEXT NOT NULL, category TEXT NOT NULL, price INTEGER NOT NULL,
+      strike_off INTEGER NOT NULL, per TEXT NOT NULL, image_path TEXT NOT NULL, particulars TEXT NOT NULL,
+      listed_position INTEGER NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS rm_crackers_orders (
+      order_id TEXT PRIMARY KEY, user_id TEXT, name TEXT NOT NULL, phone TEXT NOT NULL, address1 TEXT NOT NULL,
+      address2 TEXT NOT NULL, district TEXT NOT NULL, referral_code TEXT NOT NULL, platform TEXT NOT NULL,
+      total_amount INTEGER NOT NULL, created_at TEXT NOT NULL)`,
+    'CREATE INDEX IF NOT EXISTS rm_crackers_orders_referral ON rm_crackers_orders(referral_code, created_at)',
+    'CREATE INDEX IF NOT EXISTS rm_crackers_orders_user ON rm_crackers_orders(user_id, created_at)',
+    `CREATE TABLE IF NOT EXISTS rm_crackers_order_items (
+      order_id TEXT NOT NULL, line_no INTEGER NOT NULL, item_id TEXT NOT NULL, name TEXT NOT NULL,
+      price INTEGER NOT NULL, quantity INTEGER NOT NULL, PRIMARY KEY (order_id, line_no))`,
+  ],
+  tables: ['rm_crackers', 'rm_crackers_orders', 'rm_crackers_order_items'],
+  apply: ({ orm }, event) => {
+    const e = event as unknown as CrackersCatalogueEvent | CrackersOrderEvent;
+    switch (e.type) {
+      case 'CrackerListed':
+      case 'CrackerUpdated': {
+        const { at: _at, strikeOff, image_path, ...c } = e.data;
+        const values = { ...c, strikeOff, imagePath: image_path };
+        orm
+          .insert(crackersTable)
+          .values({ ...values, listedPosition: event.position })
+          .onConflictDoUpdate({ target: crackersTable.id, set: values })
+          .run();
+        return;
+      }
+      case 'CrackerDelisted':
+        orm.delete(crackersTable).where(eq(crackersTable.id, e.data.id)).run();
+        return;
+      case 'CrackersOrderPlaced': {
+        const d = e.data;
+        orm
+          .insert(crackersOrdersTable)
+          .values({
+            orderId: d.orderId,
+            userId: d.userId,
+            name: d.name,
+            phone: d.phone,
+            address1: d.address1,
+            address2: d.address2,
+            district: d.district,
+            referralCode: d.referral_code,
+            platform: d.platform,
+            totalAmount: d.totalAmount,
+            createdAt: event.metadata.at,
+          })
+          .onConflictDoNothing()
+          .run();
+        d.items.forEach((item, lineNo) =>
+          orm
+            .insert(crackersOrderItemsTable)
+            .values({ orderId: d.orderId, lineNo, itemId: item.id, ...item })
+            .onConflictDoNothing()
+            .run(),
+        );
+        return;
+      }
+    }
+  },
+});
+
+export const CRACKER_SORTS = ['default', 'price_asc', 'price_desc', 'name'] as const;
+export type CrackerSort = (typeof CRACKER_SORTS)[number];
+
+const crackerOrder = {
+  default: [asc(crackersTable.listedPosition)],
+  price_asc: [asc(crackersTable.price)],
+  price_desc: [desc(crackersTable.price)],
+  name: [sql`lower(${crackersTable.name}) ASC`],
+};
+
+/** The spec's cracker fields. */
+export const toCrackerDto = (c: typeof crackersTable.$inferSelect) => ({
+  id: c.id,
+  name: c.name,
+  category: c.category,
+  price: c.price,
+  strikeOff: c.strikeOff,
+  per: c.per,
+  image_path: c.imagePath,
+  particulars: c.particulars,
+});
+
+/** Crackers whose name or category contains `q` (case-insensitive), sorted. */
+export const searchCrackers = ({ orm }: ReadDb, q = '', sort: CrackerSort = 'default') => {
+  const needle = q.trim().toLowerCase();
+  return orm
+    .select()
+    .from(crackersTable)
+    .where(
+      needle
+        ? sql`(instr(lower(${crackersTable.name}), ${needle}) > 0 OR instr(lower(${crackersTable.category}), ${needle}) > 0)`
+        : undefined,
+    )
+    .orderBy(...crackerOrder[sort], asc(crackersTable.id))
+    .all()
+    .map(toCrackerDto);
+};
+
+export const crackersByIds = ({ orm }: ReadDb, ids: string[]) =>
+  ids.length ? orm.select().from(crackersTable).where(inArray(crackersTable.id, ids)).all().map(toCrackerDto) : [];
+
+const itemsOf = ({ orm }: ReadDb, ids: string[]) => {
+  const rows = ids.length
+    ? orm
+        .select()
+        .from(crackersOrderItemsTable)
+        .where(inArray(crackersOrderItemsTable.orderId, ids))
+        .orderBy(asc(crackersOrderItemsTable.lineNo))
+        .all()
+    : [];
+  const byOrder = new Map<string, { id: string; name: string; price: number; quantity: number }[]>();
+  for (const r of rows) {
+    byOrder.set(r.orderId, [
+      ...(byOrder.get(r.orderId) ?? []),
+      { id: r.itemId, name: r.name, price: r.price, quantity: r.quantity },
+    ]);
+  }
+  return byOrder;
+};
+
+/** A member's reserved crackers orders, newest first (the spec's reserved order fields). */
+export const crackersOrdersOfUser = (db: ReadDb, userId: string) => {
+  const rows = db.orm
+    .select()
+    .from(crackersOrdersTable)
+    .where(eq(crackersOrdersTable.userId, userId))
+    .orderBy(desc(crackersOrdersTable.createdAt))
+    .all();
+  const items = itemsOf(
+    db,
+    rows.map((r) => r.orderId),
+  );
+  return rows.map((r) => ({
+    order_id: r.orderId,
+    created_at: r.createdAt,
+    order_items: items.get(r.orderId) ?? [],
+    applied_reward: 0,
+    total_amount: r.totalAmount,
+    district: r.district,
+  }));
+};
+
+/** "98765 43210" → "******3210": only the last four digits are ever sent. */
+export const maskPhone = (phone: string): string => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length <= 4 ? '*'.repeat(digits.length) : `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+};
+
+/** Orders placed with a referral code (the public status check): phones masked except the last four digits. */
+export const crackersOrdersByReferral = ({ orm }: ReadDb, code: string) =>
+  orm
+    .select()
+    .from(crackersOrdersTable)
+    .where(eq(crackersOrdersTable.referralCode, code))
+    .orderBy(desc(crackersOrdersTable.createdAt))
+    .all()
+    .map((r) => ({
+      order_id: r.orderId,
+      customer_name: r.name,
+      phone: maskPhone(r.phone),
+      district: r.district,
+      total_amount: r.totalAmount,
+      created_at: r.createdAt,
+    }));

@@ -1,0 +1,266 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { OrderEvent, OrderStatus, ShipmentStatus } from '../engine/order.ts';
+import { paymentStatusOf } from '../engine/order.ts';
+import type { ReadDb } from './db.ts';
+import { defineProjector } from './projector.ts';
+
+export const shopOrdersTable = sqliteTable('rm_shop_orders', {
+  id: text('id').primaryKey(),
+  orderCode: text('order_code').notNull(),
+  userId: text('user_id').notNull(),
+  status: text('status').$type<OrderStatus>().notNull(),
+  shipmentStatus: text('shipment_status').$type<ShipmentStatus>().notNull(),
+  subtotal: integer('subtotal').notNull(),
+  appliedReward: integer('applied_reward').notNull(),
+  totalAmount: integer('total_amount').notNull(),
+  provider: text('provider'),
+  providerOrderId: text('provider_order_id'),
+  paymentId: text('payment_id'),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  contactNumber: text('contact_number').notNull(),
+  address: text('address').notNull(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  settled: integer('settled').notNull(),
+  released: integer('released').notNull(),
+  latePayments: integer('late_payments').notNull(),
+});
+
+export const shopOrderLinesTable = sqliteTable('rm_shop_order_lines', {
+  orderId: text('order_id').notNull(),
+  lineNo: integer('line_no').notNull(),
+  productId: text('product_id').notNull(),
+  productCode: text('product_code').notNull(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  price: integer('price').notNull(),
+  quantity: integer('quantity').notNull(),
+  rewardPoints: integer('reward_points').notNull(),
+  appliedReward: integer('applied_reward').notNull(),
+});
+
+type Patch = Partial<typeof shopOrdersTable.$inferInsert>;
+
+const patchFor = (e: OrderEvent): Patch | null => {
+  switch (e.type) {
+    case 'ShopPaymentOrderCreated':
+      return { provider: e.data.provider, providerOrderId: e.data.providerOrderId };
+    case 'ShopOrderPaid':
+      return { status: 'paid', paymentId: e.data.paymentId };
+    case 'ShopOrderPaymentFailed':
+      return { status: 'failed' };
+    case 'ShopOrderExpired':
+      return { status: 'expired' };
+    case 'ShopOrderSettled':
+      return { settled: 1 };
+    case 'ShopOrderReleased':
+      return { released: 1 };
+    case 'ShipmentStatusChanged':
+      return { shipmentStatus: e.data.to };
+    default:
+      return null;
+  }
+};
+
+/** Shop orders with their lines, payment and shipment status; also what the checkout sweeper still has to do. */
+export const ordersProjector = defineProjector({
+  name: 'shop-orders',
+  version: 1,
+  handles: [
+    'ShopOrderPlaced',
+    'ShopPaymentOrderCreated',
+    'ShopOrderPaid',
+    'ShopOrderPaymentFailed',
+    'ShopOrderExpired',
+    'ShopOrderLatePayment',
+    'ShopOrderSettled',
+    'ShopOrderReleased',
+    'ShipmentStatusChanged',
+  ],
+  schema: [
+    `CREATE TABLE IF NOT EXISTS rm_shop_orders (
+      id TEXT PRIMARY KEY, order_code TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
+      shipment_status TEXT NOT NULL, subtotal INTEGER NOT NULL, applied_reward INTEGER NOT NULL,
+      total_amount INTEGER NOT NULL, provider TEXT, provider_order_id TEXT, payment_id TEXT,
+      full_name TEXT NOT NULL, email TEXT NOT NULL, contact_number TEXT NOT NULL, address TEXT NOT NULL,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at INTEGER NOT NULL, settled INTEGER NOT NULL,
+      released INTEGER NOT NULL, late_payments INTEGER NOT NULL)`,
+    'CREATE INDEX IF NOT EXISTS rm_shop_orders_user ON rm_shop_orders(user_id, created_at)',
+    'CREATE INDEX IF NOT EXISTS rm_shop_orders_provider ON rm_shop_orders(provider_order_id)',
+    `CREATE TABLE IF NOT EXISTS rm_shop_order_lines (
+      order_id TEXT NOT NULL, line_no INTEGER NOT NULL, product_id TEXT NOT NULL, product_code TEXT NOT NULL,
+      name TEXT NOT NULL, image_url TEXT NOT NULL, price INTEGER NOT NULL, quantity INTEGER NOT NULL,
+      reward_points INTEGER NOT NULL, applied_reward INTEGER NOT NULL, PRIMARY KEY (order_id, line_no))`,
+  ],
+  tables: ['rm_shop_orders', 'rm_shop_order_lines'],
+  apply: ({ orm }, event) => {
+    const e = event as unknown as OrderEvent;
+    const id = event.streamName.slice('order-'.length);
+    const at = event.metadata.at;
+    if (e.type === 'ShopOrderPlaced') {
+      const d = e.data;
+      orm
+        .insert(shopOrdersTable)
+        .values({
+          id: d.orderId,
+          orderCode: d.orderCode,
+          userId: d.userId,
+          status: 'awaiting_payment',
+          shipmentStatus: 'pending',
+          subtotal: d.subtotal,
+          appliedReward: d.applied_reward,
+          totalAmount: d.total_amount,
+          fullName: d.billing.name,
+          email: d.billing.email,
+          contactNumber: d.billing.phone,
+          address: d.billing.address,
+          createdAt: at,
+          updatedAt: at,
+          expiresAt: d.expiresAt,
+          settled: 0,
+          released: 0,
+          latePayments: 0,
+        })
+        .onConflictDoNothing()
+        .run();
+      d.lines.forEach((l, lineNo) =>
+        orm
+          .insert(shopOrderLinesTable)
+          .values({
+            orderId: d.orderId,
+            lineNo,
+            productId: l.productId,
+            productCode: l.product_code,
+            name: l.name,
+            imageUrl: l.image_url,
+            price: l.price,
+            quantity: l.quantity,
+            rewardPoints: l.reward_points,
+            appliedReward: l.applied_reward,
+          })
+          .onConflictDoNothing()
+          .run(),
+      );
+      return;
+    }
+    const patch =
+      e.type === 'ShopOrderLatePayment' ? { latePayments: sql`${shopOrdersTable.latePayments} + 1` } : patchFor(e);
+    if (patch)
+      orm
+        .update(shopOrdersTable)
+        .set({ ...patch, updatedAt: at })
+        .where(eq(shopOrdersTable.id, id))
+        .run();
+  },
+});
+
+export type ShopOrderRow = typeof shopOrdersTable.$inferSelect;
+
+const linesOf = ({ orm }: ReadDb, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, (typeof shopOrderLinesTable.$inferSelect)[]>();
+  const rows = orm
+    .select()
+    .from(shopOrderLinesTable)
+    .where(inArray(shopOrderLinesTable.orderId, ids))
+    .orderBy(asc(shopOrderLinesTable.lineNo))
+    .all();
+  const byOrder = new Map<string, typeof rows>();
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  return byOrder;
+};
+
+/** The spec's shop order fields (product_name of the first line, "+ N more" when there are several). */
+const toDtos = (db: ReadDb, rows: ShopOrderRow[]) => {
+  const lines = linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((o) => {
+    const items = lines.get(o.id) ?? [];
+    const first = items[0];
+    const more = items.length > 1 ? ` + ${items.length - 1} more` : '';
+    return {
+      id: o.id,
+      order_code: o.orderCode,
+      user_id: o.userId,
+      product_name: first ? `${first.name}${more}` : '',
+      image_url: first?.imageUrl ?? '',
+      payment_status: paymentStatusOf(o.status),
+      shipment_status: o.shipmentStatus,
+      subtotal: o.subtotal,
+      applied_reward: o.appliedReward,
+      total_amount: o.totalAmount,
+      created_at: o.createdAt,
+      full_name: o.fullName,
+      email: o.email,
+      contact_number: o.contactNumber,
+      address: o.address,
+      payment_id: o.paymentId,
+      items: items.map((l) => ({
+        product_id: l.productId,
+        product_code: l.productCode,
+        name: l.name,
+        image_url: l.imageUrl,
+        price: l.price,
+        quantity: l.quantity,
+        applied_reward: l.appliedReward,
+      })),
+    };
+  });
+};
+export type ShopOrderDto = ReturnType<typeof toDtos>[number];
+
+/** A member's orders, newest first. Orders refused before any payment was asked for (e.g. sold out) are left out. */
+export const ordersOfUser = (db: ReadDb, userId: string) =>
+  toDtos(
+    db,
+    db.orm
+      .select()
+      .from(shopOrdersTable)
+      .where(
+        and(
+          eq(shopOrdersTable.userId, userId),
+          or(isNotNull(shopOrdersTable.providerOrderId), eq(shopOrdersTable.status, 'paid')),
+        ),
+      )
+      .orderBy(desc(shopOrdersTable.createdAt), desc(shopOrdersTable.id))
+      .all(),
+  );
+
+/** Every paid order for admins, newest first, optionally by shipment status. */
+export const paidOrders = (db: ReadDb, shipment?: ShipmentStatus, limit = 200) =>
+  toDtos(
+    db,
+    db.orm
+      .select()
+      .from(shopOrdersTable)
+      .where(
+        and(eq(shopOrdersTable.status, 'paid'), shipment ? eq(shopOrdersTable.shipmentStatus, shipment) : undefined),
+      )
+      .orderBy(desc(shopOrdersTable.createdAt), desc(shopOrdersTable.id))
+      .limit(limit)
+      .all(),
+  );
+
+export const shopOrderById = (db: ReadDb, id: string) => {
+  const row = db.orm.select().from(shopOrdersTable).where(eq(shopOrdersTable.id, id)).get();
+  return row ? toDtos(db, [row])[0]! : null;
+};
+
+/** Orders with saga work left: unpaid past their expiry, paid but not settled, failed or expired but not released. */
+export const ordersNeedingWork = ({ orm }: ReadDb, now: number, limit = 100) =>
+  orm
+    .select({ id: shopOrdersTable.id, status: shopOrdersTable.status })
+    .from(shopOrdersTable)
+    .where(
+      or(
+        and(eq(shopOrdersTable.status, 'awaiting_payment'), lte(shopOrdersTable.expiresAt, now)),
+        and(eq(shopOrdersTable.status, 'paid'), eq(shopOrdersTable.settled, 0)),
+        and(inArray(shopOrdersTable.status, ['failed', 'expired']), eq(shopOrdersTable.released, 0)),
+      ),
+    )
+    .limit(limit)
+    .all();
