@@ -14,6 +14,8 @@ import { profileRoutes } from './auth/profileRoutes.ts';
 import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
+import { paymentsRoutes } from './payments/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (deps: Deps) => {
@@ -39,7 +41,7 @@ export const createApp = (deps: Deps) => {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(config.PAYMENT_PROVIDER === 'razorpay' ? ['https://api.razorpay.com'] : [])],
       },
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
@@ -73,6 +75,8 @@ export const createApp = (deps: Deps) => {
   api.route('/referrals', referralRoutes(deps));
   api.route('/me/profile', profileRoutes(deps));
   api.route('/admin', adminIdentityRoutes(deps));
+  api.route('/payments', paymentsRoutes(deps));
+  api.route('/me/wallet', walletRoutes(deps));
   app.route('/api', api);
 
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });

@@ -32,6 +32,20 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** Pepper for OTP hashes; generated per data dir when unset. */
   OTP_SECRET: z.string().optional(),
+  /** sandbox: a local hosted checkout page signed like Razorpay; razorpay: the real Orders API. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  /** Signs checkout callbacks; in sandbox mode generated per data dir when unset. */
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  /** Signs webhooks (X-Razorpay-Signature); generated per data dir when unset. */
+  PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z.string().default('https://api.razorpay.com'),
+  /** How often the deal scheduler looks for due starts, round closes and expiries; 0 turns the loop off (tests tick by hand). */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
+  /** How often the saga sweeper finishes or compensates half-done pre-books and settlements. */
+  SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** Largest product image an admin may upload. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { HandlerDeps } from './commandHandler.ts';
 import type { Sessions } from './auth/session.ts';
+import type { Payments } from './payments/index.ts';
 import type { MailTransport, StoredMail } from './mail/index.ts';
 
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
@@ -19,6 +20,8 @@ export interface Deps {
   /** Store + read-your-writes, for `handleCommand`. */
   commands: HandlerDeps;
   sessions: Sessions;
+  /** The payment port (sandbox or Razorpay) with its local order book. */
+  payments: Payments;
   mail: MailTransport & { list?: (limit?: number) => StoredMail[] };
   secrets: { otp: string };
   /** A member's balances in paise for the session payload (wired by the wallet feature). */

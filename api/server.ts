@@ -21,6 +21,8 @@ import { join } from 'node:path';
 import { createSessions } from './auth/session.ts';
 import { outboxTransport, smtpTransport } from './mail/index.ts';
 import { dataDirSecret } from './secrets.ts';
+import { createPayments } from './payments/index.ts';
+import { walletBalances } from '../projections/wallets.ts';
 
 export type Io = SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -54,6 +56,8 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
     projections,
     commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
     sessions: createSessions(readDb, clock),
+    payments: createPayments(config, () => clock.now()),
+    walletOf: (userId) => walletBalances(readDb, userId),
     mail:
       config.MAIL_TRANSPORT === 'smtp'
         ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
@@ -93,6 +97,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
       await store.drain();
       await projections.stop();
       readDb.sqlite.close();
+      deps.payments.close();
       await store.close();
       log.info('stopped');
     })());

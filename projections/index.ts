@@ -7,6 +7,7 @@ import type { Projector } from './projector.ts';
 import { referralsProjector } from './referrals.ts';
 import { streamsProjector } from './streams.ts';
 import { usersProjector } from './users.ts';
+import { walletsProjector } from './wallets.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -18,4 +19,5 @@ export const allProjectors: readonly Projector[] = [
   cartProjector,
   ordersProjector,
   crackersProjector,
+  walletsProjector,
 ];

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { DeliveryAddress } from '../../engine/room.ts';
+import { roomDecider, roomError, roomStream } from '../../engine/room.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { actorOf } from '../auth/session.ts';
+import { handleCommand, loadState } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import type { PaymentCallback } from '../payments/port.ts';
+import type { PaymentApplier } from '../payments/purposes.ts';
+
+/**
+ * Starts paying for a won deal: the room checks winner, window and address first (no provider
+ * order is made for a refused purchase), then the order is created and recorded on the room.
+ */
+export const startPurchase = async (deps: Deps, user: SessionUser, code: string, address: DeliveryAddress) => {
+  const stream = roomStream(code);
+  const now = deps.clock.now();
+  const { state } = await loadState(deps.store, stream, roomDecider);
+  roomDecider.decide({ type: 'CreatePurchaseOrder', data: { orderId: '-', userId: user.id, address, now } }, state);
+  if (state.status !== 'ended') throw roomError('PURCHASE_NOT_OPEN');
+  const amountPaise = state.ended.finalPrice;
+  const order = await deps.payments.createOrder({
+    amountPaise,
+    receipt: `deal_${code}_${randomBytes(4).toString('hex')}`,
+    notes: { purpose: 'room_purchase', userId: user.id, roomCode: code },
+    returnPath: `/purchase/${code}`,
+  });
+  await handleCommand(
+    deps.commands,
+    stream,
+    roomDecider,
+    { type: 'CreatePurchaseOrder', data: { orderId: order.providerOrderId, userId: user.id, address, now } },
+    { actor: actorOf(user), now, commandId: `purchase-order:${order.providerOrderId}` },
+  );
+  return { order_id: order.providerOrderId, checkout_url: order.checkoutUrl, amount: amountPaise };
+};
+
+/** Records a verified payment for a won deal: once per payment id, for the final price, by the winner only. */
+export const applyPurchasePayment: PaymentApplier = async (deps, payment) => {
+  const owner = payment.notes.userId;
+  const code = payment.notes.roomCode;
+  if (!owner || !code) throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  if (payment.userId !== null && payment.userId !== owner) {
+    throw new ApiError(403, 'FORBIDDEN', 'This payment belongs to another member.');
+  }
+  const now = deps.clock.now();
+  const result = await handleCommand(
+    deps.commands,
+    roomStream(code),
+    roomDecider,
+    {
+      type: 'ConfirmPurchase',
+      data: {
+        orderId: payment.providerOrderId,
+        paymentId: payment.paymentId,
+        userId: owner,
+        amount: payment.amountPaise,
+        now,
+      },
+    },
+    {
+      actor: payment.userId ? { userId: owner, role: 'member' } : 'system',
+      now,
+      commandId: `purchase:${payment.paymentId}`,
+    },
+  );
+  return { applied: result.events.length > 0 };
+};
+
+/** The checkout return for a purchase: verify the signature, then record the payment. */
+export const verifyPurchase = async (deps: Deps, user: SessionUser, code: string, callback: PaymentCallback) => {
+  if (!deps.payments.verifyCallback(callback)) {
+    throw new ApiError(400, 'PAYMENT_VERIFICATION_FAILED', 'Payment verification failed');
+  }
+  const { state } = await loadState(deps.store, roomStream(code), roomDecider);
+  if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
+  const order = state.status === 'ended' ? state.orders[callback.orderId] : undefined;
+  if (!order) throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  return applyPurchasePayment(deps, {
+    providerOrderId: callback.orderId,
+    paymentId: callback.paymentId,
+    amountPaise: order.amount,
+    notes: { purpose: 'room_purchase', userId: user.id, roomCode: code },
+    userId: user.id,
+  });
+};
