@@ -64,16 +64,17 @@ export const PRODUCT_MESSAGES = {
 
 export const productStream = (id: string): string => `product-${id}`;
 
-/** Units held by reservations that have not expired at `now`. */
-export const reservedAt = (state: Listed, now: number, except?: string): number =>
-  Object.entries(state.reservations).reduce(
-    (sum, [id, r]) => (id !== except && r.expiresAt > now ? sum + r.quantity : sum),
-    0,
-  );
+/**
+ * Units held by reservations. A reservation holds its units until it is sold or released, even
+ * past `expiresAt`: the checkout sweeper first expires the order (so it can no longer be paid),
+ * then releases the units. So a paid order always finds its units still held.
+ */
+export const reservedUnits = (state: Listed, except?: string): number =>
+  Object.entries(state.reservations).reduce((sum, [id, r]) => (id !== except ? sum + r.quantity : sum), 0);
 
-/** Units a new buyer can take at `now`: stock minus live reservations, never below 0. */
-export const availableAt = (state: ProductState, now: number): number =>
-  state.status === 'listed' && state.product.is_active ? Math.max(0, state.stock - reservedAt(state, now)) : 0;
+/** Units a new buyer can take: stock minus held reservations, never below 0. */
+export const available = (state: ProductState): number =>
+  state.status === 'listed' && state.product.is_active ? Math.max(0, state.stock - reservedUnits(state)) : 0;
 
 const listed = (state: ProductState): Listed => {
   if (state.status !== 'listed') throw new DomainError('PRODUCT_NOT_FOUND', PRODUCT_MESSAGES.notFound);
@@ -124,22 +125,22 @@ const reserve = (
   const s = listed(state);
   if (s.reservations[reservationId] || s.settled[reservationId]) return [];
   if (!isWhole(quantity, 1)) throw new DomainError('QUANTITY_INVALID', 'Quantity must be at least 1.');
-  const available = availableAt(s, now);
-  if (available < quantity) {
+  const free = available(s);
+  if (free < quantity) {
     throw new DomainError(
       'OUT_OF_STOCK',
-      available === 0
+      free === 0
         ? `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`
-        : `Only ${available} of ${s.product.name} left in stock.`,
-      { productId: s.product.id, available },
+        : `Only ${free} of ${s.product.name} left in stock.`,
+      { productId: s.product.id, available: free },
     );
   }
   return [{ type: 'StockReserved', data: { reservationId, quantity, expiresAt, at: now } }];
 };
 
 /**
- * Turns a reservation into a sale. A reservation that expired or was released still sells when
- * the units are free at `now` (a late payment); otherwise the sale is refused as out of stock.
+ * Turns a reservation into a sale. A reservation that was released still sells when its units
+ * are free (nobody else holds them); otherwise the sale is refused as out of stock.
  */
 const commit = (
   state: ProductState,
@@ -147,7 +148,7 @@ const commit = (
 ): ProductEvent[] => {
   const s = listed(state);
   if (s.settled[reservationId] === 'sold') return [];
-  const free = s.stock - reservedAt(s, now, reservationId);
+  const free = s.stock - reservedUnits(s, reservationId);
   if (free < quantity) {
     throw new DomainError('OUT_OF_STOCK', `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`, {
       productId: s.product.id,
@@ -159,8 +160,8 @@ const commit = (
 
 /**
  * A product (`product-{id}`) and its stock. Guarantees: stock never goes below 0; units are
- * reserved per order id (expected revision makes two buyers of the last unit race, and only one
- * wins); a reservation is sold or released at most once, so retries and replays change nothing.
+ * reserved per order id and held until sold or released (expected revision makes two buyers of
+ * the last unit race, and only one wins); a reservation is sold or released at most once, so retries and replays change nothing.
  */
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: { status: 'none' },

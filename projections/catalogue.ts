@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { ProductEvent } from '../engine/product.ts';
@@ -177,8 +178,7 @@ export interface ProductQuery {
   pageSize?: number;
 }
 
-const contains = (column: SQL | typeof productsTable.name, text: string) =>
-  sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
+const contains = (column: AnySQLiteColumn, text: string) => sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
 
 const orderings: Record<ProductSort, SQL[]> = {
   featured: [sql`${available} > 0 DESC`, desc(productsTable.rating), desc(productsTable.ratings)],
@@ -262,7 +262,7 @@ export const productsByIds = ({ orm }: ReadDb, ids: string[]) =>
 /** Categories, brands and colours with how many active products each has (filter lists). */
 export const productFacets = ({ orm }: ReadDb) => {
   const t = productsTable;
-  const facet = (column: typeof t.category) =>
+  const facet = (column: AnySQLiteColumn) =>
     orm
       .select({ value: column, count: sql<number>`count(*)` })
       .from(t)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetails, ProductEvent } from '../../engine/product.ts';
-import { availableAt, productDecider } from '../../engine/product.ts';
+import { available, productDecider } from '../../engine/product.ts';
 import { specFor } from './given.ts';
 
 const now = Date.parse('2026-11-22T06:00:00Z');
@@ -76,10 +76,10 @@ describe('product stock', () => {
         .when({ type: 'ReserveStock', data: { reservationId: 'o2', quantity: 1, now, expiresAt: later } })
         .thenThrows('OUT_OF_STOCK', 'Steel Tiffin Box is out of stock.'));
 
-    it('treats an expired reservation as free stock', () =>
+    it('keeps holding a reservation past its expiry until it is released', () =>
       spec([added(1), reserved('o1', 1, now - 1)])
         .when({ type: 'ReserveStock', data: { reservationId: 'o2', quantity: 1, now, expiresAt: later } })
-        .then([reserved('o2', 1)]));
+        .thenThrows('OUT_OF_STOCK'));
 
     it('reserving again for the same order changes nothing', () =>
       spec([added(1), reserved('o1', 1)])
@@ -120,7 +120,7 @@ describe('product stock', () => {
       expect(events).toEqual([
         { type: 'StockReleased', data: { reservationId: 'o1', quantity: 1, reason: 'payment failed', at: now } },
       ]);
-      expect(availableAt(state, now)).toBe(1);
+      expect(available(state)).toBe(1);
       spec([added(1), reserved('o1', 1), ...events])
         .when({ type: 'ReleaseStock', data: { reservationId: 'o1', reason: 'again', now } })
         .thenNothing();
@@ -131,7 +131,7 @@ describe('product stock', () => {
         type: 'ProductAdded',
         data: { ...sampleProduct({ is_active: false }), stock: 4, at: now },
       });
-      expect(availableAt(state, now)).toBe(0);
+      expect(available(state)).toBe(0);
     });
 
     it('adjusts stock to a new count, never below 0', () => {
