@@ -20,7 +20,7 @@ export const rebuild = async (batchSize = 5000): Promise<number> => {
     // Positions are the progress measure: dense in the embedded store, byte offsets in EventStoreDB.
     const progress = createProgress('rebuild', head);
     let done = 0;
-    for (let after = 0; after < head; ) {
+    for (let after = 0; after < head;) {
       const batch = await store.readAll({ after, limit: batchSize });
       if (batch.length === 0) break;
       runner.applyBatch(batch);
@@ -29,7 +29,9 @@ export const rebuild = async (batchSize = 5000): Promise<number> => {
       progress.update(after);
     }
     progress.finish(head);
-    console.log(`Rebuilt ${allProjectors.length} read model(s) from ${done.toLocaleString("en-IN")} events into ${config.readModelPath}`);
+    console.log(
+      `Rebuilt ${allProjectors.length} read model(s) from ${done.toLocaleString('en-IN')} events into ${config.readModelPath}`,
+    );
     return done;
   } finally {
     db.sqlite.close();

@@ -6,7 +6,10 @@ import { Header } from './Header.tsx';
 import { PageLoading } from './PageLoading.tsx';
 
 const useScrollToTopOnNavigate = (pathname: string) => {
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Braces matter: newer Chromium returns a promise from scrollTo, and React would take it for a clean-up.
+    window.scrollTo(0, 0);
+  }, [pathname]);
 };
 
 /** Header, the current screen and the footer (hidden where a route asks, e.g. the live auction room). */

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { TestServer } from '../helpers/server.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+export const ARTIFACTS = join(import.meta.dirname, '../../test-results');
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, headless, driven by playwright-core. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+
+export const MOBILE = { width: 375, height: 760 } as const;
+export const DESKTOP = { width: 1280, height: 860 } as const;
+
+/** A fresh browser context (own cookies) on the server, with console errors collected. */
+export const openPage = async (
+  browser: Browser,
+  server: Pick<TestServer, 'url'>,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: options.viewport ?? DESKTOP,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+/** Saves a screenshot under test-results/ as a test artifact. */
+export const screenshot = async (page: Page, name: string): Promise<string> => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+};
+
+/** Logs in through the login screen. */
+export const loginThroughUi = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^log ?in$/i }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
+};
