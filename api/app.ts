@@ -16,6 +16,8 @@ import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { leagueAdminRoutes } from './league/adminRoutes.ts';
+import { leagueRoutes } from './league/routes.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (deps: Deps) => {
@@ -77,6 +79,8 @@ export const createApp = (deps: Deps) => {
   api.route('/admin', adminIdentityRoutes(deps));
   api.route('/payments', paymentsRoutes(deps));
   api.route('/me/wallet', walletRoutes(deps));
+  api.route('/leagues', leagueRoutes(deps));
+  api.route('/admin/leagues', leagueAdminRoutes(deps));
   app.route('/api', api);
 
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });
