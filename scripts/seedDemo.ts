@@ -3,6 +3,7 @@ import { toNewEvents } from '../api/commandHandler.ts';
 import { seedIdentity } from './seed/identity.ts';
 import { seedCatalogue } from './seed/catalogue.ts';
 import { seedCrackers } from './seed/catalogueCrackers.ts';
+import { seedLeague } from './seed/league.ts';
 
 /** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
 export type Seeder = (deps: Deps) => Promise<void>;
@@ -14,6 +15,7 @@ export const seeders: { name: string; run: Seeder }[] = [
   { name: 'identity', run: seedIdentity },
   { name: 'catalogue', run: seedCatalogue },
   { name: 'crackers', run: seedCrackers },
+  { name: 'league', run: seedLeague },
 ];
 
 /**

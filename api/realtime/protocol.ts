@@ -35,3 +35,5 @@ export const SOCKET_RECONNECT = {
   timeout: 20000,
   reconnectionAttempts: Infinity,
 } as const;
+
+export * from '../league/protocol.ts';

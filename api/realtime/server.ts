@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { attachLeague } from '../league/namespace.ts';
 import type { Io } from '../server.ts';
 
 /** Wires socket.io: clock sync now; rooms and leagues attach their handlers here. */
@@ -11,4 +12,5 @@ export const attachRealtime = (io: Io, deps: Deps): void => {
       if (typeof ack === 'function') ack({ ok: true, data: { serverTime: deps.clock.now() } });
     });
   });
+  attachLeague(io, deps);
 };

@@ -1,0 +1,219 @@
+import type { Namespace, Socket } from 'socket.io';
+import { z } from 'zod';
+import { DomainError } from '../../engine/decider.ts';
+import type { LeagueEvent } from '../../engine/league.ts';
+import { AUCTION_FINISHED_MESSAGE, isLeagueCode, leagueCode } from '../../engine/league.ts';
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import { leagueByCode, leagueCodeOfStream, leagueTeams } from '../../projections/league.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { WAITLIST_MESSAGE, actorOf } from '../auth/session.ts';
+import type { Deps } from '../deps.ts';
+import { toErrorResponse } from '../http/errors.ts';
+import type { Ack } from '../realtime/protocol.ts';
+import type { Io } from '../server.ts';
+import { runLeague } from './commands.ts';
+import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
+import type { AplClientToServerEvents, AplServerToClientEvents } from './protocol.ts';
+import { APL_NAMESPACE } from './protocol.ts';
+import { createLeagueScheduler } from './scheduler.ts';
+
+interface AplSocketData {
+  leagueCode: string | null;
+}
+
+type AplNamespace = Namespace<AplClientToServerEvents, AplServerToClientEvents, Record<string, never>, AplSocketData>;
+type AplSocket = Socket<AplClientToServerEvents, AplServerToClientEvents, Record<string, never>, AplSocketData>;
+
+const roomOf = (code: string) => `league:${code}`;
+const JoinPayload = z.object({ roomCode: z.string().max(20) });
+const BidPayload = z.object({ bidAmount: z.number().int().positive().optional() }).nullish();
+
+const answer = async <T>(ack: unknown, deps: Deps, work: () => Promise<T> | T): Promise<void> => {
+  let response: Ack<T>;
+  try {
+    response = { ok: true, data: await work() };
+  } catch (error) {
+    const { body } = toErrorResponse(error, deps.log);
+    response = { ok: false, error: { code: body.error.code, message: body.error.message } };
+  }
+  if (typeof ack === 'function') (ack as (r: Ack<T>) => void)(response);
+};
+
+/** Emits the spec's `apl_*` events for projected league events, from the read model, with the stream revision. */
+const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent[]) => {
+  const byLeague = new Map<string, RecordedEvent[]>();
+  for (const e of events) {
+    const code = leagueCodeOfStream(e.streamName);
+    if (code) byLeague.set(code, [...(byLeague.get(code) ?? []), e]);
+  }
+  for (const [code, recorded] of byLeague) {
+    const room = nsp.to(roomOf(code));
+    let teamsChanged = false;
+    let playersChanged = false;
+    let waiting = false;
+    const players = playersOf(deps.readDb, code);
+    const teams = leagueTeams(deps.readDb, code);
+    for (const r of recorded) {
+      const e = r as unknown as LeagueEvent;
+      const revision = r.revision;
+      switch (e.type) {
+        case 'TeamAdded':
+        case 'TeamRemoved':
+          teamsChanged = true;
+          break;
+        case 'PlayerAdded':
+        case 'PlayerRemoved':
+          playersChanged = true;
+          break;
+        case 'PlayerAuctionStarted': {
+          const player = players.find((p) => p.id === e.data.playerId);
+          if (player) {
+            const { startingBid: currentBid, deadline, round } = e.data;
+            room.emit('apl_auction_start', {
+              player: { ...player, status: 'live' },
+              currentBid,
+              deadline,
+              round,
+              revision,
+            });
+          }
+          playersChanged = true;
+          waiting = false;
+          break;
+        }
+        case 'BidPlaced': {
+          const team = teams.find((t) => t.teamId === e.data.teamId);
+          if (team) {
+            const { amount: currentBid, deadline } = e.data;
+            room.emit('apl_bid_update', { currentBid, highestBidder: teamRef(team), deadline, revision });
+          }
+          break;
+        }
+        case 'PlayerSold':
+        case 'PlayerUnsold': {
+          const player = players.find((p) => p.id === e.data.playerId);
+          const team = e.type === 'PlayerSold' ? teams.find((t) => t.teamId === e.data.teamId) : undefined;
+          if (player) room.emit('apl_player_sold', { player, team: team ? teamRef(team) : null, revision });
+          teamsChanged = playersChanged = waiting = true;
+          break;
+        }
+        case 'AuctionFinished':
+          room.emit('apl_auction_end', { message: AUCTION_FINISHED_MESSAGE, revision });
+          waiting = false;
+          break;
+        case 'LeagueCreated':
+          break;
+      }
+    }
+    const revision = recorded[recorded.length - 1]!.revision;
+    if (teamsChanged) room.emit('apl_teams_update', { teams: teamsOf(deps.readDb, code), revision });
+    if (playersChanged) room.emit('apl_players_update', { players, revision });
+    if (waiting && leagueByCode(deps.readDb, code)?.status === 'waiting') room.emit('apl_wait_for_admin', { revision });
+  }
+};
+
+/**
+ * The league auction namespace `/apl`: websocket only, identity from the session cookie on every
+ * event (never from the payload), view-only for members without a team, admin actions for role
+ * `admin`. Broadcasts come from projected events; the deadline scheduler closes players.
+ */
+export const attachLeague = (io: Io, deps: Deps) => {
+  const nsp = io.of(APL_NAMESPACE) as unknown as AplNamespace;
+  const userOf = (socket: AplSocket): SessionUser => {
+    const user = deps.sessions.userFromCookie(socket.handshake.headers.cookie);
+    if (!user) throw new DomainError('UNAUTHENTICATED', 'Please log in.');
+    return user;
+  };
+  const joinedLeague = (socket: AplSocket): string => {
+    const code = socket.data.leagueCode;
+    if (!code) throw new DomainError('NOT_JOINED', 'Join a league auction first.');
+    return code;
+  };
+
+  nsp.use((socket, next) => {
+    if (socket.conn.transport.name !== 'websocket') {
+      return next(
+        Object.assign(new Error('The league auction needs a WebSocket connection.'), {
+          data: { code: 'WEBSOCKET_ONLY' },
+        }),
+      );
+    }
+    if (!deps.sessions.userFromCookie(socket.handshake.headers.cookie)) {
+      return next(Object.assign(new Error('Please log in.'), { data: { code: 'UNAUTHENTICATED' } }));
+    }
+    next();
+  });
+
+  nsp.on('connection', (socket) => {
+    socket.data.leagueCode = null;
+    socket.on('apl_join_auction', (payload, ack) =>
+      answer(ack, deps, async () => {
+        const user = userOf(socket);
+        const parsed = JoinPayload.safeParse(payload);
+        if (!parsed.success || !isLeagueCode(parsed.data.roomCode))
+          throw new DomainError('LEAGUE_NOT_FOUND', 'League not found.');
+        const code = leagueCode(parsed.data.roomCode);
+        const snapshot = snapshotOf(deps.readDb, code, user, deps.clock.now());
+        if (!snapshot) throw new DomainError('LEAGUE_NOT_FOUND', 'League not found.');
+        if (socket.data.leagueCode && socket.data.leagueCode !== code)
+          await socket.leave(roomOf(socket.data.leagueCode));
+        await socket.join(roomOf(code));
+        socket.data.leagueCode = code;
+        return snapshot;
+      }),
+    );
+    socket.on('apl_start_auction', (_payload, ack) =>
+      answer(ack, deps, async () => {
+        const user = userOf(socket);
+        const code = joinedLeague(socket);
+        await runLeague(deps, code, actorOf(user), (now) => ({
+          type: 'StartNextPlayer',
+          data: { by: { userId: user.id, role: user.role }, now },
+        }));
+        return { started: true };
+      }),
+    );
+    socket.on('apl_end_auction', (_payload, ack) =>
+      answer(ack, deps, async () => {
+        const user = userOf(socket);
+        const code = joinedLeague(socket);
+        await runLeague(deps, code, actorOf(user), (now) => ({
+          type: 'EndAuction',
+          data: { by: { userId: user.id, role: user.role }, now },
+        }));
+        return { ended: true as const };
+      }),
+    );
+    socket.on('apl_place_bid', (payload, ack) =>
+      answer(ack, deps, async () => {
+        const user = userOf(socket);
+        const code = joinedLeague(socket);
+        const parsed = BidPayload.safeParse(payload);
+        if (!parsed.success) throw new DomainError('VALIDATION', 'The bid amount must be a whole number of points.');
+        if (user.access !== 'granted') throw new DomainError('WAITLISTED', WAITLIST_MESSAGE);
+        const amount = parsed.data?.bidAmount;
+        const { events } = await runLeague(deps, code, actorOf(user), (now) => ({
+          type: 'PlaceBid',
+          data: { userId: user.id, amount, now },
+        }));
+        const placed = events.find((e) => e.type === 'BidPlaced');
+        return { currentBid: placed?.type === 'BidPlaced' ? placed.data.amount : 0 };
+      }),
+    );
+  });
+
+  const scheduler = createLeagueScheduler(deps, (code, remainingTime, deadline) =>
+    nsp.to(roomOf(code)).emit('apl_auction_timer', { remainingTime, deadline }),
+  );
+  const unsubscribe = deps.projections.onApplied((events) => {
+    scheduler.observe(events);
+    broadcast(nsp, deps, events);
+  });
+  scheduler.start();
+  const stop = () => {
+    unsubscribe();
+    scheduler.stop();
+  };
+  io.httpServer?.once('close', stop);
+  return { scheduler, stop };
+};
