@@ -16,6 +16,7 @@ import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { shopRoutes } from './shop/index.ts';
 import { leagueAdminRoutes } from './league/adminRoutes.ts';
 import { leagueRoutes } from './league/routes.ts';
 
@@ -79,6 +80,7 @@ export const createApp = (deps: Deps) => {
   api.route('/admin', adminIdentityRoutes(deps));
   api.route('/payments', paymentsRoutes(deps));
   api.route('/me/wallet', walletRoutes(deps));
+  api.route('/', shopRoutes(deps));
   api.route('/leagues', leagueRoutes(deps));
   api.route('/admin/leagues', leagueAdminRoutes(deps));
   app.route('/api', api);

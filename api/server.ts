@@ -23,6 +23,7 @@ import { outboxTransport, smtpTransport } from './mail/index.ts';
 import { dataDirSecret } from './secrets.ts';
 import { createPayments } from './payments/index.ts';
 import { walletBalances } from '../projections/wallets.ts';
+import { startShopSweeper } from './shop/index.ts';
 
 export type Io = SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -80,6 +81,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
     pingTimeout: 8_000,
   });
   attachRealtime(io, deps);
+  const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log.info(`Vetri Deals listening on ${url} (event store: ${store.kind})`);
@@ -88,6 +90,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
   const close = () =>
     (closing ??= (async () => {
       log.info('shutting down: no new connections, finishing in-flight work');
+      stopShopSweeper();
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await new Promise<void>((resolve) => void io.close(() => resolve()));

@@ -264,3 +264,20 @@ export const ordersNeedingWork = ({ orm }: ReadDb, now: number, limit = 100) =>
     )
     .limit(limit)
     .all();
+
+/** A member's orders still waiting for payment (a new checkout supersedes them). */
+export const awaitingOrdersOfUser = ({ orm }: ReadDb, userId: string) =>
+  orm
+    .select({ id: shopOrdersTable.id })
+    .from(shopOrdersTable)
+    .where(and(eq(shopOrdersTable.userId, userId), eq(shopOrdersTable.status, 'awaiting_payment')))
+    .all()
+    .map((r) => r.id);
+
+/** Our order id for a provider order id (checkout return and cancel). */
+export const orderIdByProviderOrder = ({ orm }: ReadDb, providerOrderId: string) =>
+  orm
+    .select({ id: shopOrdersTable.id, userId: shopOrdersTable.userId })
+    .from(shopOrdersTable)
+    .where(eq(shopOrdersTable.providerOrderId, providerOrderId))
+    .get();

@@ -21,4 +21,5 @@ export type PaymentApplier = (deps: Deps, payment: VerifiedPayment) => Promise<{
 export const paymentPurposes: Record<string, PaymentApplier> = {
   deposit: async (deps, p) => (await import('../wallet/deposits.ts')).applyDepositPayment(deps, p),
   room_purchase: async (deps, p) => (await import('../rooms/purchase.ts')).applyPurchasePayment(deps, p),
+  shop_order: async (deps, p) => (await import('../shop/checkout.ts')).applyShopPayment(deps, p),
 };

@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import { cartDecider, cartStream } from '../../engine/cart.ts';
+import { DomainError } from '../../engine/decider.ts';
+import type { Actor } from '../../engine/eventStore.ts';
+import type { Billing, OrderCommand, OrderLine, PlacedOrder } from '../../engine/order.ts';
+import { ORDER_MESSAGES, orderDecider, orderStream } from '../../engine/order.ts';
+import { PRODUCT_MESSAGES, productDecider, productStream } from '../../engine/product.ts';
+import { awaitingOrdersOfUser, ordersNeedingWork } from '../../projections/orders.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { actorOf } from '../auth/session.ts';
+import { handleCommand, loadState } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import type { PaymentApplier } from '../payments/purposes.ts';
+import { refundRewardCash, rewardCashOf, spendRewardCash } from './rewards.ts';
+
+/** How long stock stays reserved for an unpaid order before the sweeper gives it back. */
+export const ORDER_HOLD_MS = 30 * 60_000;
+export const SHOP_PURPOSE = 'shop_order';
+export const SHOP_RETURN_PATH = '/checkout';
+export const LATE_PAYMENT_MESSAGE =
+  'This order expired before your payment arrived. The amount will be refunded within 7 working days.';
+
+const orderCommand = (deps: Deps, orderId: string, command: OrderCommand, actor: Actor, commandId: string) =>
+  handleCommand(deps.commands, orderStream(orderId), orderDecider, command, {
+    actor,
+    now: deps.clock.now(),
+    commandId,
+  });
+
+const loadOrder = async (deps: Deps, orderId: string): Promise<PlacedOrder> => {
+  const { state } = await loadState(deps.store, orderStream(orderId), orderDecider);
+  if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+  return state;
+};
+
+const newOrderId = () => `o${randomBytes(8).toString('hex')}`;
+const newOrderCode = () => `VD-${[...randomBytes(8)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('')}`;
+
+/**
+ * Gives back what an unpaid order held — its stock reservations and any reward cash it spent —
+ * then marks it released. Every step is idempotent, so the sweeper may run it again after a crash.
+ */
+export const releaseShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
+  const order = await loadOrder(deps, orderId);
+  if (order.status === 'paid' || order.status === 'awaiting_payment' || order.released) return;
+  const now = deps.clock.now();
+  for (const line of order.lines) {
+    await handleCommand(
+      deps.commands,
+      productStream(line.productId),
+      productDecider,
+      { type: 'ReleaseStock', data: { reservationId: orderId, reason: order.status, now } },
+      { actor: 'system', now, commandId: `release:${orderId}:${line.productId}` },
+    );
+  }
+  await refundRewardCash(deps, order.userId, orderId, order.applied_reward);
+  await orderCommand(deps, orderId, { type: 'MarkShopOrderReleased', data: { now } }, 'system', `released:${orderId}`);
+};
+
+/** After payment: sells the reserved units and takes the bought lines out of the cart, exactly once. */
+export const settleShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
+  const order = await loadOrder(deps, orderId);
+  if (order.status !== 'paid' || order.settled) return;
+  const now = deps.clock.now();
+  for (const line of order.lines) {
+    await handleCommand(
+      deps.commands,
+      productStream(line.productId),
+      productDecider,
+      { type: 'CommitStock', data: { reservationId: orderId, quantity: line.quantity, now } },
+      { actor: 'system', now, commandId: `commit:${orderId}:${line.productId}` },
+    );
+  }
+  await handleCommand(
+    deps.commands,
+    cartStream(order.userId),
+    cartDecider,
+    {
+      type: 'CheckOutCart',
+      data: { orderId, lines: order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), now },
+    },
+    { actor: 'system', now, commandId: `cart-checkout:${orderId}` },
+  );
+  await orderCommand(deps, orderId, { type: 'MarkShopOrderSettled', data: { now } }, 'system', `settled:${orderId}`);
+};
+
+const failAndRelease = async (deps: Deps, orderId: string, reason: string) => {
+  const now = deps.clock.now();
+  await orderCommand(deps, orderId, { type: 'FailShopPayment', data: { reason, now } }, 'system', `fail:${orderId}`);
+  await releaseShopOrder(deps, orderId);
+};
+
+/** Prices the member's cart from the product streams (never from the client) with the rewards they chose. */
+const priceCart = async (deps: Deps, userId: string, appliedRewards: Record<string, number>): Promise<OrderLine[]> => {
+  const { state: cart } = await loadState(deps.store, cartStream(userId), cartDecider);
+  if (cart.lines.length === 0) throw new DomainError('CART_EMPTY', ORDER_MESSAGES.cartEmpty);
+  const lines: OrderLine[] = [];
+  for (const { productId, quantity } of cart.lines) {
+    const { state } = await loadState(deps.store, productStream(productId), productDecider);
+    if (state.status !== 'listed' || !state.product.is_active) {
+      throw new DomainError('PRODUCT_NOT_FOUND', PRODUCT_MESSAGES.notFound, { productId });
+    }
+    const p = state.product;
+    lines.push({
+      productId,
+      product_code: p.product_code,
+      name: p.name,
+      image_url: p.image_url,
+      price: p.price,
+      quantity,
+      reward_points: p.reward_points,
+      applied_reward: appliedRewards[productId] ?? 0,
+    });
+  }
+  return lines;
+};
+
+export interface CheckoutResult {
+  order_id: string;
+  order_code: string;
+  total: number;
+  /** True when reward cash paid it all and no payment is needed. */
+  paid: boolean;
+  razorpay_order_id: string | null;
+  checkout_url: string | null;
+}
+
+/**
+ * Checkout as a saga: record the order → reserve every line's stock on its product stream
+ * (expected revision: of two buyers of the last unit only one gets it) → spend reward cash on
+ * the wallet → create the provider order. Any refusal gives back what was taken, and nothing is
+ * charged: the provider order is created only after stock and reward cash are secured.
+ */
+export const placeShopOrder = async (
+  deps: Deps,
+  user: SessionUser,
+  input: { billing: Billing; appliedRewards: Record<string, number> },
+): Promise<CheckoutResult> => {
+  const lines = await priceCart(deps, user.id, input.appliedRewards);
+  const rewardCash = await rewardCashOf(deps, user.id);
+  for (const previous of awaitingOrdersOfUser(deps.readDb, user.id)) await failAndRelease(deps, previous, 'superseded');
+
+  const orderId = newOrderId();
+  const orderCode = newOrderCode();
+  const now = deps.clock.now();
+  const actor = actorOf(user);
+  const placed = await orderCommand(
+    deps,
+    orderId,
+    {
+      type: 'PlaceShopOrder',
+      data: {
+        orderId,
+        orderCode,
+        userId: user.id,
+        lines,
+        billing: input.billing,
+        rewardCash,
+        now,
+        expiresAt: now + ORDER_HOLD_MS,
+      },
+    },
+    actor,
+    `place:${orderId}`,
+  );
+  const order = placed.state as PlacedOrder;
+
+  try {
+    for (const line of lines) {
+      await handleCommand(
+        deps.commands,
+        productStream(line.productId),
+        productDecider,
+        {
+          type: 'ReserveStock',
+          data: { reservationId: orderId, quantity: line.quantity, now, expiresAt: order.expiresAt },
+        },
+        { actor, now, commandId: `reserve:${orderId}:${line.productId}` },
+      );
+    }
+    if (order.applied_reward > 0) {
+      await spendRewardCash(deps, actor, user.id, orderId, order.applied_reward, orderCode);
+    }
+  } catch (error) {
+    await failAndRelease(deps, orderId, error instanceof DomainError ? error.code : 'error');
+    throw error;
+  }
+
+  if (order.total_amount === 0) {
+    await applyConfirmation(
+      deps,
+      orderId,
+      { paymentId: `reward-${orderId}`, providerOrderId: null, amountPaise: 0, source: 'reward_cash' },
+      actor,
+    );
+    return {
+      order_id: orderId,
+      order_code: orderCode,
+      total: 0,
+      paid: true,
+      razorpay_order_id: null,
+      checkout_url: null,
+    };
+  }
+
+  let provider: { providerOrderId: string; checkoutUrl: string };
+  try {
+    provider = await deps.payments.createOrder({
+      amountPaise: order.total_amount,
+      receipt: orderCode,
+      notes: { purpose: SHOP_PURPOSE, orderId, userId: user.id },
+      returnPath: SHOP_RETURN_PATH,
+    });
+    await orderCommand(
+      deps,
+      orderId,
+      {
+        type: 'AttachPaymentOrder',
+        data: {
+          provider: deps.payments.kind,
+          providerOrderId: provider.providerOrderId,
+          amountPaise: order.total_amount,
+          now,
+        },
+      },
+      actor,
+      `attach:${orderId}`,
+    );
+  } catch (error) {
+    deps.log.error('checkout: could not create the payment order', { orderId, error });
+    await failAndRelease(deps, orderId, 'provider_error');
+    throw new ApiError(502, 'CHECKOUT_FAILED', 'Checkout failed');
+  }
+  return {
+    order_id: orderId,
+    order_code: orderCode,
+    total: order.total_amount,
+    paid: false,
+    razorpay_order_id: provider.providerOrderId,
+    checkout_url: provider.checkoutUrl,
+  };
+};
+
+const applyConfirmation = async (
+  deps: Deps,
+  orderId: string,
+  payment: { paymentId: string; providerOrderId: string | null; amountPaise: number | null; source: string },
+  actor: Actor,
+) => {
+  const result = await orderCommand(
+    deps,
+    orderId,
+    { type: 'ConfirmShopPayment', data: { ...payment, now: deps.clock.now() } },
+    actor,
+    `payment:${orderId}:${payment.paymentId}`,
+  );
+  const state = result.state as PlacedOrder;
+  if (state.status === 'paid' && state.paymentId === payment.paymentId) {
+    await settleShopOrder(deps, orderId);
+    return { applied: result.events.some((e) => e.type === 'ShopOrderPaid') };
+  }
+  deps.log.warn('shop payment arrived for an order that is no longer payable', {
+    orderId,
+    paymentId: payment.paymentId,
+  });
+  throw new ApiError(409, 'ORDER_EXPIRED', LATE_PAYMENT_MESSAGE);
+};
+
+/**
+ * Applies a verified payment (checkout callback or webhook) to its shop order: only for the
+ * order's owner, only for this order's provider order and amount, and once per payment id — a
+ * replayed callback or webhook appends nothing.
+ */
+export const applyShopPayment: PaymentApplier = async (deps, payment) => {
+  const { orderId, userId: owner } = payment.notes;
+  if (!orderId || !owner) throw new DomainError('PAYMENT_ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+  if (payment.userId !== null && payment.userId !== owner) {
+    throw new ApiError(403, 'FORBIDDEN', 'This payment belongs to another member.');
+  }
+  const order = await loadOrder(deps, orderId);
+  if (order.userId !== owner) throw new ApiError(403, 'FORBIDDEN', 'This payment belongs to another member.');
+  return applyConfirmation(
+    deps,
+    orderId,
+    {
+      paymentId: payment.paymentId,
+      providerOrderId: payment.providerOrderId,
+      amountPaise: payment.amountPaise,
+      source: payment.userId ? 'callback' : 'webhook',
+    },
+    payment.userId ? { userId: owner, role: 'member' } : 'system',
+  );
+};
+
+/** The member left the provider's checkout without paying: the order fails and gives back stock and reward cash. */
+export const abandonShopOrder = async (deps: Deps, user: SessionUser, orderId: string, reason: string) => {
+  const order = await loadOrder(deps, orderId);
+  if (order.userId !== user.id) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+  if (order.status !== 'awaiting_payment') return { released: false };
+  await failAndRelease(deps, orderId, reason);
+  return { released: true };
+};
+
+/**
+ * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
+ * failed and expired ones, settles paid ones. Safe to run from any process, any number of times.
+ */
+export const sweepShopOrders = async (deps: Deps): Promise<number> => {
+  const now = deps.clock.now();
+  const work = ordersNeedingWork(deps.readDb, now);
+  for (const { id, status } of work) {
+    try {
+      if (status === 'awaiting_payment') {
+        await orderCommand(deps, id, { type: 'ExpireShopOrder', data: { now } }, 'system', `expire:${id}`);
+        await releaseShopOrder(deps, id);
+      } else if (status === 'paid') {
+        await settleShopOrder(deps, id);
+      } else {
+        await releaseShopOrder(deps, id);
+      }
+    } catch (error) {
+      deps.log.error('shop sweeper could not finish an order', { orderId: id, error });
+    }
+  }
+  return work.length;
+};
+
+/** Runs the sweeper every `intervalMs` (0 = never; tests call `sweepShopOrders` by hand). Returns a stop function. */
+export const startShopSweeper = (deps: Deps, intervalMs: number): (() => void) => {
+  if (intervalMs <= 0) return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepShopOrders(deps)
+      .catch((error: unknown) => deps.log.error('shop sweeper failed', { error }))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
+import { CRACKERS_MESSAGES, crackersOrderDecider, crackersOrderStream } from '../../engine/crackersOrder.ts';
+import { DomainError } from '../../engine/decider.ts';
+import { normalizeReferralCode } from '../../engine/referral.ts';
+import {
+  CRACKER_SORTS,
+  crackersByIds,
+  crackersOrdersByReferral,
+  crackersOrdersOfUser,
+  searchCrackers,
+} from '../../projections/crackers.ts';
+import { referralByCode } from '../../projections/referrals.ts';
+import type { AuthEnv } from '../auth/session.ts';
+import { actorOf, currentUser, requireUser } from '../auth/session.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { describe, jsonBody, queryParams } from '../http/openapi.ts';
+
+/** The one place that decides whether a referral code exists (the identity feature's `referrals` read model). */
+export const referralExists = (deps: Deps, code: string): boolean =>
+  !!referralByCode(deps.readDb, normalizeReferralCode(code));
+
+const text = (max: number) => z.string().trim().max(max).default('');
+
+export const CrackersOrderBody = z.object({
+  items: z.array(z.object({ id: z.string().max(20), quantity: z.number().int().min(0).max(10_000) })).max(200),
+  name: text(120),
+  phone: text(20),
+  address1: text(200),
+  address2: text(200),
+  district: text(40),
+  referral_code: text(20),
+  platform: text(20),
+});
+
+/** At most `limit` orders per address per window: the order form needs no login, so it is throttled. */
+const perAddressLimit = (limit: number, windowMs: number) => {
+  const hits = new Map<string, number[]>();
+  return (key: string, now: number): boolean => {
+    const recent = (hits.get(key) ?? []).filter((t) => now - t < windowMs);
+    if (recent.length >= limit) return false;
+    recent.push(now);
+    hits.set(key, recent);
+    if (hits.size > 10_000) hits.delete(hits.keys().next().value!);
+    return true;
+  };
+};
+
+const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};
+
+/**
+ * The crackers catalogue: search and sort, ordering without login (priced by the server, ₹2000
+ * minimum, referral code checked), the public referral status check (no credentials, phones
+ * masked) and a member's reserved orders.
+ */
+export const crackersRoutes = (deps: Deps) => {
+  const allow = perAddressLimit(20, 10 * 60_000);
+  return new Hono<AuthEnv>()
+    .get(
+      '/',
+      describe({ summary: 'Crackers catalogue, searched and sorted', tags: ['crackers'] }),
+      queryParams(z.object({ q: z.string().max(100).default(''), sort: z.enum(CRACKER_SORTS).default('default') })),
+      (c) => {
+        const { q, sort } = c.req.valid('query');
+        return c.json({ success: true, data: searchCrackers(deps.readDb, q, sort) });
+      },
+    )
+    .post(
+      '/orders',
+      describe({ summary: 'Place a crackers order (no login needed)', tags: ['crackers'] }),
+      jsonBody(CrackersOrderBody),
+      async (c) => {
+        const body = c.req.valid('json');
+        const now = deps.clock.now();
+        if (!allow(clientAddress(c), now)) {
+          throw new ApiError(
+            429,
+            'TOO_MANY_ORDERS',
+            'Too many orders from this connection. Please try again in a few minutes.',
+          );
+        }
+        const wanted = body.items.filter((i) => i.quantity > 0);
+        const catalogue = new Map(
+          crackersByIds(
+            deps.readDb,
+            wanted.map((i) => i.id),
+          ).map((k) => [k.id, k]),
+        );
+        const items = wanted.map((i) => {
+          const cracker = catalogue.get(i.id);
+          if (!cracker) throw new DomainError('CRACKER_NOT_FOUND', 'One of the reserved items is no longer available.');
+          return { id: cracker.id, name: cracker.name, price: cracker.price, quantity: i.quantity };
+        });
+        const user = c.get('user');
+        const orderId = `CR${randomBytes(5).toString('hex').toUpperCase()}`;
+        await handleCommand(
+          deps.commands,
+          crackersOrderStream(orderId),
+          crackersOrderDecider,
+          {
+            type: 'PlaceCrackersOrder',
+            data: {
+              ...body,
+              platform: body.platform || 'web',
+              orderId,
+              userId: user?.id ?? null,
+              items,
+              referralKnown: body.referral_code ? referralExists(deps, body.referral_code) : false,
+              now,
+            },
+          },
+          { actor: user ? actorOf(user) : 'system', now },
+        );
+        return c.json({ success: true, message: 'Order Placed Successfully', order_id: orderId });
+      },
+    )
+    .post(
+      '/status',
+      describe({ summary: 'Orders placed with a referral code (public; phones masked)', tags: ['crackers'] }),
+      jsonBody(z.object({ referralCode: z.string().max(20).default('') })),
+      (c) => {
+        const raw = c.req.valid('json').referralCode.trim();
+        if (!raw) throw new ApiError(400, 'REFERRAL_REQUIRED', 'Enter a referral code.');
+        if (!referralExists(deps, raw))
+          throw new ApiError(404, 'REFERRAL_NOT_FOUND', CRACKERS_MESSAGES.referralNotFound);
+        const code = normalizeReferralCode(raw);
+        return c.json({
+          status: 'success',
+          referralCode: code,
+          orders: crackersOrdersByReferral(deps.readDb, code),
+          message: '',
+        });
+      },
+    )
+    .get(
+      '/my-orders',
+      describe({ summary: 'My reserved crackers orders', tags: ['crackers'], access: 'member' }),
+      requireUser,
+      (c) => c.json({ success: true, data: crackersOrdersOfUser(deps.readDb, currentUser(c).id) }),
+    );
+};

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DomainError } from '../../engine/decider.ts';
+import { ORDER_MESSAGES, SHIPMENT_STATUSES, orderDecider, orderStream } from '../../engine/order.ts';
+import { ordersOfUser, paidOrders, shopOrderById } from '../../projections/orders.ts';
+import type { AuthEnv } from '../auth/session.ts';
+import { actorOf, currentUser, requireRole, requireUser } from '../auth/session.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
+
+const IdParam = z.object({ id: z.string().max(40) });
+
+/** My shop orders: payment and shipment status, address, lines. */
+export const ordersRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>()
+    .use('*', requireUser)
+    .get('/', describe({ summary: 'My shop orders, newest first', tags: ['shop'], access: 'member' }), (c) =>
+      c.json({ success: true, orders: ordersOfUser(deps.readDb, currentUser(c).id) }),
+    )
+    .get(
+      '/:id',
+      describe({ summary: 'One of my orders', tags: ['shop'], access: 'member' }),
+      pathParams(IdParam),
+      (c) => {
+        const order = shopOrderById(deps.readDb, c.req.valid('param').id);
+        if (!order || order.user_id !== currentUser(c).id)
+          throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+        return c.json({ success: true, order });
+      },
+    );
+
+/** Admins move paid orders through shipment: pending → shipped → delivered, or cancelled. */
+export const adminOrdersRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>()
+    .use('*', requireRole('admin'))
+    .get(
+      '/',
+      describe({ summary: 'Paid shop orders for shipping', tags: ['admin', 'shop'], access: 'admin' }),
+      queryParams(z.object({ shipment_status: z.enum(SHIPMENT_STATUSES).optional() })),
+      (c) => c.json({ success: true, orders: paidOrders(deps.readDb, c.req.valid('query').shipment_status) }),
+    )
+    .post(
+      '/:id/shipment',
+      describe({ summary: 'Set an order’s shipment status', tags: ['admin', 'shop'], access: 'admin' }),
+      pathParams(IdParam),
+      jsonBody(z.object({ shipment_status: z.enum(SHIPMENT_STATUSES) })),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        if (!shopOrderById(deps.readDb, id)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+        const now = deps.clock.now();
+        await handleCommand(
+          deps.commands,
+          orderStream(id),
+          orderDecider,
+          { type: 'SetShipmentStatus', data: { status: c.req.valid('json').shipment_status, now } },
+          { actor: actorOf(currentUser(c)), now },
+        );
+        return c.json({ success: true, order: shopOrderById(deps.readDb, id) });
+      },
+    );

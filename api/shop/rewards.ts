@@ -1,0 +1,45 @@
+import { walletDecider, walletStream } from '../../engine/wallet.ts';
+import type { Actor } from '../../engine/eventStore.ts';
+import { handleCommand, loadState } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+
+/** Reward cash lives in the member's wallet (`wallet-{userId}`); the shop only ever spends or refunds it here. */
+const debitId = (orderId: string) => `shop:${orderId}`;
+
+/** The member's reward cash in paise, read from the wallet stream itself (not a read model) so checkout bounds are exact. */
+export const rewardCashOf = async (deps: Deps, userId: string): Promise<number> =>
+  (await loadState(deps.store, walletStream(userId), walletDecider)).state.rewardCash;
+
+/** Spends reward cash on an order: one `reward_debit`, once per order (the wallet refuses to go below 0). */
+export const spendRewardCash = async (
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  orderId: string,
+  amount: number,
+  reference: string,
+) => {
+  const now = deps.clock.now();
+  await handleCommand(
+    deps.commands,
+    walletStream(userId),
+    walletDecider,
+    { type: 'DebitReward', data: { debitId: debitId(orderId), amount, reference, now } },
+    { actor, now, commandId: `shop-reward-debit:${orderId}` },
+  );
+};
+
+/** Gives back the reward cash an order spent, once, and only if it was spent. */
+export const refundRewardCash = async (deps: Deps, userId: string, orderId: string, amount: number) => {
+  if (amount <= 0) return;
+  const { state } = await loadState(deps.store, walletStream(userId), walletDecider);
+  if (!state.applied[debitId(orderId)]) return;
+  const now = deps.clock.now();
+  await handleCommand(
+    deps.commands,
+    walletStream(userId),
+    walletDecider,
+    { type: 'CreditReward', data: { creditId: `shop-refund:${orderId}`, amount, reason: 'shop_refund', now } },
+    { actor: 'system', now, commandId: `shop-reward-refund:${orderId}` },
+  );
+};
