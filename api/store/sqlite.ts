@@ -173,6 +173,65 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     },
   );
 
+  /**
+   * Group commit: appends that arrive in the same turn of the event loop share one durable
+   * transaction (one fsync). Each append runs in its own savepoint, so a conflict refuses only
+   * that append; if the commit itself fails, every append in it is refused and none acknowledged.
+   */
+  interface PendingAppend {
+    stream: string;
+    events: readonly NewEvent[];
+    options: AppendOptions;
+    resolve: (result: AppendResult) => void;
+    reject: (error: Error) => void;
+  }
+  let pending: PendingAppend[] = [];
+  let flushScheduled = false;
+  const toError = (error: unknown): Error => {
+    if (isBusy(error)) {
+      return new StoreUnavailableError(`The event store could not write: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  };
+  const batchTx = db.transaction((batch: PendingAppend[]) =>
+    batch.map((request): { ok: true; result: AppendResult } | { ok: false; error: unknown } => {
+      try {
+        return { ok: true, result: appendTx(request.stream, request.events, request.options) };
+      } catch (error) {
+        if (isBusy(error)) throw error;
+        return { ok: false, error };
+      }
+    }),
+  );
+  const flush = () => {
+    flushScheduled = false;
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    if (closed) {
+      for (const request of batch) request.reject(new StoreUnavailableError('The event store is closed'));
+      return;
+    }
+    let outcomes;
+    try {
+      outcomes = batchTx.immediate(batch);
+    } catch (error) {
+      const refused = toError(error);
+      for (const request of batch) request.reject(refused);
+      return;
+    }
+    let last = 0;
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) {
+        last = Math.max(last, outcome.result.position);
+        batch[i]!.resolve(outcome.result);
+      } else batch[i]!.reject(toError(outcome.error));
+    });
+    if (last > 0) appended.emit('append', last);
+  };
+
   const ensureOpen = () => {
     if (closed) throw new StoreUnavailableError('The event store is closed');
   };
@@ -181,19 +240,14 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     kind: 'sqlite',
     db,
     append(stream, events, options = {}) {
-      try {
-        ensureOpen();
-        const result = appendTx.immediate(stream, events, options);
-        appended.emit('append', result.position);
-        return Promise.resolve(result);
-      } catch (error) {
-        if (isBusy(error)) {
-          return Promise.reject(
-            new StoreUnavailableError(`The event store could not write: ${(error as Error).message}`, { cause: error }),
-          );
+      if (closed) return Promise.reject(new StoreUnavailableError('The event store is closed'));
+      return new Promise<AppendResult>((resolve, reject) => {
+        pending.push({ stream, events, options, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
         }
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
+      });
     },
     readStream(stream, options: ReadStreamOptions = {}) {
       return attempt(() => {
@@ -263,6 +317,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       };
     },
     close() {
+      flush();
       if (!closed) {
         closed = true;
         appended.emit('append', 0);

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
+import { StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
 import { verifyStream } from '../../api/store/verify.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { eventStoreConformance } from './conformance.ts';
@@ -46,9 +47,13 @@ describe('embedded SQLite event store: files and processes', () => {
         seen.push(...events.filter((e) => e.streamName === stream));
       },
     });
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/appendFromChild.ts'), path, stream], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'fixtures/appendFromChild.ts'), path, stream],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let appendedAt = 0;
     child.stdout.on('data', () => {
       appendedAt = Date.now();
@@ -90,6 +95,45 @@ describe('embedded SQLite event store: files and processes', () => {
     raw.prepare('DELETE FROM events WHERE id = ?').run(middle!.id);
     raw.close();
     expect(await verifyStream(store, stream)).toMatchObject({ ok: false, badEventId: last!.id });
+    await store.close();
+  });
+});
+
+describe('embedded SQLite event store: group commit and write failures', () => {
+  it('commits appends racing in one turn together; a conflict refuses only its own append', async () => {
+    const store = openSqliteStore({ path: join(dir, 'group.db') });
+    const contested = uniqueStream('room');
+    await store.append(contested, [testEvent('Created')]);
+    const others = Array.from({ length: 20 }, () => uniqueStream('wallet'));
+    const results = await Promise.allSettled([
+      ...others.map((s) => store.append(s, [testEvent('Deposited')], { expectedRevision: 'no_stream' })),
+      store.append(contested, [testEvent('Stale')], { expectedRevision: 5 }),
+    ]);
+    expect(results.slice(0, 20).every((r) => r.status === 'fulfilled')).toBe(true);
+    expect((results[20] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    for (const s of others) expect(await store.readStream(s)).toHaveLength(1);
+    expect((await store.readStream(contested)).map((e) => e.type)).toEqual(['Created']);
+    await store.close();
+  });
+
+  it('refuses every append of a batch when the disk is full, acknowledges none, and recovers when space returns', async () => {
+    const store = openSqliteStore({ path: join(dir, 'full.db') });
+    const stream = uniqueStream('room');
+    await store.append(stream, [testEvent('Created')]);
+    const pages = store.db.pragma('page_count', { simple: true }) as number;
+    store.db.pragma(`max_page_count = ${pages}`);
+    const big = { blob: 'x'.repeat(200_000) };
+    const attempts = await Promise.allSettled([
+      store.append(stream, [testEvent('Big', big)]),
+      store.append(uniqueStream('wallet'), [testEvent('Big', big)]),
+    ]);
+    for (const a of attempts) {
+      expect(a.status).toBe('rejected');
+      expect((a as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+    }
+    expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['Created']);
+    store.db.pragma('max_page_count = 1073741823');
+    await expect(store.append(stream, [testEvent('Big', big)])).resolves.toMatchObject({ nextRevision: 1 });
     await store.close();
   });
 });
