@@ -1,33 +1,52 @@
 import { loadConfig } from '../api/config.ts';
 import { openEventStore } from '../api/store/index.ts';
+import type { EventStore } from '../engine/eventStore.ts';
+import type { ReadDb } from '../projections/db.ts';
 import { openReadDb } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
+import type { Projector } from '../projections/projector.ts';
 import { createProjectionRunner, dropReadModels } from '../projections/runner.ts';
 import { createProgress } from './progress.ts';
 
+/** Drops the read models in `db` and replays the whole log of `store` into them. Returns the events applied. */
+export const rebuildInto = async (
+  store: EventStore,
+  db: ReadDb,
+  options: {
+    projectors?: readonly Projector[];
+    batchSize?: number;
+    onProgress?: (position: number, head: number) => void;
+  } = {},
+): Promise<number> => {
+  const projectors = options.projectors ?? allProjectors;
+  dropReadModels(db, projectors);
+  const runner = createProjectionRunner({ store, db, projectors });
+  const head = await store.headPosition();
+  let done = 0;
+  for (let after = 0; after < head;) {
+    const batch = await store.readAll({ after, limit: options.batchSize ?? 5000 });
+    if (batch.length === 0) break;
+    runner.applyBatch(batch);
+    done += batch.length;
+    after = batch[batch.length - 1]!.position;
+    options.onProgress?.(after, head);
+  }
+  return done;
+};
+
 /**
- * Drops the read models and replays the whole log into them with a progress bar.
+ * `npm run rebuild`: drops the read models and replays the whole log into them with a progress bar.
  * Run it with the server stopped (or against another READ_MODEL_PATH).
  */
-export const rebuild = async (batchSize = 5000): Promise<number> => {
+export const rebuild = async (): Promise<number> => {
   const config = loadConfig();
   const store = await openEventStore(config);
   const db = openReadDb(config.readModelPath);
   try {
-    dropReadModels(db, allProjectors);
-    const runner = createProjectionRunner({ store, db, projectors: allProjectors });
     const head = await store.headPosition();
     // Positions are the progress measure: dense in the embedded store, byte offsets in EventStoreDB.
     const progress = createProgress('rebuild', head);
-    let done = 0;
-    for (let after = 0; after < head;) {
-      const batch = await store.readAll({ after, limit: batchSize });
-      if (batch.length === 0) break;
-      runner.applyBatch(batch);
-      done += batch.length;
-      after = batch[batch.length - 1]!.position;
-      progress.update(after);
-    }
+    const done = await rebuildInto(store, db, { onProgress: (position) => progress.update(position) });
     progress.finish(head);
     console.log(
       `Rebuilt ${allProjectors.length} read model(s) from ${done.toLocaleString('en-IN')} events into ${config.readModelPath}`,

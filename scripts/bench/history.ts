@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '../../engine/eventStore.ts';
+import type { RoomCommand, RoomEvent, RoomState } from '../../engine/room.ts';
+import { roomDecider } from '../../engine/room.ts';
+
+const T0 = Date.parse('2026-12-01T04:30:00Z');
+const meta = (at: number) => ({
+  at: new Date(at).toISOString(),
+  actor: 'system' as const,
+  correlationId: randomUUID(),
+  causationId: null,
+  schema: 1,
+});
+
+/** A finished deal room made by the room decider itself: creation, ten bookings, alternating bids, the end. */
+export const roomHistory = (code: string, bidders = 10, maxAttempts = 20): NewEvent[] => {
+  let state: RoomState = roomDecider.initialState;
+  const out: NewEvent[] = [];
+  let now = T0 - 60_000;
+  const run = (command: RoomCommand) => {
+    const events: RoomEvent[] = roomDecider.decide(command, state);
+    for (const e of events) {
+      state = roomDecider.evolve(state, e);
+      out.push({ id: randomUUID(), type: e.type, data: e.data, metadata: meta(now) });
+    }
+  };
+  run({
+    type: 'CreateRoom',
+    data: {
+      now,
+      rules: {
+        code,
+        product: { id: 'P1', code: 'PRD001', name: 'Bench phone', imageUrl: null },
+        totalPrice: 20_000_00,
+        basePrice: 1_000_00,
+        maxPrice: 1_000_00 + bidders * maxAttempts * 10_00,
+        bidValue: 10_00,
+        bidSeconds: 30,
+        entryFee: 50_00,
+        maxParticipants: bidders,
+        scheduledTime: T0,
+        rewardCash: 100_00,
+        maxAttempts,
+        createdBy: { userId: 'ADMIN', name: 'Admin' },
+      },
+    },
+  });
+  for (let u = 0; u < bidders; u++)
+    run({
+      type: 'BookSeat',
+      data: { reservationId: randomUUID(), userId: `U${u}`, userName: `Member ${u}`, now: now + u },
+    });
+  now = T0;
+  run({ type: 'StartRoom', data: { now } });
+  for (let i = 0; state.status === 'running'; i++) {
+    now += 1000;
+    run({ type: 'PlaceBid', data: { bidId: randomUUID(), userId: `U${i % bidders}`, now } });
+  }
+  return out;
+};

@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
+import type { Figure } from './harness.ts';
+import { createContext, renderTable } from './harness.ts';
+import { fillLog, rebuildFigure } from './log.ts';
+import { replayFigure } from './replay.ts';
+import { startupFigure } from './startup.ts';
+import { storeFigures } from './store.ts';
+
+/**
+ * `npm run bench [-- --quick]`: every figure beside a baseline measured in the same run, on this
+ * machine, as a ratio. Loops are bounded; traffic stays on 127.0.0.1.
+ */
+const quick = process.argv.includes('--quick');
+const ctx = createContext(quick);
+const figures: Figure[] = [];
+const started = performance.now();
+const section = async (name: string, work: () => Promise<Figure | Figure[]>) => {
+  process.stderr.write(`${name}…\n`);
+  const result = await work();
+  figures.push(...(Array.isArray(result) ? result : [result]));
+};
+
+try {
+  await section('event store appends', () => storeFigures(ctx));
+  const events = quick ? 100_000 : 1_000_000;
+  const dataDir = ctx.scratch('big-log');
+  mkdirSync(dataDir, { recursive: true });
+  const logPath = join(dataDir, 'events.db');
+  await section(`filling a log of ${events.toLocaleString('en-IN')} events`, async () => {
+    await fillLog(ctx, logPath, events);
+    return [];
+  });
+  let readPath = '';
+  await section('projection rebuild', async () => {
+    const r = await rebuildFigure(ctx, logPath, events);
+    readPath = r.readPath;
+    return r.figure;
+  });
+  await section('start-up', () => startupFigure(ctx, dataDir, readPath, events));
+  await section('replay fold', replayFigure);
+} finally {
+  ctx.cleanup();
+}
+
+const table = renderTable(figures);
+console.log(
+  `\nVetri Deals benchmarks (${quick ? 'quick' : 'full'}), ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+);
+console.log(table);
+console.log(`\n${Math.round((performance.now() - started) / 1000)} s in all.`);
+const out = join(import.meta.dirname, '../../bench');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'results.json'),
+  JSON.stringify(
+    { at: new Date().toISOString(), quick, machine: { cores: cpus().length, node: process.version }, figures },
+    null,
+    2,
+  ) + '\n',
+);
