@@ -1,0 +1,254 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { serverNow } from '../../lib/clock.ts';
+import { useClockStore } from '../../stores/clock.ts';
+import './ui.css';
+
+/** The server's time (synced clock offset), re-read every `tickMs` while mounted. */
+export const useServerNow = (tickMs = 1000): number => {
+  const offset = useClockStore((s) => s.offsetMs);
+  const [now, setNow] = useState(() => serverNow());
+  useEffect(() => {
+    setNow(serverNow());
+    const timer = setInterval(() => setNow(serverNow()), tickMs);
+    return () => clearInterval(timer);
+  }, [tickMs, offset]);
+  return now;
+};
+
+/** The heading band of a member screen. */
+export const ScreenHeader = ({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) => (
+  <header className="screen-head">
+    <div className="container screen-head-inner">
+      <div>
+        {eyebrow && <p className="eyebrow eyebrow--light">{eyebrow}</p>}
+        <h1>{title}</h1>
+        {lead && <p className="screen-head-lead">{lead}</p>}
+      </div>
+      {children && <div className="screen-head-aside">{children}</div>}
+    </div>
+  </header>
+);
+
+type Tone = 'info' | 'success' | 'error' | 'warning';
+
+/** A message in the page: errors are announced at once, the rest politely. */
+export const Notice = ({
+  tone = 'info',
+  children,
+  onClose,
+  testId,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  onClose?: () => void;
+  testId?: string;
+}) => (
+  <div
+    className={`notice notice--${tone}`}
+    role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
+    data-testid={testId}
+  >
+    <div className="notice-body">{children}</div>
+    {onClose && (
+      <button type="button" className="notice-close" aria-label="Dismiss" onClick={onClose}>
+        ×
+      </button>
+    )}
+  </div>
+);
+
+export const EmptyState = ({ title, children }: { title: string; children?: ReactNode }) => (
+  <div className="empty-state" role="status">
+    <img src="/coming-soon.svg" alt="" width={88} height={88} />
+    <p className="empty-state-title">{title}</p>
+    {children}
+  </div>
+);
+
+export type TabItem<K extends string> = { key: K; label: string; count?: number };
+
+/** Accessible tabs; arrow keys move between them. */
+export const Tabs = <K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  idBase,
+}: {
+  tabs: readonly TabItem<K>[];
+  active: K;
+  onChange: (key: K) => void;
+  label: string;
+  idBase: string;
+}) => {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const move = (index: number) => {
+    const next = (index + tabs.length) % tabs.length;
+    onChange(tabs[next]!.key);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab, i) => (
+        <button
+          key={tab.key}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${idBase}-tab-${tab.key}`}
+          aria-controls={`${idBase}-panel`}
+          aria-selected={tab.key === active}
+          tabIndex={tab.key === active ? 0 : -1}
+          className={`tab${tab.key === active ? ' is-active' : ''}`}
+          onClick={() => onChange(tab.key)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowRight') move(i + 1);
+            if (e.key === 'ArrowLeft') move(i - 1);
+          }}
+        >
+          {tab.label}
+          {tab.count !== undefined && <span className="tab-count">{tab.count}</span>}
+        </button>
+      ))}
+    </div>
+  );
+};
+
+/** A modal dialog: Escape, the scrim and the close button dismiss it; focus moves into it. */
+export const Modal = ({
+  title,
+  onClose,
+  children,
+  footer,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}) => {
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    box.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      before?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    <div className="modal-scrim" onClick={onClose}>
+      <div
+        ref={box}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid={testId}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="modal-x" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer && <div className="modal-foot">{footer}</div>}
+      </div>
+    </div>
+  );
+};
+
+/** A bottom sheet for phones (deal room leaderboards). */
+export const Sheet = ({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}) => {
+  const titleId = useId();
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    done.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="sheet-scrim" onClick={onClose}>
+      <div
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="sheet-head">
+          <h2 id={titleId}>{title}</h2>
+          <button ref={done} type="button" className="btn btn-primary btn-sm" onClick={onClose}>
+            Done
+          </button>
+        </div>
+        <div className="sheet-body">{children}</div>
+      </div>
+    </div>
+  );
+};
+
+export const DEFAULT_PRODUCT_IMAGE = '/products/default.svg';
+
+/** A product picture that falls back to the default image when it cannot load. */
+export const ProductImage = ({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}) => (
+  <img
+    className={className}
+    src={src || DEFAULT_PRODUCT_IMAGE}
+    alt={alt}
+    loading="lazy"
+    onError={(e: SyntheticEvent<HTMLImageElement>) => {
+      if (!e.currentTarget.src.endsWith(DEFAULT_PRODUCT_IMAGE)) e.currentTarget.src = DEFAULT_PRODUCT_IMAGE;
+    }}
+  />
+);
+
+/** A labelled value in a definition list. */
+export const Fact = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
+  <div className="fact">
+    <dt>{label}</dt>
+    <dd data-testid={testId}>{children}</dd>
+  </div>
+);

@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import {
+  completeDeposit,
+  createDeposit,
+  loadWallet,
+  readPaymentReturn,
+  stripPaymentParams,
+  TOP_UP_BUTTONS_RUPEES,
+  TOP_UP_RULES_RUPEES,
+  TRANSACTION_LABELS,
+  transactionSign,
+  useWalletStore,
+  type WalletTransaction,
+} from '../../stores/wallet.ts';
+import { Notice, ScreenHeader } from '../deals/ui.tsx';
+import './wallet.css';
+
+const TOP_UPS = [...new Set([...TOP_UP_BUTTONS_RUPEES, ...TOP_UP_RULES_RUPEES])].sort((a, b) => a - b);
+
+type Message = { tone: 'success' | 'error' | 'info' | 'warning'; text: string };
+
+const Balances = () => {
+  const cash = useWalletStore((s) => s.cash);
+  const reward = useWalletStore((s) => s.rewardCash);
+  const held = useWalletStore((s) => s.held);
+  const status = useWalletStore((s) => s.status);
+  const pending = status === 'loading' || status === 'idle';
+  return (
+    <div className="wallet-balances" aria-busy={pending}>
+      <section className="balance-card balance-card--cash">
+        <h2>Cash wallet</h2>
+        <p className="balance-amount" data-testid="wallet-cash">
+          {pending ? '…' : formatRupees(cash)}
+        </p>
+        <p className="muted">Pays entry fees and the price of deals you win.</p>
+      </section>
+      <section className="balance-card balance-card--reward">
+        <h2>Reward Cash</h2>
+        <p className="balance-amount" data-testid="wallet-reward">
+          {pending ? '…' : formatRupees(reward)}
+        </p>
+        <p className="muted">Spend it in the shop. It cannot be withdrawn or used to enter deals.</p>
+      </section>
+      <section className="balance-card balance-card--held">
+        <h2>Held for pre-booked deals</h2>
+        <p className="balance-amount" data-testid="wallet-held">
+          {pending ? '…' : formatRupees(held)}
+        </p>
+        <p className="muted">Entry fees waiting for their rooms to start or finish.</p>
+      </section>
+    </div>
+  );
+};
+
+const TopUp = ({ onMessage }: { onMessage: (m: Message) => void }) => {
+  const [busy, setBusy] = useState<number | null>(null);
+  const add = async (rupees: number) => {
+    setBusy(rupees);
+    try {
+      const url = await createDeposit(rupees);
+      window.location.assign(url);
+    } catch (error) {
+      onMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="card topup" aria-labelledby="topup-title">
+      <h2 id="topup-title">Add money</h2>
+      <p className="muted">
+        Top up with ₹50, ₹100 or ₹200. Our rules and terms give ₹100, ₹200 and ₹500 as top-up amounts, so ₹500 is here
+        too. You pay on a secure checkout page and come straight back here.
+      </p>
+      <div className="topup-buttons">
+        {TOP_UPS.map((rupees) => (
+          <button
+            key={rupees}
+            type="button"
+            className="btn btn-accent topup-button"
+            disabled={busy !== null}
+            aria-busy={busy === rupees}
+            onClick={() => void add(rupees)}
+          >
+            {busy === rupees ? 'Opening checkout…' : `Add ${formatRupees(rupees * 100, { whole: true })}`}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+};
+
+const amountText = (t: WalletTransaction) =>
+  `${transactionSign(t.type)}${formatRupees(t.amount)}${t.balance === 'reward' ? ' Reward Cash' : ''}`;
+
+const Transactions = () => {
+  const txStatus = useWalletStore((s) => s.txStatus);
+  const transactions = useWalletStore((s) => s.transactions);
+  const error = useWalletStore((s) => s.error);
+  let body;
+  if (txStatus === 'idle' || (txStatus === 'loading' && transactions.length === 0)) {
+    body = <p className="wallet-table-note">Loading transactions...</p>;
+  } else if (txStatus === 'error' && transactions.length === 0) {
+    body = <p className="wallet-table-note wallet-table-note--error">{error ?? 'Server error'}</p>;
+  } else if (transactions.length === 0) {
+    body = <p className="wallet-table-note">No transactions found.</p>;
+  } else {
+    body = (
+      <div className="table-wrap">
+        <table className="data-table data-table--stack" data-testid="wallet-transactions">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Type</th>
+              <th scope="col">Room</th>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Payment ID</th>
+              <th scope="col">Date</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((t, i) => (
+              <tr key={t.id} data-type={t.type}>
+                <td data-label="#">{i + 1}</td>
+                <td data-label="Type">{TRANSACTION_LABELS[t.type] ?? t.type}</td>
+                <td data-label="Room">{t.room_code ?? '—'}</td>
+                <td data-label="Product">{t.product_name ?? '—'}</td>
+                <td
+                  data-label="Amount"
+                  className={`num ${transactionSign(t.type) === '+' ? 'amount-in' : 'amount-out'}`}
+                >
+                  {amountText(t)}
+                </td>
+                <td data-label="Payment ID" className="mono">
+                  {t.payment_id ?? '—'}
+                </td>
+                <td data-label="Date">{formatDateTime(t.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+  return (
+    <section className="wallet-history" aria-labelledby="history-title">
+      <h2 id="history-title">Transactions</h2>
+      {body}
+    </section>
+  );
+};
+
+/** `/wallet`: balances, top-ups through the payment port, and the transaction history. */
+export const Wallet = () => {
+  usePageTitle('Wallet');
+  const status = useSessionStore((s) => s.status);
+  const user = useSessionStore((s) => s.user);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<Message | null>(null);
+  const handled = useRef<string | null>(null);
+  const clear = useCallback(() => setMessage(null), []);
+
+  useEffect(() => {
+    if (!user) return;
+    const params = new URLSearchParams(location.search);
+    const ret = readPaymentReturn(params);
+    if (ret.kind === 'none') {
+      void loadWallet();
+      return;
+    }
+    if (handled.current === location.search) return;
+    handled.current = location.search;
+    const rest = stripPaymentParams(params).toString();
+    void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+    if (ret.kind === 'cancelled') {
+      setMessage({ tone: 'warning', text: 'Payment cancelled. No money was taken.' });
+      void loadWallet();
+      return;
+    }
+    setMessage({ tone: 'info', text: 'Confirming your payment…' });
+    completeDeposit(ret)
+      .then((applied) =>
+        setMessage(
+          applied
+            ? { tone: 'success', text: 'Payment successful. Your wallet has been updated.' }
+            : { tone: 'info', text: 'Payment received. Your balance will update as soon as it is confirmed.' },
+        ),
+      )
+      .catch((error: unknown) =>
+        setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Server error' }),
+      );
+  }, [user, location.search, location.pathname, navigate]);
+
+  if (status === 'loading') return <PageLoading label="Checking your session…" />;
+
+  if (!user) {
+    return (
+      <>
+        <ScreenHeader eyebrow="Your money" title="Wallet" />
+        <div className="container screen-body">
+          <div className="empty-state" data-testid="wallet-logged-out">
+            <p className="empty-state-title">Please log in to view your wallet.</p>
+            <Link to="/login" className="btn btn-primary" state={{ from: '/wallet' }}>
+              Login
+            </Link>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ScreenHeader
+        eyebrow="Your money"
+        title="Wallet"
+        lead="Cash pays entry fees and won deals; Reward Cash is for the shop."
+      />
+      <div className="container screen-body wallet-page">
+        {message && (
+          <Notice tone={message.tone} onClose={clear} testId="wallet-message">
+            {message.text}
+          </Notice>
+        )}
+        <Balances />
+        <TopUp onMessage={setMessage} />
+        <Transactions />
+      </div>
+    </>
+  );
+};
