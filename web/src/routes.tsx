@@ -1,13 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 import { ComingSoon } from './components/ComingSoon.tsx';
-import { UnknownPath } from './components/RequireAccess.tsx';
-import type { RouteAccess } from './lib/access.ts';
+import { NotFound } from './components/NotFound.tsx';
 
 /** One row per screen. To build a screen, swap its `Component` for `page(() => import(...), (m) => m.Screen)`. */
 export type AppRoute = {
   path: string;
-  /** Who may open it (lib/access.ts); `RequireAccess` redirects everyone else. The server checks again. */
-  access: RouteAccess;
   Component: ComponentType;
   /** The footer is hidden on this screen (live auction spec §2). */
   hideFooter?: boolean;
@@ -25,15 +22,13 @@ const soon = (title: string, note: string): ComponentType => {
 export const routes: AppRoute[] = [
   {
     path: '/',
-    access: 'public',
     Component: page(
-      () => import('./screens/auth/RootPage.tsx'),
-      (m) => m.RootPage,
+      () => import('./pages/home/Home.tsx'),
+      (m) => m.Home,
     ),
   },
   {
     path: '/about',
-    access: 'public',
     Component: page(
       () => import('./pages/static/About.tsx'),
       (m) => m.About,
@@ -41,7 +36,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/about-deals',
-    access: 'public',
     Component: page(
       () => import('./pages/static/DealRules.tsx'),
       (m) => m.DealRules,
@@ -49,7 +43,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/contact',
-    access: 'public',
     Component: page(
       () => import('./pages/static/Contact.tsx'),
       (m) => m.Contact,
@@ -57,7 +50,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/terms-and-conditions',
-    access: 'public',
     Component: page(
       () => import('./pages/static/Terms.tsx'),
       (m) => m.Terms,
@@ -65,7 +57,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/policy',
-    access: 'public',
     Component: page(
       () => import('./pages/static/Privacy.tsx'),
       (m) => m.Privacy,
@@ -73,7 +64,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/cancellation-and-refund',
-    access: 'public',
     Component: page(
       () => import('./pages/static/Refund.tsx'),
       (m) => m.Refund,
@@ -81,7 +71,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/shipping-policy',
-    access: 'public',
     Component: page(
       () => import('./pages/static/Shipping.tsx'),
       (m) => m.Shipping,
@@ -90,190 +79,77 @@ export const routes: AppRoute[] = [
 
   {
     path: '/main',
-    access: 'member',
-    Component: page(
-      () => import('./screens/auth/Landing.tsx'),
-      (m) => m.Landing,
-    ),
+    Component: soon('Welcome to Vetri Deals', 'The members’ landing page with referral access is on its way.'),
   },
   {
     path: '/deals',
-    access: 'member',
     Component: soon('Deals', 'Upcoming and completed deal rooms with live countdowns are on their way.'),
   },
   {
     path: '/my-deals',
-    access: 'member',
     Component: soon('My Deals', 'Your pre-booked, won, lost and cancelled deals will appear here soon.'),
   },
-  {
-    path: '/shop',
-    access: 'member',
-    Component: soon('Shop', 'The members’ shop with search, filters and Reward Cash is on its way.'),
-  },
+  { path: '/shop', Component: soon('Shop', 'The members’ shop with search, filters and Reward Cash is on its way.') },
   {
     path: '/product/:code',
-    access: 'member',
     Component: soon('Product details', 'Product pages with prices, stock and reward points are on their way.'),
   },
   {
     path: '/checkout',
-    access: 'member',
     Component: soon('Checkout', 'Checkout with billing details and Reward Cash per item is on its way.'),
   },
-  {
-    path: '/success',
-    access: 'member',
-    Component: soon('Order placed', 'The order confirmation screen is on its way.'),
-  },
+  { path: '/success', Component: soon('Order placed', 'The order confirmation screen is on its way.') },
   {
     path: '/orders',
-    access: 'member',
     Component: soon('My Orders', 'Your shop orders with payment and shipment status will appear here soon.'),
   },
   {
     path: '/reserved-items',
-    access: 'member',
     Component: soon('Reserved Items', 'Your reserved crackers orders will be listed here soon.'),
   },
   {
     path: '/crackers',
-    access: 'public',
     Component: soon('Crackers Collection', 'This season’s crackers catalogue with reserve-and-order is on its way.'),
   },
-  {
-    path: '/account',
-    access: 'member',
-    Component: page(
-      () => import('./screens/auth/Profile.tsx'),
-      (m) => m.Profile,
-    ),
-  },
-  {
-    path: '/profile',
-    access: 'member',
-    Component: page(
-      () => import('./screens/auth/Profile.tsx'),
-      (m) => m.Profile,
-    ),
-  },
+  { path: '/account', Component: soon('My Account', 'Your account overview is on its way.') },
+  { path: '/profile', Component: soon('Profile', 'Your profile, address and personal details screen is on its way.') },
   {
     path: '/wallet',
-    access: 'member',
     Component: page(
       () => import('./screens/wallet/Wallet.tsx'),
       (m) => m.Wallet,
     ),
   },
-  {
-    path: '/blog',
-    access: 'public',
-    Component: soon('Blog', 'Stories, buying guides and deal tips from our team are on their way.'),
-  },
-  {
-    path: '/login',
-    access: 'visitor-only',
-    Component: page(
-      () => import('./screens/auth/Login.tsx'),
-      (m) => m.Login,
-    ),
-  },
+  { path: '/blog', Component: soon('Blog', 'Stories, buying guides and deal tips from our team are on their way.') },
+  { path: '/login', Component: soon('Login', 'Member login is on its way.') },
   {
     path: '/register',
-    access: 'visitor-only',
-    Component: page(
-      () => import('./screens/auth/Register.tsx'),
-      (m) => m.Register,
-    ),
+    Component: soon('Register', 'Registration with referral code and email verification is on its way.'),
   },
   {
     path: '/auction/:roomCode',
-    access: 'member',
     Component: soon('Deal room', 'The live deal room with its round timer and leaderboard is on its way.'),
     hideFooter: true,
   },
-  {
-    path: '/purchase/:roomCode',
-    access: 'member',
-    Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.'),
-  },
-  {
-    path: '/admin',
-    access: 'staff',
-    Component: page(
-      () => import('./screens/admin/AdminUsers.tsx'),
-      (m) => m.AdminUsers,
-    ),
-  },
-  {
-    path: '/create-room',
-    access: 'admin',
-    Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.'),
-  },
-  {
-    path: '/add-products',
-    access: 'admin',
-    Component: soon('Add New Product', 'Adding products to the catalogue is on its way.'),
-  },
-  {
-    path: '/add-referral',
-    access: 'admin',
-    Component: page(
-      () => import('./screens/admin/AddReferral.tsx'),
-      (m) => m.AddReferral,
-    ),
-  },
-  {
-    path: '/apl',
-    access: 'member',
-    Component: page(
-      () => import('./screens/league/LeagueRooms.tsx'),
-      (m) => m.LeagueRooms,
-    ),
-  },
+  { path: '/purchase/:roomCode', Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.') },
+  { path: '/admin', Component: soon('Admin dashboard', 'The registered users list for admins is on its way.') },
+  { path: '/create-room', Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.') },
+  { path: '/add-products', Component: soon('Add New Product', 'Adding products to the catalogue is on its way.') },
+  { path: '/add-referral', Component: soon('Add Referral', 'Creating referral codes for new members is on its way.') },
+  { path: '/apl', Component: soon('Batters Auction Rooms', 'The league auction room list is on its way.') },
   {
     path: '/aplauction/:roomCode',
-    access: 'member',
-    Component: page(
-      () => import('./screens/league/LeagueAuction.tsx'),
-      (m) => m.LeagueAuction,
-    ),
-    hideFooter: true,
+    Component: soon('League player auction', 'The live league player auction is on its way.'),
   },
-  {
-    path: '/admin/leagues',
-    access: 'admin',
-    Component: page(
-      () => import('./screens/league/LeagueAdmin.tsx'),
-      (m) => m.LeagueAdmin,
-    ),
-  },
-  {
-    path: '/admin/leagues/:code',
-    access: 'admin',
-    Component: page(
-      () => import('./screens/league/LeagueSetup.tsx'),
-      (m) => m.LeagueSetup,
-    ),
-  },
-  {
-    path: '/admin/outbox',
-    access: 'admin',
-    Component: page(
-      () => import('./screens/admin/AdminOutbox.tsx'),
-      (m) => m.AdminOutbox,
-    ),
-  },
+  { path: '/admin/outbox', Component: soon('Mail outbox', 'The outbox of mails sent by the system is on its way.') },
   {
     path: '/admin/streams',
-    access: 'staff',
     Component: soon('Event streams', 'Browsing event streams and checking their hash chains is on its way.'),
   },
   {
     path: '/admin/rooms/:code/replay',
-    access: 'staff',
     Component: soon('Room replay', 'Replaying a deal room event by event is on its way.'),
   },
 
-  { path: '*', access: 'public', Component: UnknownPath },
+  { path: '*', Component: NotFound },
 ];
