@@ -16,6 +16,11 @@ export interface Projector {
   /** Tables dropped when the read model is rebuilt. */
   tables: readonly string[];
   apply(db: ReadDb, event: RecordedEvent): void;
+  /**
+   * Optional fast path: the runner hands over every handled event of a batch at once (in order),
+   * so a projector can coalesce its writes. When present, `apply` is not called by the runner.
+   */
+  applyBatch?(db: ReadDb, events: readonly RecordedEvent[]): void;
 }
 
 export const defineProjector = (projector: Projector): Projector => projector;

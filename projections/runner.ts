@@ -95,9 +95,14 @@ export const createProjectionRunner = (deps: {
     for (const { projector, handles } of handlers) {
       const previous = checkpoints.get(projector.name)!;
       if (last <= previous) continue;
-      for (const event of events) {
-        if (event.position <= previous) continue;
-        if (handles === null || handles.has(event.type)) projector.apply(db, event);
+      if (projector.applyBatch) {
+        const mine = events.filter((e) => e.position > previous && (handles === null || handles.has(e.type)));
+        if (mine.length) projector.applyBatch(db, mine);
+      } else {
+        for (const event of events) {
+          if (event.position <= previous) continue;
+          if (handles === null || handles.has(event.type)) projector.apply(db, event);
+        }
       }
       const moved = moveCheckpoint.run({ name: projector.name, previous, next: last });
       if (moved.changes !== 1) throw new Error(`Checkpoint of ${projector.name} moved under us`);

@@ -1,5 +1,6 @@
 import { asc, desc, eq, like, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { RecordedEvent } from '../engine/eventStore.ts';
 import { streamCategory } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
 import { defineProjector } from './projector.ts';
@@ -28,24 +29,32 @@ export const streamsProjector = defineProjector({
     'CREATE INDEX IF NOT EXISTS rm_streams_category ON rm_streams(category, stream)',
   ],
   tables: ['rm_streams'],
-  apply: ({ orm }, event) => {
-    const row = {
-      stream: event.streamName,
-      category: streamCategory(event.streamName),
-      eventCount: event.revision + 1,
-      lastRevision: event.revision,
-      lastPosition: event.position,
-      lastHash: event.metadata.hash,
-      lastType: event.type,
-      updatedAt: event.metadata.at,
-    };
-    orm
-      .insert(streamsTable)
-      .values(row)
-      .onConflictDoUpdate({ target: streamsTable.stream, set: { ...row, stream: undefined } })
-      .run();
+  apply: (db, event) => streamsProjector.applyBatch!(db, [event]),
+  applyBatch: ({ sqlite }, events) => {
+    // Only the last event of each stream in the batch matters: one write per stream.
+    const last = new Map<string, RecordedEvent>();
+    for (const event of events) last.set(event.streamName, event);
+    const upsert = sqlite.prepare(UPSERT);
+    for (const event of last.values()) {
+      upsert.run(
+        event.streamName,
+        streamCategory(event.streamName),
+        event.revision + 1,
+        event.revision,
+        event.position,
+        event.metadata.hash,
+        event.type,
+        event.metadata.at,
+      );
+    }
   },
 });
+
+const UPSERT = `INSERT INTO rm_streams (stream, category, event_count, last_revision, last_position, last_hash, last_type, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT(stream) DO UPDATE SET event_count = excluded.event_count, last_revision = excluded.last_revision,
+    last_position = excluded.last_position, last_hash = excluded.last_hash, last_type = excluded.last_type,
+    updated_at = excluded.updated_at`;
 
 export interface StreamQuery {
   category?: string;
@@ -68,7 +77,12 @@ export const queryStreams = ({ orm }: ReadDb, q: StreamQuery = {}) => {
     .limit(q.limit ?? 50)
     .offset(q.offset ?? 0)
     .all();
-  const total = orm.select({ n: sql<number>`count(*)` }).from(streamsTable).where(where).get()?.n ?? 0;
+  const total =
+    orm
+      .select({ n: sql<number>`count(*)` })
+      .from(streamsTable)
+      .where(where)
+      .get()?.n ?? 0;
   return { rows, total };
 };
 
