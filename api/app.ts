@@ -14,6 +14,7 @@ import { profileRoutes } from './auth/profileRoutes.ts';
 import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
+import { sameOriginWrites } from './http/security.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { shopRoutes } from './shop/index.ts';
@@ -63,6 +64,7 @@ export const createApp = (deps: Deps) => {
   app.onError(errorHandler(log));
 
   const api = new Hono<AuthEnv>();
+  api.use('*', sameOriginWrites(config.PUBLIC_URL));
   api.use('*', loadSession(deps.sessions));
   api.use('*', async (c, next) => {
     // Auditors read everything and change nothing.

@@ -15,6 +15,7 @@ import type { Deps } from './deps.ts';
 import { createLogger } from './logger.ts';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './realtime/protocol.ts';
 import { attachRealtime } from './realtime/server.ts';
+import { sameOriginHandshake } from './http/security.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
 import { seedDemo } from '../scripts/seedDemo.ts';
 import { join } from 'node:path';
@@ -79,6 +80,8 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
     serveClient: false,
     pingInterval: 10_000,
     pingTimeout: 8_000,
+    // A browser handshake must come from our own site (cookies ride along with it).
+    allowRequest: (req, callback) => callback(null, sameOriginHandshake(req.headers.origin, req.headers.host, config.PUBLIC_URL)),
   });
   attachRealtime(io, deps);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);

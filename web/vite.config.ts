@@ -14,9 +14,10 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': 'http://localhost:3000',
+      // The API refuses writes from other origins: present the dev server's requests as the API's own.
+      '/api': { target: 'http://localhost:3000', headers: { origin: 'http://localhost:3000' } },
       '/uploads': 'http://localhost:3000',
-      '/socket.io': { target: 'http://localhost:3000', ws: true },
+      '/socket.io': { target: 'http://localhost:3000', ws: true, headers: { origin: 'http://localhost:3000' } },
     },
   },
 });
