@@ -133,8 +133,20 @@ export const routes: AppRoute[] = [
   },
   { path: '/purchase/:roomCode', Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.') },
   { path: '/admin', Component: soon('Admin dashboard', 'The registered users list for admins is on its way.') },
-  { path: '/create-room', Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.') },
-  { path: '/add-products', Component: soon('Add New Product', 'Adding products to the catalogue is on its way.') },
+  {
+    path: '/create-room',
+    Component: page(
+      () => import('./screens/admin/CreateRoom.tsx'),
+      (m) => m.CreateRoom,
+    ),
+  },
+  {
+    path: '/add-products',
+    Component: page(
+      () => import('./screens/admin/AddProduct.tsx'),
+      (m) => m.AddProduct,
+    ),
+  },
   { path: '/add-referral', Component: soon('Add Referral', 'Creating referral codes for new members is on its way.') },
   { path: '/apl', Component: soon('Batters Auction Rooms', 'The league auction room list is on its way.') },
   {

@@ -1,0 +1,317 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { Notice, ProductImage } from '../deals/ui.tsx';
+import { adminError, imageProblem, rupeesToPaise, slugify } from './adminForms.ts';
+import './dealAdmin.css';
+
+type Created = {
+  id: string;
+  product_code: string;
+  name: string;
+  slug: string;
+  price: number;
+  stock: number;
+  is_active: number;
+  image: string;
+};
+
+type Fields = {
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  stock: string;
+  reward_points: string;
+  status: 'active' | 'inactive';
+};
+
+const EMPTY: Fields = {
+  name: '',
+  slug: '',
+  description: '',
+  price: '',
+  stock: '',
+  reward_points: '',
+  status: 'active',
+};
+
+const wholeAtLeast0 = (s: string) => /^\d+$/.test(s.trim());
+
+/** Client checks mirror the live auction spec §5 "Add product"; the server checks again. */
+export const productProblems = (f: Fields): Partial<Record<keyof Fields, string>> => {
+  const p: Partial<Record<keyof Fields, string>> = {};
+  if (!f.name.trim()) p.name = 'Name is required.';
+  if (!f.slug.trim()) p.slug = 'Slug is required.';
+  else if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.slug.trim())) p.slug = 'Use lowercase letters, digits and hyphens.';
+  if (f.price.trim() === '') p.price = 'Price is required.';
+  else if (Number.isNaN(rupeesToPaise(f.price))) p.price = 'Price must be at least 0, in rupees and paise.';
+  if (f.stock.trim() === '') p.stock = 'Stock is required.';
+  else if (!wholeAtLeast0(f.stock)) p.stock = 'Stock must be a whole number, at least 0.';
+  if (f.reward_points.trim() === '') p.reward_points = 'Reward points are required.';
+  else if (!wholeAtLeast0(f.reward_points)) p.reward_points = 'Reward points must be a whole number, at least 0.';
+  return p;
+};
+
+const SuccessCard = ({ product, onAnother }: { product: Created; onAnother: () => void }) => (
+  <div className="card success-card" data-testid="product-created" role="status">
+    <p className="success-badge">✓ Product added</p>
+    <div className="success-product">
+      <ProductImage src={product.image} alt={product.name} className="success-image" />
+      <div>
+        <h2>{product.name}</h2>
+        <dl className="facts">
+          <div className="fact">
+            <dt>Product code</dt>
+            <dd>{product.product_code}</dd>
+          </div>
+          <div className="fact">
+            <dt>Slug</dt>
+            <dd>{product.slug}</dd>
+          </div>
+          <div className="fact">
+            <dt>Price</dt>
+            <dd>{formatRupees(product.price)}</dd>
+          </div>
+          <div className="fact">
+            <dt>Stock</dt>
+            <dd>{product.stock}</dd>
+          </div>
+          <div className="fact">
+            <dt>Status</dt>
+            <dd>{product.is_active ? 'Active' : 'Inactive'}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+    <div className="form-actions">
+      <button type="button" className="btn btn-primary" onClick={onAnother}>
+        Add another product
+      </button>
+      <Link className="btn btn-ghost" to={`/create-room?product=${encodeURIComponent(product.name)}`}>
+        Create a deal room for it
+      </Link>
+      {product.is_active === 1 && (
+        <Link className="btn btn-ghost" to={`/product/${product.product_code}`}>
+          View in shop
+        </Link>
+      )}
+    </div>
+  </div>
+);
+
+/** `/add-products` (admin): the product form with an optional image, then a success card. */
+export const AddProduct = () => {
+  usePageTitle('Add New Product');
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const problems = productProblems(fields);
+  const set = (key: keyof Fields, value: string) =>
+    setFields((f) => ({
+      ...f,
+      [key]: value,
+      ...(key === 'name' && !slugEdited ? { slug: slugify(value) } : {}),
+    }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    setError(null);
+    if (Object.keys(problems).length > 0 || imageError) return;
+    const form = new FormData();
+    form.set('name', fields.name.trim());
+    form.set('slug', fields.slug.trim());
+    form.set('description', fields.description.trim());
+    form.set('price', String(rupeesToPaise(fields.price)));
+    form.set('stock', fields.stock.trim());
+    form.set('reward_points', fields.reward_points.trim());
+    form.set('is_active', fields.status === 'active' ? '1' : '0');
+    if (image) form.set('image', image);
+    setBusy(true);
+    try {
+      const res = await api<{ success: boolean; product: Created }>('/api/admin/products', { body: form });
+      setCreated(res.product);
+      window.scrollTo(0, 0);
+    } catch (cause) {
+      setError(adminError(cause, 'Failed to add product'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = () => {
+    setFields(EMPTY);
+    setSlugEdited(false);
+    setImage(null);
+    setImageError(null);
+    setTouched(false);
+    setCreated(null);
+    setError(null);
+  };
+
+  const fieldError = (key: keyof Fields) =>
+    touched && problems[key] ? (
+      <p className="form-error" id={`product-${key}-error`}>
+        {problems[key]}
+      </p>
+    ) : null;
+  const invalid = (key: keyof Fields) =>
+    touched && problems[key] ? { 'aria-invalid': true, 'aria-describedby': `product-${key}-error` } : {};
+
+  return (
+    <section className="container deal-admin">
+      <p className="eyebrow">Admin</p>
+      <h1>Add New Product</h1>
+      <p className="deal-admin-links">
+        <Link to="/create-room">Create a deal room</Link> · <Link to="/deals">Deals</Link> ·{' '}
+        <Link to="/admin">Users</Link>
+      </p>
+      {created ? (
+        <SuccessCard product={created} onAnother={reset} />
+      ) : (
+        <form className="card form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="add-product-form">
+          {error && <Notice tone="error">{error}</Notice>}
+          <div className="form-grid">
+            <div className="form-field">
+              <label htmlFor="product-name">
+                Name <span className="req">*</span>
+              </label>
+              <input
+                id="product-name"
+                value={fields.name}
+                maxLength={120}
+                required
+                onChange={(e) => set('name', e.target.value)}
+                {...invalid('name')}
+              />
+              {fieldError('name')}
+            </div>
+            <div className="form-field">
+              <label htmlFor="product-slug">
+                Slug <span className="req">*</span>
+              </label>
+              <input
+                id="product-slug"
+                value={fields.slug}
+                maxLength={120}
+                required
+                onChange={(e) => {
+                  setSlugEdited(true);
+                  set('slug', e.target.value.toLowerCase());
+                }}
+                {...invalid('slug')}
+              />
+              {fieldError('slug') ?? <p className="form-hint">Unique; used in links. Filled from the name.</p>}
+            </div>
+            <div className="form-field form-field--wide">
+              <label htmlFor="product-description">Description</label>
+              <textarea
+                id="product-description"
+                value={fields.description}
+                maxLength={4000}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            </div>
+            <div className="form-field">
+              <label htmlFor="product-price">
+                Price (₹) <span className="req">*</span>
+              </label>
+              <input
+                id="product-price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                required
+                value={fields.price}
+                onChange={(e) => set('price', e.target.value)}
+                {...invalid('price')}
+              />
+              {fieldError('price')}
+            </div>
+            <div className="form-field">
+              <label htmlFor="product-stock">
+                Stock <span className="req">*</span>
+              </label>
+              <input
+                id="product-stock"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                required
+                value={fields.stock}
+                onChange={(e) => set('stock', e.target.value)}
+                {...invalid('stock')}
+              />
+              {fieldError('stock')}
+            </div>
+            <div className="form-field">
+              <label htmlFor="product-reward">
+                Reward points <span className="req">*</span>
+              </label>
+              <input
+                id="product-reward"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                required
+                value={fields.reward_points}
+                onChange={(e) => set('reward_points', e.target.value)}
+                {...invalid('reward_points')}
+              />
+              {fieldError('reward_points')}
+            </div>
+            <div className="form-field">
+              <label htmlFor="product-status">Status</label>
+              <select id="product-status" value={fields.status} onChange={(e) => set('status', e.target.value)}>
+                <option value="active">Active</option>
+                <option value="inactive">Inactive</option>
+              </select>
+            </div>
+            <div className="form-field form-field--wide">
+              <label htmlFor="product-image">Image</label>
+              <input
+                ref={fileInput}
+                id="product-image"
+                type="file"
+                accept="image/*"
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  const problem = imageProblem(file);
+                  setImageError(problem);
+                  setImage(problem ? null : file);
+                  if (problem && fileInput.current) fileInput.current.value = '';
+                }}
+                aria-invalid={imageError ? true : undefined}
+              />
+              {imageError ? (
+                <p className="form-error" role="alert">
+                  {imageError}
+                </p>
+              ) : (
+                <p className="form-hint">Optional. Image files only (PNG, JPEG, GIF or WebP), up to 1 MB.</p>
+              )}
+            </div>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? 'Adding…' : 'Add Product'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+};

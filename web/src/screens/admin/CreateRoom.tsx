@@ -1,0 +1,377 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { Notice, ProductImage } from '../deals/ui.tsx';
+import { adminError, istLocalToMs, msToIstLocal, rupeesToPaise } from './adminForms.ts';
+import { roomProblems, type RoomFields } from './roomForm.ts';
+import './dealAdmin.css';
+
+type Product = { id: string; name: string; price: number; product_code: string; image_url: string | null };
+type CreatedRoom = {
+  room_code: string;
+  product_name: string;
+  scheduled_time: string;
+  base_price: number;
+  max_price: number;
+  bid_value: number;
+  entry_fee: number;
+  max_participants: number;
+};
+
+const EMPTY: RoomFields = {
+  total_price: '',
+  base_price: '',
+  max_price: '',
+  bid_value: '',
+  bid_seconds: '60',
+  entry_fee: '0',
+  max_participants: '2',
+  reward_cash: '0',
+  max_attempts: '5',
+  scheduled_time: '',
+};
+
+const ProductSearch = ({
+  picked,
+  onPick,
+  initial,
+}: {
+  picked: Product | null;
+  onPick: (p: Product | null) => void;
+  initial: string;
+}) => {
+  const [text, setText] = useState(initial);
+  const [results, setResults] = useState<Product[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+
+  useEffect(() => {
+    const q = text.trim();
+    if (!q || (picked && picked.name === text)) {
+      setResults(null);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      api<{ products: Product[] }>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal: ctrl.signal })
+        .then((res) => {
+          setResults(res.products);
+          setOpen(true);
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof DOMException)) setResults([]);
+        });
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [text, picked]);
+
+  return (
+    <div className="form-field form-field--wide product-search">
+      <label htmlFor="room-product">
+        Product <span className="req">*</span>
+      </label>
+      <input
+        id="room-product"
+        type="search"
+        role="combobox"
+        aria-expanded={open && !!results}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        autoComplete="off"
+        placeholder="Type part of a product name"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (picked) onPick(null);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+      />
+      {open && results && (
+        <ul className="product-options" id={listId} role="listbox">
+          {results.length === 0 && <li className="product-option-empty">No products match “{text.trim()}”.</li>}
+          {results.map((p) => (
+            <li key={p.id} role="option" aria-selected={picked?.id === p.id}>
+              <button
+                type="button"
+                className="product-option"
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => {
+                  onPick(p);
+                  setText(p.name);
+                  setOpen(false);
+                }}
+              >
+                <ProductImage src={p.image_url} alt="" className="product-option-image" />
+                <span>{p.name}</span>
+                <span className="muted">{formatRupees(p.price)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {picked ? (
+        <p className="form-hint" data-testid="picked-product">
+          Selected: <strong>{picked.name}</strong> ({picked.product_code}), {formatRupees(picked.price)}
+        </p>
+      ) : (
+        <p className="form-hint">Search by name (any part, any case) and pick one.</p>
+      )}
+    </div>
+  );
+};
+
+type NumberFieldProps = {
+  name: keyof RoomFields;
+  label: string;
+  min: number;
+  max?: number;
+  step: number | string;
+  hint?: string;
+};
+
+/** `/create-room` (admin): product search and every room rule with the spec's bounds, then the room code. */
+export const CreateRoom = () => {
+  usePageTitle('Create Auction Room');
+  const user = useSessionStore((s) => s.user);
+  const [params] = useSearchParams();
+  const [product, setProduct] = useState<Product | null>(null);
+  const [fields, setFields] = useState<RoomFields>(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedRoom | null>(null);
+
+  const problems = roomProblems(fields, product !== null, Date.now());
+  const set = (key: keyof RoomFields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+  const pick = (p: Product | null) => {
+    setProduct(p);
+    if (p) set('total_price', (p.price / 100).toFixed(2));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    setError(null);
+    if (!user) {
+      setError('User not logged in');
+      return;
+    }
+    if (Object.keys(problems).length > 0 || !product) return;
+    setBusy(true);
+    try {
+      const res = await api<{ success: boolean; message: string; room_code: string; room: CreatedRoom }>(
+        '/api/admin/rooms',
+        {
+          body: {
+            product_id: product.id,
+            total_price: rupeesToPaise(fields.total_price),
+            base_price: rupeesToPaise(fields.base_price),
+            max_price: rupeesToPaise(fields.max_price),
+            bid_value: Number(fields.bid_value) * 100,
+            bid_seconds: Number(fields.bid_seconds),
+            entry_fee: rupeesToPaise(fields.entry_fee),
+            max_participants: Number(fields.max_participants),
+            reward_cash: rupeesToPaise(fields.reward_cash),
+            max_attempts: Number(fields.max_attempts),
+            scheduled_time: new Date(istLocalToMs(fields.scheduled_time)).toISOString(),
+          },
+        },
+      );
+      if (!res.success || !res.room_code) throw new Error(res.message || 'Failed to create room');
+      setCreated({ ...res.room, room_code: res.room_code });
+      window.scrollTo(0, 0);
+    } catch (cause) {
+      setError(adminError(cause, 'Failed to create room', 'Server error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = () => {
+    setFields(EMPTY);
+    setProduct(null);
+    setTouched(false);
+    setCreated(null);
+    setError(null);
+  };
+
+  const numberField = ({ name, label, min, max, step, hint }: NumberFieldProps) => {
+    const problem = touched ? problems[name] : undefined;
+    return (
+      <div className="form-field">
+        <label htmlFor={`room-${name}`}>
+          {label} <span className="req">*</span>
+        </label>
+        <input
+          id={`room-${name}`}
+          name={name}
+          type="number"
+          inputMode={step === 1 ? 'numeric' : 'decimal'}
+          min={min}
+          max={max}
+          step={step}
+          required
+          value={fields[name]}
+          onChange={(e) => set(name, e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `room-${name}-error` : undefined}
+        />
+        {problem ? (
+          <p className="form-error" id={`room-${name}-error`}>
+            {problem}
+          </p>
+        ) : (
+          hint && <p className="form-hint">{hint}</p>
+        )}
+      </div>
+    );
+  };
+
+  if (created) {
+    return (
+      <section className="container deal-admin">
+        <p className="eyebrow">Admin</p>
+        <h1>Create Auction Room</h1>
+        <div className="card success-card" data-testid="room-created" role="status">
+          <p className="success-badge">✓ Room created</p>
+          <p className="room-code-label">Room code</p>
+          <p className="room-code" data-testid="created-room-code">
+            {created.room_code}
+          </p>
+          <dl className="facts">
+            <div className="fact">
+              <dt>Product</dt>
+              <dd>{created.product_name}</dd>
+            </div>
+            <div className="fact">
+              <dt>Starts</dt>
+              <dd>{formatDateTime(created.scheduled_time)}</dd>
+            </div>
+            <div className="fact">
+              <dt>Base / max price</dt>
+              <dd>
+                {formatRupees(created.base_price)} / {formatRupees(created.max_price)}
+              </dd>
+            </div>
+            <div className="fact">
+              <dt>Increment · entry fee</dt>
+              <dd>
+                {formatRupees(created.bid_value)} · {formatRupees(created.entry_fee)}
+              </dd>
+            </div>
+          </dl>
+          <div className="form-actions">
+            <Link className="btn btn-primary" to="/deals">
+              See it on Deals
+            </Link>
+            <Link className="btn btn-ghost" to={`/auction/${created.room_code}`}>
+              Open the room
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={reset}>
+              Create another room
+            </button>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container deal-admin">
+      <p className="eyebrow">Admin</p>
+      <h1>Create Auction Room</h1>
+      <p className="deal-admin-links">
+        <Link to="/add-products">Add a product</Link> · <Link to="/deals">Deals</Link> · <Link to="/admin">Users</Link>
+      </p>
+      <form className="card form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="create-room-form">
+        {error && <Notice tone="error">{error}</Notice>}
+        <div className="form-grid">
+          <ProductSearch picked={product} onPick={pick} initial={params.get('product') ?? ''} />
+          {touched && problems.product && (
+            <p className="form-error form-field--wide" role="alert">
+              {problems.product}
+            </p>
+          )}
+          {numberField({
+            name: 'total_price',
+            label: 'Total price (₹)',
+            min: 0,
+            step: 0.01,
+            hint: 'The product price; filled when you pick a product.',
+          })}
+          {numberField({
+            name: 'base_price',
+            label: 'Base price (₹)',
+            min: 0,
+            step: 0.01,
+            hint: 'The deal starts here.',
+          })}
+          {numberField({
+            name: 'max_price',
+            label: 'Max price (₹)',
+            min: 0,
+            step: 0.01,
+            hint: 'No deal goes above it.',
+          })}
+          {numberField({ name: 'bid_value', label: 'Increment per deal (₹)', min: 1, step: 1, hint: 'Whole rupees.' })}
+          {numberField({
+            name: 'bid_seconds',
+            label: 'Round timer (seconds)',
+            min: 1,
+            step: 1,
+            hint: 'Resets on every deal.',
+          })}
+          {numberField({ name: 'entry_fee', label: 'Entry fee (₹)', min: 0, step: 0.01 })}
+          {numberField({
+            name: 'max_participants',
+            label: 'Max participants',
+            min: 2,
+            max: 10,
+            step: 1,
+            hint: 'From 2 to 10; the room starts only when full.',
+          })}
+          {numberField({ name: 'reward_cash', label: 'Winner’s Reward Cash (₹)', min: 0, step: 0.01 })}
+          {numberField({
+            name: 'max_attempts',
+            label: 'Deals per member',
+            min: 1,
+            max: 20,
+            step: 1,
+            hint: 'Attempt limit per member (usually 5).',
+          })}
+          <div className="form-field">
+            <label htmlFor="room-scheduled_time">
+              Scheduled time (IST) <span className="req">*</span>
+            </label>
+            <input
+              id="room-scheduled_time"
+              type="datetime-local"
+              required
+              min={msToIstLocal(Date.now())}
+              value={fields.scheduled_time}
+              onChange={(e) => set('scheduled_time', e.target.value)}
+              aria-invalid={touched && problems.scheduled_time ? true : undefined}
+            />
+            {touched && problems.scheduled_time ? (
+              <p className="form-error">{problems.scheduled_time}</p>
+            ) : (
+              <p className="form-hint">India time.</p>
+            )}
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Creating…' : 'Create Room'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+};
