@@ -17,9 +17,14 @@ import { loadSession } from './auth/session.ts';
 import { sameOriginWrites } from './http/security.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { myRoomsRoutes, roomsRoutes } from './rooms/routes.ts';
+import { roomsAdminRoutes } from './rooms/adminRoutes.ts';
+import { uploadsRoutes } from './rooms/products.ts';
 import { shopRoutes } from './shop/index.ts';
 import { leagueAdminRoutes } from './league/adminRoutes.ts';
 import { leagueRoutes } from './league/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { receiptRoutes } from './audit/receiptRoutes.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (deps: Deps) => {
@@ -82,9 +87,15 @@ export const createApp = (deps: Deps) => {
   api.route('/admin', adminIdentityRoutes(deps));
   api.route('/payments', paymentsRoutes(deps));
   api.route('/me/wallet', walletRoutes(deps));
+  api.route('/rooms', roomsRoutes(deps));
+  api.route('/me/rooms', myRoomsRoutes(deps));
+  api.route('/admin', roomsAdminRoutes(deps));
+  api.route('/uploads', uploadsRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/leagues', leagueRoutes(deps));
   api.route('/admin/leagues', leagueAdminRoutes(deps));
+  api.route('/admin', auditRoutes(deps));
+  api.route('/rooms', receiptRoutes(deps));
   app.route('/api', api);
 
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });

@@ -45,7 +45,7 @@ export const configSchema = z.object({
   /** How often the saga sweeper finishes or compensates half-done pre-books and settlements. */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** Largest product image an admin may upload. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2_097_152),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(1_000_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {

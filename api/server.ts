@@ -25,6 +25,8 @@ import { dataDirSecret } from './secrets.ts';
 import { createPayments } from './payments/index.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
+import type { RoomServices } from './rooms/index.ts';
+import { startRooms } from './rooms/index.ts';
 
 export type Io = SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -33,6 +35,8 @@ export interface RunningServer {
   port: number;
   deps: Deps;
   io: Io;
+  /** Deal-room scheduler and sweeper (tests drive `rooms.tick()` with a manual clock). */
+  rooms: RoomServices;
   close(): Promise<void>;
 }
 
@@ -84,6 +88,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
     allowRequest: (req, callback) => callback(null, sameOriginHandshake(req.headers.origin, req.headers.host, config.PUBLIC_URL)),
   });
   attachRealtime(io, deps);
+  const rooms = await startRooms(deps, io);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
@@ -97,6 +102,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await rooms.stop();
       const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
       await httpClosed;
       clearTimeout(force);
@@ -107,7 +113,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
       await store.close();
       log.info('stopped');
     })());
-  return { url, port, deps, io, close };
+  return { url, port, deps, io, rooms, close };
 };
 
 const requireSetting = (value: string | undefined, name: string): string => {

@@ -6,12 +6,15 @@ import { ordersProjector } from './orders.ts';
 import type { Projector } from './projector.ts';
 import { referralsProjector } from './referrals.ts';
 import { streamsProjector } from './streams.ts';
+import { eventIndexProjector } from './eventIndex.ts';
 import { usersProjector } from './users.ts';
 import { walletsProjector } from './wallets.ts';
+import { roomsProjector } from './rooms.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
   streamsProjector,
+  eventIndexProjector,
   usersProjector,
   referralsProjector,
   leagueProjector,
@@ -20,4 +23,5 @@ export const allProjectors: readonly Projector[] = [
   ordersProjector,
   crackersProjector,
   walletsProjector,
+  roomsProjector,
 ];

@@ -1,0 +1,130 @@
+import { randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DomainError } from '../../engine/decider.ts';
+import { LIMITS, roomDecider, roomStream } from '../../engine/room.ts';
+import { productById } from '../../projections/catalogue.ts';
+import { participantRows, roomRow } from '../../projections/roomQueries.ts';
+import type { AuthEnv } from '../auth/session.ts';
+import { actorOf, currentUser, requireRole } from '../auth/session.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { describe, jsonBody } from '../http/openapi.ts';
+import { createProductFromForm, ProductFormDoc } from './products.ts';
+import { RoomSchema, toRoomDto } from './views.ts';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newRoomCode = (): string =>
+  Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+const paise = z.number().int().min(0).max(LIMITS.maxPaise);
+
+export const CreateRoomBody = z.object({
+  product_id: z.string().min(1).max(64),
+  total_price: paise.optional().describe('Paise; defaults to the product price'),
+  base_price: paise,
+  max_price: paise,
+  bid_value: z.number().int().min(100).multipleOf(100).describe('Paise, a whole number of rupees (₹1 = 100)'),
+  bid_seconds: z.number().int().min(1).max(LIMITS.maxBidSeconds),
+  entry_fee: paise.default(0),
+  max_participants: z
+    .number()
+    .int()
+    .min(LIMITS.minParticipants)
+    .max(LIMITS.maxParticipants)
+    .default(LIMITS.defaultParticipants),
+  scheduled_time: z
+    .union([z.iso.datetime({ offset: true }), z.number().int()])
+    .describe('ISO 8601 with zone, or ms since the epoch'),
+  reward_cash: paise.default(0).describe('Winner bonus in reward cash, paise'),
+  max_attempts: z.number().int().min(1).max(LIMITS.maxAttempts).default(LIMITS.defaultMaxAttempts),
+});
+
+/** Admin: create deal rooms (rules fixed at creation) and products (with an image upload). */
+export const roomsAdminRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>()
+    .post(
+      '/rooms',
+      describe({
+        summary: 'Create a deal room; every rule is fixed in RoomCreated',
+        tags: ['admin', 'rooms'],
+        access: 'admin',
+        response: z.object({ success: z.boolean(), message: z.string(), room_code: z.string(), room: RoomSchema }),
+      }),
+      requireRole('admin'),
+      jsonBody(CreateRoomBody),
+      async (c) => {
+        const admin = currentUser(c);
+        const b = c.req.valid('json');
+        const product = productById(deps.readDb, b.product_id);
+        if (!product) throw new DomainError('PRODUCT_NOT_FOUND', 'Product not found');
+        const scheduledTime = typeof b.scheduled_time === 'number' ? b.scheduled_time : Date.parse(b.scheduled_time);
+        for (let attempt = 0; ; attempt++) {
+          const code = newRoomCode();
+          const now = deps.clock.now();
+          try {
+            await handleCommand(
+              deps.commands,
+              roomStream(code),
+              roomDecider,
+              {
+                type: 'CreateRoom',
+                data: {
+                  now,
+                  rules: {
+                    code,
+                    product: {
+                      id: product.id,
+                      code: product.productCode,
+                      name: product.name,
+                      imageUrl: product.imageUrl,
+                    },
+                    totalPrice: b.total_price ?? product.price,
+                    basePrice: b.base_price,
+                    maxPrice: b.max_price,
+                    bidValue: b.bid_value,
+                    bidSeconds: b.bid_seconds,
+                    entryFee: b.entry_fee,
+                    maxParticipants: b.max_participants,
+                    scheduledTime,
+                    rewardCash: b.reward_cash,
+                    maxAttempts: b.max_attempts,
+                    createdBy: { userId: admin.id, name: admin.name },
+                  },
+                },
+              },
+              { actor: actorOf(admin), now },
+            );
+          } catch (error) {
+            if (error instanceof DomainError && error.code === 'ROOM_EXISTS' && attempt < 5) continue;
+            throw error;
+          }
+          const row = roomRow(deps.readDb, code)!;
+          return c.json({
+            success: true,
+            message: 'Room created successfully',
+            room_code: code,
+            room: toRoomDto(row, participantRows(deps.readDb, code), deps.clock.now()),
+          });
+        }
+      },
+    )
+    .post(
+      '/products',
+      describe({
+        summary: 'Add a product (multipart form; optional image: PNG, JPEG, GIF or WebP, checked by content)',
+        tags: ['admin', 'shop'],
+        access: 'admin',
+        response: ProductFormDoc,
+      }),
+      requireRole('admin'),
+      async (c) => {
+        const type = c.req.header('content-type') ?? '';
+        if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
+          throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the product as a multipart form.');
+        }
+        const form = await c.req.parseBody();
+        return c.json(await createProductFromForm(deps, currentUser(c), form));
+      },
+    );

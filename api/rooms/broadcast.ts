@@ -1,0 +1,187 @@
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import type { RoomEvent } from '../../engine/room.ts';
+import { ROOM_MESSAGES } from '../../engine/room.ts';
+import type { WalletEvent } from '../../engine/wallet.ts';
+import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
+import { walletBalances } from '../../projections/wallets.ts';
+import type { Deps } from '../deps.ts';
+import type { Io } from '../server.ts';
+import { roomChannel, userChannel } from './realtime.ts';
+import { toBidDto, toRoomDto } from './views.ts';
+
+/**
+ * Turns projected room and wallet events into the spec's socket events. Runs after each committed
+ * projection batch, so what clients see is what the read model (and the REST API) already holds;
+ * every room broadcast carries the revision of the event behind it.
+ */
+export const broadcastProjected = (io: Io, deps: Deps, events: readonly RecordedEvent[]): void => {
+  for (const recorded of events) {
+    if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded);
+    else if (recorded.streamName.startsWith('wallet-')) walletBroadcast(io, deps, recorded);
+  }
+};
+
+const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {
+  const code = recorded.streamName.slice('room-'.length);
+  const revision = recorded.revision;
+  const e = recorded as unknown as RoomEvent;
+  const room = roomRow(deps.readDb, code);
+  if (!room) return;
+  const channel = io.to(roomChannel(code));
+  const now = deps.clock.now();
+  const participants = () => participantRows(deps.readDb, code);
+  const summary = () => toRoomDto(room, participants(), now);
+  switch (e.type) {
+    case 'RoomCreated':
+      io.emit('newRoom', { room: summary() });
+      return;
+    case 'SeatBooked': {
+      const list = participants().filter((p) => p.booked_at <= e.data.bookedAt || p.user_id === e.data.userId);
+      const ids = list.map((p) => p.user_id);
+      const userMap = Object.fromEntries(list.map((p) => [p.user_id, p.user_name]));
+      io.emit('preBookRoom', {
+        roomCode: code,
+        revision,
+        userId: e.data.userId,
+        username: e.data.userName,
+        joinedCount: ids.length,
+        participants: ids,
+      });
+      io.emit('participants', {
+        roomCode: code,
+        revision,
+        count: ids.length,
+        max: room.max_participants,
+        participants: ids,
+        userMap,
+      });
+      return;
+    }
+    case 'RoomStarted': {
+      const { price, deadline, at } = e.data;
+      channel.emit('auctionStarted', {
+        roomCode: code,
+        revision,
+        currentBid: price,
+        deadline,
+        startedAt: at,
+        serverTime: now,
+      });
+      channel.emit('auctionTimer', {
+        roomCode: code,
+        revision,
+        deadline,
+        timer: Math.max(0, Math.ceil((deadline - now) / 1000)),
+        serverTime: now,
+      });
+      io.emit('roomStatus', { room: summary() });
+      return;
+    }
+    case 'BidPlaced': {
+      const b = e.data;
+      const history = bidRows(deps.readDb, code)
+        .filter((row) => row.seq <= b.seq)
+        .map(toBidDto);
+      const bid = history.find((h) => h.seq === b.seq)!;
+      channel.emit('bidUpdate', {
+        roomCode: code,
+        revision,
+        currentBid: b.amount,
+        highestBidder: { id: b.userId, username: b.userName },
+        bid,
+        bidHistory: history,
+        deadline: b.deadline,
+      });
+      const counts: Record<string, number> = {};
+      for (const h of history) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
+      const list = participants();
+      channel.emit('bidCountsUpdate', {
+        roomCode: code,
+        revision,
+        bidCounts: Object.fromEntries(list.map((p) => [p.user_id, counts[p.user_id] ?? 0])),
+        userMap: Object.fromEntries(list.map((p) => [p.user_id, p.user_name])),
+        max: room.max_attempts,
+      });
+      channel.emit('auctionTimer', {
+        roomCode: code,
+        revision,
+        deadline: b.deadline,
+        timer: Math.max(0, Math.ceil((b.deadline - now) / 1000)),
+        serverTime: now,
+      });
+      const me = io.to(userChannel(b.userId));
+      const max = room.max_attempts;
+      me.emit('bidCountUpdate', { roomCode: code, used: b.attempt, remaining: Math.max(0, max - b.attempt), max });
+      if (b.attempt >= max)
+        me.emit('bidLimitReached', { roomCode: code, used: b.attempt, max, message: ROOM_MESSAGES.BID_LIMIT });
+      return;
+    }
+    case 'RoomEnded': {
+      const d = e.data;
+      channel.emit('auctionEnded', {
+        roomCode: code,
+        revision,
+        finalBid: d.winner ? d.finalPrice : null,
+        winner: d.winner ? { id: d.winner.userId, username: d.winner.userName } : null,
+        reason: d.reason,
+        endedAt: d.at,
+        purchaseDeadline: d.purchaseDeadline,
+      });
+      io.emit('roomStatus', { room: summary() });
+      return;
+    }
+    case 'RoomCancelled':
+      channel.emit('auctionEnded', {
+        roomCode: code,
+        revision,
+        finalBid: null,
+        winner: null,
+        reason: 'not_enough_participants',
+        endedAt: e.data.at,
+        purchaseDeadline: null,
+      });
+      io.emit('roomStatus', { room: summary() });
+      return;
+    default:
+      return;
+  }
+};
+
+const walletBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {
+  const userId = recorded.streamName.slice('wallet-'.length);
+  const e = recorded as unknown as WalletEvent;
+  if (e.type === 'DepositOrderCreated') return;
+  const me = io.to(userChannel(userId));
+  const w = walletBalances(deps.readDb, userId);
+  me.emit('walletUpdate', { cash: w.cash, reward_cash: w.reward_cash, held: w.held, revision: w.revision });
+  switch (e.type) {
+    case 'PrebookFeeRefunded':
+      me.emit('refundProcessed', {
+        roomCode: e.data.roomCode,
+        wallets: { [userId]: w.cash },
+        refunded_users: [userId],
+        amount: e.data.amount,
+      });
+      return;
+    case 'FeeConvertedToReward':
+      me.emit('rewardUpdate', {
+        userId,
+        rewardAmount: w.reward_cash,
+        credited: e.data.amount,
+        roomCode: e.data.roomCode,
+        reason: 'loser_fee',
+      });
+      return;
+    case 'RewardCredited':
+      me.emit('rewardUpdate', {
+        userId,
+        rewardAmount: w.reward_cash,
+        credited: e.data.amount,
+        roomCode: e.data.roomCode,
+        reason: e.data.reason === 'winner_bonus' ? 'winner_bonus' : 'other',
+      });
+      return;
+    default:
+      return;
+  }
+};

@@ -1,0 +1,54 @@
+import type { Deps } from '../deps.ts';
+import type { Io } from '../server.ts';
+import { broadcastProjected } from './broadcast.ts';
+import { attachRoomSockets } from './realtime.ts';
+import { settleRoom } from './sagas.ts';
+import type { RoomScheduler } from './scheduler.ts';
+import { createRoomScheduler } from './scheduler.ts';
+
+export interface RoomServices extends RoomScheduler {
+  /** Resolves once every settlement triggered so far has run (tests use it after a tick). */
+  settled(): Promise<void>;
+}
+
+/**
+ * Starts the live side of deal rooms: socket handlers, broadcasts from projected events, the
+ * settlement saga on every projected end or cancellation, and the scheduler and sweeper loops.
+ * Overdue starts and round closes, and any half-done saga, are handled once right away.
+ */
+export const startRooms = async (deps: Deps, io: Io): Promise<RoomServices> => {
+  attachRoomSockets(io, deps);
+  let settling: Promise<unknown> = Promise.resolve();
+  const unsubscribe = deps.projections.onApplied((events) => {
+    broadcastProjected(io, deps, events);
+    for (const e of events) {
+      if (e.streamName.startsWith('room-') && (e.type === 'RoomEnded' || e.type === 'RoomCancelled')) {
+        const code = e.streamName.slice('room-'.length);
+        settling = settling
+          .then(() => settleRoom(deps, code))
+          .catch((error: unknown) => deps.log.error('settlement failed', { room: code, error }));
+      }
+    }
+  });
+  const scheduler = createRoomScheduler(deps, {
+    intervalMs: deps.config.SCHEDULER_INTERVAL_MS,
+    sweepIntervalMs: deps.config.SWEEPER_INTERVAL_MS,
+  });
+  await scheduler.tick();
+  await scheduler.sweep();
+  return {
+    ...scheduler,
+    settled: async () => {
+      let current;
+      do {
+        current = settling;
+        await current;
+      } while (current !== settling);
+    },
+    async stop() {
+      unsubscribe();
+      await scheduler.stop();
+      await settling;
+    },
+  };
+};

@@ -1,0 +1,150 @@
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import { ROOM_CODE_PATTERN, roomDecider, roomError, roomStream } from '../../engine/room.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError, toErrorResponse } from '../http/errors.ts';
+import { newId } from '../ids.ts';
+import type {
+  Ack,
+  ClientToServerEvents,
+  InterServerEvents,
+  PlaceBidResult,
+  ServerToClientEvents,
+  SocketData,
+} from '../realtime/protocol.ts';
+import type { Io } from '../server.ts';
+import { permissionOf, roomSnapshot } from './snapshot.ts';
+
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export const roomChannel = (code: string) => `room:${code}`;
+export const userChannel = (userId: string) => `user:${userId}`;
+
+const RoomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_PATTERN, 'roomCode must be 6 letters or digits');
+const JoinPayload = z.object({ roomCode: RoomCode });
+const BidPayload = z.object({ roomCode: RoomCode, bidId: z.uuid().optional() });
+
+/** Validates a client payload like an HTTP body, runs the work, and always answers the ack. */
+const answer = async <T>(deps: Deps, ack: unknown, work: () => Promise<T> | T): Promise<void> => {
+  let response: Ack<T>;
+  try {
+    response = { ok: true, data: await work() };
+  } catch (error) {
+    const { body } = toErrorResponse(error, deps.log);
+    response = { ok: false, error: { code: body.error.code, message: body.error.message } };
+  }
+  if (typeof ack === 'function') (ack as (r: Ack<T>) => void)(response);
+};
+
+const parse = <T>(schema: z.ZodType<T>, payload: unknown): T => {
+  const result = schema.safeParse(payload);
+  if (!result.success) throw new ApiError(400, 'VALIDATION', result.error.issues.map((i) => i.message).join('; '));
+  return result.data;
+};
+
+/** The session behind the socket, looked up on every event so logout and access grants apply at once. */
+const userOf = (deps: Deps, socket: AppSocket): SessionUser | null =>
+  deps.sessions.userFromCookie(socket.handshake.headers.cookie);
+
+/**
+ * Places a deal for the signed-in member. The price is the server's (current + increment); the
+ * answer comes only after the deal is durably appended to the room stream.
+ */
+export const placeBid = async (
+  deps: Deps,
+  user: SessionUser | null,
+  code: string,
+  bidId: string = newId(),
+): Promise<PlaceBidResult> => {
+  if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please login to join a Deal.');
+  if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
+  const now = deps.clock.now();
+  const result = await handleCommand(
+    deps.commands,
+    roomStream(code),
+    roomDecider,
+    { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
+    { actor: actorOf(user), now, commandId: `bid:${bidId}` },
+  );
+  const state = result.state;
+  if (state.status !== 'running' && state.status !== 'ended') throw roomError('AUCTION_ENDED');
+  const bid = state.bids.find((b) => b.bidId === bidId);
+  if (!bid) throw roomError('AUCTION_ENDED');
+  const used = state.attempts[user.id] ?? 0;
+  const revision = result.nextRevision - (result.events.length > 1 ? 1 : 0);
+  return {
+    bid: {
+      seq: bid.seq,
+      user_id: bid.userId,
+      username: bid.userName,
+      bid_amount: bid.amount,
+      created_at: new Date(bid.at).toISOString(),
+      created_at_ms: bid.at,
+    },
+    currentBid: state.price,
+    deadline: state.status === 'running' ? state.deadline : bid.at,
+    used,
+    remaining: Math.max(0, state.rules.maxAttempts - used),
+    max: state.rules.maxAttempts,
+    revision,
+    ended: state.status === 'ended',
+  };
+};
+
+/** Socket handlers for deal rooms: joinRoom, leaveRoom, placeBid — each validated and acknowledged. */
+export const attachRoomSockets = (io: Io, deps: Deps): void => {
+  io.on('connection', (socket) => {
+    const user = userOf(deps, socket);
+    if (user) {
+      socket.data.userId = user.id;
+      socket.data.role = user.role;
+      void socket.join(userChannel(user.id));
+    }
+
+    socket.on('joinRoom', (payload, ack) =>
+      answer(deps, ack, async () => {
+        const { roomCode } = parse(JoinPayload, payload);
+        const me = userOf(deps, socket);
+        // Join first, then read: every event after the snapshot reaches this socket.
+        await socket.join(roomChannel(roomCode));
+        let snapshot;
+        try {
+          snapshot = roomSnapshot(deps, roomCode, me);
+        } catch (error) {
+          await socket.leave(roomChannel(roomCode));
+          throw error;
+        }
+        const prebooked = snapshot.me?.prebooked ?? false;
+        const status = snapshot.room.status === 'completed' ? 'ended' : snapshot.room.status;
+        const { canBid, reason } = permissionOf(status, me, prebooked);
+        socket.emit('joinStatus', {
+          roomCode,
+          canBid,
+          reason,
+          used: snapshot.me?.used ?? 0,
+          remaining: snapshot.me?.remaining ?? 0,
+          max: snapshot.room.max_attempts,
+        });
+        return { snapshot, canBid, reason, serverTime: deps.clock.now() };
+      }),
+    );
+
+    socket.on('leaveRoom', (payload, ack) =>
+      answer(deps, ack, async () => {
+        const { roomCode } = parse(JoinPayload, payload);
+        await socket.leave(roomChannel(roomCode));
+        return { left: true as const };
+      }),
+    );
+
+    socket.on('placeBid', (payload, ack) =>
+      answer(deps, ack, async () => {
+        const { roomCode, bidId } = parse(BidPayload, payload);
+        return placeBid(deps, userOf(deps, socket), roomCode, bidId);
+      }),
+    );
+  });
+};

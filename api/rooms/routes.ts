@@ -1,0 +1,251 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ROOM_CODE_PATTERN, roomError } from '../../engine/room.ts';
+import { bidRows, listRoomRows, participantsOfRooms, roomRow, roomsOfUser } from '../../projections/roomQueries.ts';
+import { walletBalances } from '../../projections/wallets.ts';
+import type { AuthEnv } from '../auth/session.ts';
+import { currentUser, requireAccess, requireUser } from '../auth/session.ts';
+import type { Deps } from '../deps.ts';
+import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
+import { PaymentCallbackBody } from '../wallet/routes.ts';
+import { startPurchase, verifyPurchase } from './purchase.ts';
+import { prebook } from './sagas.ts';
+import { roomSnapshot } from './snapshot.ts';
+import { BidSchema, RoomDetailSchema, RoomSchema, remarkOf, toBidDto, toRoomDto } from './views.ts';
+
+export const CodeParam = z.object({
+  code: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(ROOM_CODE_PATTERN, 'room code must be 6 letters or digits')),
+});
+
+export const DeliveryAddressBody = z.object({
+  full_name: z.string().trim().min(1).max(100),
+  contact_number: z
+    .string()
+    .trim()
+    .regex(/^[6-9]\d{9}$/, 'contact_number must be a 10-digit mobile number'),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'pincode must be 6 digits'),
+  address_line1: z.string().trim().min(1).max(200),
+  address_line2: z.string().trim().max(200).optional(),
+  landmark: z.string().trim().max(120).optional(),
+  city: z.string().trim().min(1).max(80),
+  state: z.string().trim().min(1).max(80),
+  address_type: z.enum(['home', 'work', 'other']),
+  platform: z.string().trim().max(40).optional(),
+});
+
+const MyRoomSchema = RoomSchema.extend({
+  remark: z.enum(['only_joined', 'winner', 'looser']),
+  tab: z.enum(['prebooked', 'won', 'lost', 'cancelled', 'no_winner']).describe('My Deals tab by the spec’s rules'),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  fee_fate: z.enum(['refund', 'reward', 'kept']).nullable(),
+});
+
+const tabOf = (status: string, remark: string, roomRemark: string | null) => {
+  if (remark === 'winner') return 'won' as const;
+  if (remark === 'looser') return 'lost' as const;
+  if (roomRemark?.includes('not enough participants')) return 'cancelled' as const;
+  return status === 'ended' ? ('no_winner' as const) : ('prebooked' as const);
+};
+
+/** Deal rooms: lists, one room, pre-book, bid history and the won-deal purchase. */
+export const roomsRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>()
+    .get(
+      '/',
+      describe({
+        summary: 'Deal rooms: upcoming (incl. running and cancelled in the last 24 h), completed, cancelled or all',
+        tags: ['rooms'],
+        response: z.object({ success: z.boolean(), rooms: z.array(RoomSchema), server_time: z.number().int() }),
+      }),
+      queryParams(z.object({ status: z.enum(['upcoming', 'completed', 'cancelled', 'all']).default('upcoming') })),
+      (c) => {
+        const now = deps.clock.now();
+        const rows = listRoomRows(deps.readDb, c.req.valid('query').status, now);
+        const people = participantsOfRooms(
+          deps.readDb,
+          rows.map((r) => r.code),
+        );
+        c.header('Cache-Control', 'no-store');
+        return c.json({
+          success: true,
+          rooms: rows.map((r) => toRoomDto(r, people.get(r.code) ?? [], now)),
+          server_time: now,
+        });
+      },
+    )
+    .get(
+      '/:code',
+      describe({
+        summary: 'One room: rules, live state, participants, history and my view',
+        tags: ['rooms'],
+        response: RoomDetailSchema,
+      }),
+      pathParams(CodeParam),
+      (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(roomSnapshot(deps, c.req.valid('param').code, c.get('user')));
+      },
+    )
+    .get(
+      '/:code/bids',
+      describe({
+        summary: 'Bid history, oldest first',
+        tags: ['rooms'],
+        response: z.object({ success: z.boolean(), history: z.array(BidSchema), revision: z.number().int() }),
+      }),
+      pathParams(CodeParam),
+      (c) => {
+        const { code } = c.req.valid('param');
+        const room = roomRow(deps.readDb, code);
+        if (!room) throw roomError('ROOM_NOT_FOUND');
+        return c.json({ success: true, history: bidRows(deps.readDb, code).map(toBidDto), revision: room.revision });
+      },
+    )
+    .post(
+      '/:code/prebook',
+      describe({
+        summary: 'Pre-book a seat: the entry fee moves from cash to the room (send Idempotency-Key to retry safely)',
+        tags: ['rooms'],
+        access: 'member',
+        response: z.object({
+          success: z.boolean(),
+          message: z.string(),
+          wallet_balance: z.number().int(),
+          joined_count: z.number().int(),
+          reservation_id: z.string(),
+        }),
+      }),
+      requireAccess,
+      pathParams(CodeParam),
+      async (c) => {
+        const user = currentUser(c);
+        const { code } = c.req.valid('param');
+        const key = c.req.header('idempotency-key');
+        const reservationId = key && /^[A-Za-z0-9-]{8,64}$/.test(key) ? `${user.id}:${key}` : undefined;
+        const result = await prebook(deps, user, code, reservationId);
+        const joined = result.state.status === 'none' ? 0 : result.state.bookings.length;
+        const mine =
+          result.state.status === 'none' ? undefined : result.state.bookings.find((b) => b.userId === user.id);
+        return c.json({
+          success: true,
+          message: 'Pre-booked successfully',
+          wallet_balance: walletBalances(deps.readDb, user.id).cash,
+          joined_count: joined,
+          reservation_id: mine?.reservationId ?? '',
+        });
+      },
+    )
+    .get(
+      '/:code/purchase',
+      describe({ summary: 'The won deal to purchase (winner only)', tags: ['rooms', 'purchase'], access: 'member' }),
+      requireUser,
+      pathParams(CodeParam),
+      (c) => {
+        const user = currentUser(c);
+        const room = roomRow(deps.readDb, c.req.valid('param').code);
+        if (!room) throw roomError('ROOM_NOT_FOUND');
+        if (room.status !== 'ended') throw roomError('PURCHASE_NOT_OPEN');
+        if (!room.winner_id) throw roomError('NO_WINNER');
+        if (room.winner_id !== user.id) throw roomError('NOT_WINNER');
+        const now = deps.clock.now();
+        return c.json({
+          success: true,
+          room: {
+            room_code: room.code,
+            product_name: room.product_name,
+            product_code: room.product_code,
+            product_type: 'deal',
+            image_url: room.image_url,
+            bid_amount: room.final_bid,
+            total_price: room.total_price,
+            delivery_charge: 0,
+            created_at: new Date(room.ended_at!).toISOString(),
+            purchase_deadline_ms: room.purchase_deadline,
+          },
+          existing_purchase: room.purchased_at
+            ? {
+                payment_id: room.purchase_payment_id,
+                purchased_at: new Date(room.purchased_at).toISOString(),
+                address: JSON.parse(room.purchase_address ?? '{}') as unknown,
+              }
+            : null,
+          expired: room.purchased_at === null && (room.expired === 1 || now >= (room.purchase_deadline ?? 0)),
+          server_time: now,
+        });
+      },
+    )
+    .post(
+      '/:code/purchase',
+      describe({
+        summary: 'Start paying for a won deal with the delivery address; returns the checkout to open',
+        tags: ['rooms', 'purchase'],
+        access: 'member',
+        response: z.object({ order_id: z.string(), checkout_url: z.string(), amount: z.number().int() }),
+      }),
+      requireUser,
+      pathParams(CodeParam),
+      jsonBody(DeliveryAddressBody),
+      async (c) => c.json(await startPurchase(deps, currentUser(c), c.req.valid('param').code, c.req.valid('json'))),
+    )
+    .post(
+      '/:code/purchase/verify',
+      describe({
+        summary: 'Verify the checkout return and record the purchase (once per payment id)',
+        tags: ['rooms', 'purchase'],
+        access: 'member',
+      }),
+      requireUser,
+      pathParams(CodeParam),
+      jsonBody(PaymentCallbackBody),
+      async (c) => {
+        const b = c.req.valid('json');
+        const { applied } = await verifyPurchase(deps, currentUser(c), c.req.valid('param').code, {
+          orderId: b.razorpay_order_id,
+          paymentId: b.razorpay_payment_id,
+          signature: b.razorpay_signature,
+        });
+        return c.json({ success: true, applied, message: 'Payment Successful!' });
+      },
+    );
+
+/** GET /api/me/rooms: the rooms I pre-booked, with my remark and My Deals tab. */
+export const myRoomsRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>().get(
+    '/',
+    describe({
+      summary: 'My pre-booked rooms with remark (only_joined, winner, looser) and tab',
+      tags: ['rooms'],
+      access: 'member',
+      response: z.object({ success: z.boolean(), rooms: z.array(MyRoomSchema) }),
+    }),
+    requireUser,
+    (c) => {
+      const user = currentUser(c);
+      const now = deps.clock.now();
+      const rows = roomsOfUser(deps.readDb, user.id);
+      const people = participantsOfRooms(
+        deps.readDb,
+        rows.map((r) => r.code),
+      );
+      const rooms = rows.map((r) => {
+        const remark = remarkOf(r, user.id, true)!;
+        return {
+          ...toRoomDto(r, people.get(r.code) ?? [], now),
+          remark,
+          tab: tabOf(r.status, remark, r.remark),
+          used: r.bids_used,
+          remaining: Math.max(0, r.max_attempts - r.bids_used),
+          fee_fate: r.fate as 'refund' | 'reward' | 'kept' | null,
+        };
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true, rooms });
+    },
+  );

@@ -1,0 +1,90 @@
+import type { RoomCommand } from '../../engine/room.ts';
+import { roomDecider, roomStream } from '../../engine/room.ts';
+import { dueWork } from '../../projections/roomQueries.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { sweep } from './sagas.ts';
+
+export interface RoomScheduler {
+  /** Runs everything due at `deps.clock.now()` once: starts/cancels, round closes, purchase expiries. */
+  tick(): Promise<void>;
+  /** Finishes or compensates half-done sagas (see `sweep`). */
+  sweep(): Promise<{ repaired: number; settled: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The deal scheduler. It reads what is due from the rooms read model and sends the room the
+ * command with `now` from the clock; the decider ignores anything no longer due, and each command
+ * carries a deterministic id per deadline, so a restart, a slow tick or a second server process
+ * never starts a room or closes a round twice (the expected revision lets one append win).
+ * Overdue work fires once on start-up. Settlement follows from the projected end events.
+ */
+export const createRoomScheduler = (
+  deps: Deps,
+  options: { intervalMs: number; sweepIntervalMs: number },
+): RoomScheduler => {
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  const send = async (code: string, command: RoomCommand, commandId: string) => {
+    try {
+      await handleCommand(deps.commands, roomStream(code), roomDecider, command, {
+        actor: 'system',
+        now: deps.clock.now(),
+        commandId,
+      });
+    } catch (error) {
+      deps.log.error('scheduled room command failed; will retry on the next tick', {
+        room: code,
+        command: command.type,
+        error,
+      });
+    }
+  };
+
+  const runTick = async () => {
+    const now = deps.clock.now();
+    const due = dueWork(deps.readDb, now);
+    for (const code of due.toStart) await send(code, { type: 'StartRoom', data: { now } }, `start:${code}`);
+    for (const { code, deadline } of due.toClose) {
+      await send(code, { type: 'CloseRound', data: { now } }, `close:${code}:${deadline}`);
+    }
+    for (const code of due.toExpire)
+      await send(code, { type: 'ExpirePurchaseWindow', data: { now } }, `expire:${code}`);
+  };
+
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const loop = (every: number, work: () => Promise<unknown>) => {
+    if (every <= 0) return;
+    const again = () => {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        work().then(again, (error: unknown) => {
+          deps.log.error('scheduler loop failed', { error });
+          again();
+        });
+      }, every);
+      timers.add(timer);
+    };
+    again();
+  };
+  const scheduler: RoomScheduler = {
+    tick: () => serial(runTick),
+    sweep: () => serial(() => sweep(deps)),
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await chain;
+    },
+  };
+  loop(options.intervalMs, () => scheduler.tick());
+  loop(options.sweepIntervalMs, () => scheduler.sweep());
+  return scheduler;
+};

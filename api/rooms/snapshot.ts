@@ -1,0 +1,56 @@
+import { roomError } from '../../engine/room.ts';
+import type { RoomRow } from '../../projections/roomQueries.ts';
+import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
+import type { SessionUser } from '../auth/session.ts';
+import type { Deps } from '../deps.ts';
+import type { JoinReason } from '../realtime/protocol.ts';
+import type { RoomDetailDto } from './views.ts';
+import { remarkOf, toBidDto, toParticipantDto, toRoomDto } from './views.ts';
+
+/** Whether a member may place deals in a room, and why not. */
+export const permissionOf = (
+  status: RoomRow['status'],
+  user: SessionUser | null,
+  prebooked: boolean,
+): { canBid: boolean; reason: JoinReason } => {
+  if (!user) return { canBid: false, reason: 'not_logged_in' };
+  if (!prebooked) return { canBid: false, reason: 'not_prebooked' };
+  if (user.access !== 'granted') return { canBid: false, reason: 'waitlisted' };
+  if (status === 'cancelled') return { canBid: false, reason: 'cancelled' };
+  if (status === 'ended') return { canBid: false, reason: 'ended' };
+  return { canBid: true, reason: 'participant' };
+};
+
+/** The full room as one consistent read: rules, state, participants, history and the member's own view. */
+export const roomSnapshot = (deps: Deps, code: string, user: SessionUser | null): RoomDetailDto => {
+  const read = deps.readDb.sqlite.transaction(() => {
+    const room = roomRow(deps.readDb, code);
+    if (!room) throw roomError('ROOM_NOT_FOUND');
+    return { room, participants: participantRows(deps.readDb, code), bids: bidRows(deps.readDb, code) };
+  });
+  const { room, participants, bids } = read();
+  const now = deps.clock.now();
+  const mine = user ? participants.find((p) => p.user_id === user.id) : undefined;
+  const used = mine?.bids_used ?? 0;
+  const last = bids.at(-1);
+  return {
+    room: toRoomDto(room, participants, now),
+    participants: participants.map((p) => toParticipantDto(p, room.max_attempts)),
+    history: bids.map(toBidDto),
+    bidCounts: Object.fromEntries(participants.map((p) => [p.user_id, p.bids_used])),
+    userMap: Object.fromEntries(participants.map((p) => [p.user_id, p.user_name])),
+    winner: room.winner_id ? { id: room.winner_id, username: room.winner_name ?? '' } : null,
+    me: user
+      ? {
+          prebooked: !!mine,
+          can_bid: permissionOf(room.status, user, !!mine).canBid,
+          used,
+          remaining: mine ? Math.max(0, room.max_attempts - used) : 0,
+          max: room.max_attempts,
+          remark: remarkOf(room, user.id, !!mine),
+          is_winner: room.winner_id === user.id,
+          holds_highest: room.status === 'running' && last?.user_id === user.id,
+        }
+      : null,
+  };
+};

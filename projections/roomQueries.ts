@@ -1,0 +1,182 @@
+import type { ReadDb } from './db.ts';
+
+/** Queries over the rooms read model (`projections/rooms.ts`). Money in paise, times in ms. */
+
+export interface RoomRow {
+  code: string;
+  product_id: string;
+  product_code: string;
+  product_name: string;
+  image_url: string | null;
+  total_price: number;
+  base_price: number;
+  max_price: number;
+  bid_value: number;
+  bid_seconds: number;
+  entry_fee: number;
+  max_participants: number;
+  max_attempts: number;
+  scheduled_time: number;
+  reward_cash: number;
+  created_by_id: string;
+  created_by_name: string;
+  created_at: number;
+  status: 'upcoming' | 'running' | 'ended' | 'cancelled';
+  remark: string | null;
+  current_price: number;
+  deadline: number | null;
+  started_at: number | null;
+  ended_at: number | null;
+  end_reason: string | null;
+  winner_id: string | null;
+  winner_name: string | null;
+  final_bid: number | null;
+  purchase_deadline: number | null;
+  purchased_at: number | null;
+  purchase_payment_id: string | null;
+  purchase_address: string | null;
+  expired: number;
+  joined_count: number;
+  bid_count: number;
+  revision: number;
+}
+
+export interface ParticipantRow {
+  room_code: string;
+  user_id: string;
+  user_name: string;
+  reservation_id: string;
+  fee: number;
+  booked_at: number;
+  bids_used: number;
+  fate: 'refund' | 'reward' | 'kept' | null;
+}
+
+export interface BidRow {
+  room_code: string;
+  seq: number;
+  bid_id: string;
+  user_id: string;
+  user_name: string;
+  amount: number;
+  at: number;
+  revision: number;
+}
+
+export const roomRow = ({ sqlite }: ReadDb, code: string): RoomRow | undefined =>
+  sqlite.prepare<[string], RoomRow>('SELECT * FROM rm_rooms WHERE code = ?').get(code);
+
+export type RoomListFilter = 'upcoming' | 'completed' | 'cancelled' | 'all';
+
+/**
+ * `upcoming`: upcoming and running rooms, plus rooms cancelled in the last 24 hours (their cards say
+ * "Not enough participants"), soonest first; `completed`: ended rooms, latest first.
+ */
+export const listRoomRows = ({ sqlite }: ReadDb, filter: RoomListFilter, now: number, limit = 200): RoomRow[] => {
+  switch (filter) {
+    case 'upcoming':
+      return sqlite
+        .prepare<[number, number], RoomRow>(
+          `SELECT * FROM rm_rooms WHERE status IN ('upcoming', 'running') OR (status = 'cancelled' AND scheduled_time >= ?)
+           ORDER BY scheduled_time ASC LIMIT ?`,
+        )
+        .all(now - 24 * 3_600_000, limit);
+    case 'completed':
+      return sqlite
+        .prepare<[number], RoomRow>("SELECT * FROM rm_rooms WHERE status = 'ended' ORDER BY ended_at DESC LIMIT ?")
+        .all(limit);
+    case 'cancelled':
+      return sqlite
+        .prepare<[number], RoomRow>(
+          "SELECT * FROM rm_rooms WHERE status = 'cancelled' ORDER BY scheduled_time DESC LIMIT ?",
+        )
+        .all(limit);
+    case 'all':
+      return sqlite
+        .prepare<[number], RoomRow>('SELECT * FROM rm_rooms ORDER BY scheduled_time DESC LIMIT ?')
+        .all(limit);
+  }
+};
+
+export const participantRows = ({ sqlite }: ReadDb, code: string): ParticipantRow[] =>
+  sqlite
+    .prepare<[string], ParticipantRow>(
+      'SELECT * FROM rm_room_participants WHERE room_code = ? ORDER BY booked_at, user_id',
+    )
+    .all(code);
+
+export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<string, ParticipantRow[]> => {
+  const out = new Map<string, ParticipantRow[]>(codes.map((c) => [c, []]));
+  if (codes.length === 0) return out;
+  const rows = db.sqlite
+    .prepare<string[], ParticipantRow>(
+      `SELECT * FROM rm_room_participants WHERE room_code IN (${codes.map(() => '?').join(',')}) ORDER BY booked_at, user_id`,
+    )
+    .all(...codes);
+  for (const r of rows) out.get(r.room_code)?.push(r);
+  return out;
+};
+
+export const bidRows = ({ sqlite }: ReadDb, code: string): BidRow[] =>
+  sqlite.prepare<[string], BidRow>('SELECT * FROM rm_bids WHERE room_code = ? ORDER BY seq').all(code);
+
+/** Rooms a member pre-booked, with their own attempts and fee fate, latest start first. */
+export const roomsOfUser = (
+  { sqlite }: ReadDb,
+  userId: string,
+): (RoomRow & { bids_used: number; fate: string | null })[] =>
+  sqlite
+    .prepare<[string], RoomRow & { bids_used: number; fate: string | null }>(
+      `SELECT r.*, p.bids_used AS bids_used, p.fate AS fate FROM rm_room_participants p
+       JOIN rm_rooms r ON r.code = p.room_code WHERE p.user_id = ? ORDER BY r.scheduled_time DESC`,
+    )
+    .all(userId);
+
+/** The scheduler's work list at `now`: rooms to start or cancel, rounds to close, purchase windows to expire. */
+export const dueWork = ({ sqlite }: ReadDb, now: number) => ({
+  toStart: sqlite
+    .prepare<[number], { code: string }>("SELECT code FROM rm_rooms WHERE status = 'upcoming' AND scheduled_time <= ?")
+    .all(now)
+    .map((r) => r.code),
+  toClose: sqlite
+    .prepare<[number], { code: string; deadline: number }>(
+      "SELECT code, deadline FROM rm_rooms WHERE status = 'running' AND deadline <= ?",
+    )
+    .all(now),
+  toExpire: sqlite
+    .prepare<[number], { code: string }>(
+      `SELECT code FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL AND purchase_deadline <= ?
+       AND purchased_at IS NULL AND expired = 0`,
+    )
+    .all(now)
+    .map((r) => r.code),
+});
+
+/** When the scheduler next has something to do (ms), or null. */
+export const nextDueAt = ({ sqlite }: ReadDb): number | null =>
+  sqlite
+    .prepare<[], { at: number | null }>(
+      `SELECT min(at) AS at FROM (
+        SELECT min(scheduled_time) AS at FROM rm_rooms WHERE status = 'upcoming'
+        UNION ALL SELECT min(deadline) FROM rm_rooms WHERE status = 'running'
+        UNION ALL SELECT min(purchase_deadline) FROM rm_rooms
+          WHERE status = 'ended' AND purchased_at IS NULL AND expired = 0 AND purchase_deadline IS NOT NULL)`,
+    )
+    .get()?.at ?? null;
+
+/**
+ * Finished rooms whose settlement has not fully reached the wallets: a fee with a fate but still
+ * held (or never seen) in the wallet read model, or a winner bonus not yet credited.
+ */
+export const unsettledRoomCodes = ({ sqlite }: ReadDb, limit = 200): string[] =>
+  sqlite
+    .prepare<[number], { code: string }>(
+      `SELECT r.code FROM rm_rooms r WHERE r.status IN ('ended', 'cancelled') AND (
+        EXISTS (SELECT 1 FROM rm_room_participants p LEFT JOIN rm_reservations w ON w.reservation_id = p.reservation_id
+                WHERE p.room_code = r.code AND p.fee > 0 AND (w.status IS NULL OR w.status = 'held'))
+        OR (r.winner_id IS NOT NULL AND r.reward_cash > 0
+            AND NOT EXISTS (SELECT 1 FROM rm_wallet_tx t WHERE t.ref = 'bonus-' || r.code)))
+       LIMIT ?`,
+    )
+    .all(limit)
+    .map((r) => r.code);

@@ -1,0 +1,199 @@
+import type Database from 'better-sqlite3';
+import type { RecordedEvent } from '../engine/eventStore.ts';
+import type { RoomEvent } from '../engine/room.ts';
+import { defineProjector } from './projector.ts';
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS rm_rooms (
+    code TEXT PRIMARY KEY, product_id TEXT NOT NULL, product_code TEXT NOT NULL, product_name TEXT NOT NULL,
+    image_url TEXT, total_price INTEGER NOT NULL, base_price INTEGER NOT NULL, max_price INTEGER NOT NULL,
+    bid_value INTEGER NOT NULL, bid_seconds INTEGER NOT NULL, entry_fee INTEGER NOT NULL,
+    max_participants INTEGER NOT NULL, max_attempts INTEGER NOT NULL, scheduled_time INTEGER NOT NULL,
+    reward_cash INTEGER NOT NULL, created_by_id TEXT NOT NULL, created_by_name TEXT NOT NULL, created_at INTEGER NOT NULL,
+    status TEXT NOT NULL, remark TEXT, current_price INTEGER NOT NULL, deadline INTEGER, started_at INTEGER,
+    ended_at INTEGER, end_reason TEXT, winner_id TEXT, winner_name TEXT, final_bid INTEGER,
+    purchase_deadline INTEGER, purchased_at INTEGER, purchase_payment_id TEXT, purchase_address TEXT,
+    expired INTEGER NOT NULL DEFAULT 0, joined_count INTEGER NOT NULL DEFAULT 0, bid_count INTEGER NOT NULL DEFAULT 0,
+    revision INTEGER NOT NULL)`,
+  'CREATE INDEX IF NOT EXISTS rm_rooms_status ON rm_rooms(status, scheduled_time)',
+  `CREATE TABLE IF NOT EXISTS rm_room_participants (room_code TEXT NOT NULL, user_id TEXT NOT NULL,
+    user_name TEXT NOT NULL, reservation_id TEXT NOT NULL, fee INTEGER NOT NULL, booked_at INTEGER NOT NULL,
+    bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))`,
+  'CREATE INDEX IF NOT EXISTS rm_room_participants_user ON rm_room_participants(user_id)',
+  `CREATE TABLE IF NOT EXISTS rm_bids (room_code TEXT NOT NULL, seq INTEGER NOT NULL, bid_id TEXT NOT NULL,
+    user_id TEXT NOT NULL, user_name TEXT NOT NULL, amount INTEGER NOT NULL, at INTEGER NOT NULL,
+    revision INTEGER NOT NULL, PRIMARY KEY (room_code, seq))`,
+];
+
+const cache = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+const prepare = (db: Database.Database) => ({
+  insertRoom: db.prepare(
+    `INSERT OR IGNORE INTO rm_rooms (code, product_id, product_code, product_name, image_url, total_price, base_price,
+      max_price, bid_value, bid_seconds, entry_fee, max_participants, max_attempts, scheduled_time, reward_cash,
+      created_by_id, created_by_name, created_at, status, current_price, revision)
+     VALUES (@code, @productId, @productCode, @productName, @imageUrl, @totalPrice, @basePrice, @maxPrice, @bidValue,
+      @bidSeconds, @entryFee, @maxParticipants, @maxAttempts, @scheduledTime, @rewardCash, @createdById,
+      @createdByName, @createdAt, 'upcoming', @basePrice, @revision)`,
+  ),
+  booked: db.prepare(
+    `INSERT OR IGNORE INTO rm_room_participants (room_code, user_id, user_name, reservation_id, fee, booked_at)
+     VALUES (@code, @userId, @userName, @reservationId, @fee, @bookedAt)`,
+  ),
+  joined: db.prepare(
+    `UPDATE rm_rooms SET joined_count = (SELECT count(*) FROM rm_room_participants WHERE room_code = @code),
+      revision = @revision WHERE code = @code`,
+  ),
+  started: db.prepare(
+    `UPDATE rm_rooms SET status = 'running', current_price = @price, deadline = @deadline, started_at = @at,
+      revision = @revision WHERE code = @code`,
+  ),
+  bid: db.prepare(
+    `INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_id, user_name, amount, at, revision)
+     VALUES (@code, @seq, @bidId, @userId, @userName, @amount, @at, @revision)`,
+  ),
+  bidRoom: db.prepare(
+    `UPDATE rm_rooms SET current_price = @amount, deadline = @deadline, bid_count = @seq, revision = @revision
+     WHERE code = @code`,
+  ),
+  bidUser: db.prepare(
+    'UPDATE rm_room_participants SET bids_used = @attempt WHERE room_code = @code AND user_id = @userId',
+  ),
+  ended: db.prepare(
+    `UPDATE rm_rooms SET status = 'ended', deadline = NULL, ended_at = @at, end_reason = @reason, winner_id = @winnerId,
+      winner_name = @winnerName, final_bid = @finalPrice, purchase_deadline = @purchaseDeadline, revision = @revision
+     WHERE code = @code`,
+  ),
+  cancelled: db.prepare(
+    `UPDATE rm_rooms SET status = 'cancelled', remark = @remark, ended_at = @at, revision = @revision WHERE code = @code`,
+  ),
+  fate: db.prepare(
+    'UPDATE rm_room_participants SET fate = @fate WHERE room_code = @code AND reservation_id = @reservationId',
+  ),
+  purchased: db.prepare(
+    `UPDATE rm_rooms SET purchased_at = @at, purchase_payment_id = @paymentId, purchase_address = @address,
+      revision = @revision WHERE code = @code`,
+  ),
+  expired: db.prepare('UPDATE rm_rooms SET expired = 1, revision = @revision WHERE code = @code'),
+  touch: db.prepare('UPDATE rm_rooms SET revision = @revision WHERE code = @code'),
+});
+const stmts = (db: Database.Database) => {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+};
+
+export const ROOM_EVENT_TYPES = [
+  'RoomCreated',
+  'SeatBooked',
+  'RoomStarted',
+  'BidPlaced',
+  'RoomEnded',
+  'RoomCancelled',
+  'PurchaseOrderCreated',
+  'RoomPurchased',
+  'PurchaseWindowExpired',
+] as const satisfies readonly RoomEvent['type'][];
+
+/**
+ * Deal rooms for lists and the live room: every rule, status, current price and deadline, joined
+ * members with their attempts and fee fates, bid history, winner and purchase; each row carries the
+ * room stream revision so clients can tell a fresh snapshot from a stale one.
+ */
+export const roomsProjector = defineProjector({
+  name: 'rooms',
+  version: 1,
+  handles: ROOM_EVENT_TYPES,
+  schema: SCHEMA,
+  tables: ['rm_rooms', 'rm_room_participants', 'rm_bids'],
+  apply: ({ sqlite }, event: RecordedEvent) => {
+    if (!event.streamName.startsWith('room-')) return;
+    const code = event.streamName.slice('room-'.length);
+    const s = stmts(sqlite);
+    const revision = event.revision;
+    const e = event as unknown as RoomEvent;
+    switch (e.type) {
+      case 'RoomCreated': {
+        const r = e.data;
+        s.insertRoom.run({
+          code,
+          productId: r.product.id,
+          productCode: r.product.code,
+          productName: r.product.name,
+          imageUrl: r.product.imageUrl,
+          totalPrice: r.totalPrice,
+          basePrice: r.basePrice,
+          maxPrice: r.maxPrice,
+          bidValue: r.bidValue,
+          bidSeconds: r.bidSeconds,
+          entryFee: r.entryFee,
+          maxParticipants: r.maxParticipants,
+          maxAttempts: r.maxAttempts,
+          scheduledTime: r.scheduledTime,
+          rewardCash: r.rewardCash,
+          createdById: r.createdBy.userId,
+          createdByName: r.createdBy.name,
+          createdAt: r.createdAt,
+          revision,
+        });
+        return;
+      }
+      case 'SeatBooked':
+        s.booked.run({ code, ...e.data });
+        s.joined.run({ code, revision });
+        return;
+      case 'RoomStarted':
+        s.started.run({ code, ...e.data, revision });
+        return;
+      case 'BidPlaced': {
+        const b = e.data;
+        s.bid.run({
+          code,
+          seq: b.seq,
+          bidId: b.bidId,
+          userId: b.userId,
+          userName: b.userName,
+          amount: b.amount,
+          at: b.at,
+          revision,
+        });
+        s.bidRoom.run({ code, amount: b.amount, deadline: b.deadline, seq: b.seq, revision });
+        s.bidUser.run({ code, attempt: b.attempt, userId: b.userId });
+        return;
+      }
+      case 'RoomEnded': {
+        const d = e.data;
+        s.ended.run({
+          code,
+          at: d.at,
+          reason: d.reason,
+          winnerId: d.winner?.userId ?? null,
+          winnerName: d.winner?.userName ?? null,
+          finalPrice: d.finalPrice,
+          purchaseDeadline: d.purchaseDeadline,
+          revision,
+        });
+        for (const o of d.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
+        return;
+      }
+      case 'RoomCancelled':
+        s.cancelled.run({ code, remark: e.data.remark, at: e.data.at, revision });
+        for (const o of e.data.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
+        return;
+      case 'RoomPurchased':
+        s.purchased.run({
+          code,
+          at: e.data.at,
+          paymentId: e.data.paymentId,
+          address: JSON.stringify(e.data.address),
+          revision,
+        });
+        return;
+      case 'PurchaseWindowExpired':
+        s.expired.run({ code, revision });
+        return;
+      case 'PurchaseOrderCreated':
+        s.touch.run({ code, revision });
+        return;
+    }
+  },
+});

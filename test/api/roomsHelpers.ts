@@ -1,0 +1,73 @@
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../api/realtime/protocol.ts';
+import type { Client } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+
+export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Tops a wallet up through the sandbox checkout, as the Wallet page does. */
+export const deposit = async (server: TestServer, member: Client, amount: number) => {
+  const { body: order } = await member.call<{ order_id: string; checkout_url: string }>(
+    'POST',
+    '/api/me/wallet/deposits',
+    {
+      amount,
+    },
+  );
+  const paid = await fetch(`${server.url}${order.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+  const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
+  const res = await member.call('POST', '/api/me/wallet/deposits/verify', {
+    razorpay_order_id: back.razorpay_order_id,
+    razorpay_payment_id: back.razorpay_payment_id,
+    razorpay_signature: back.razorpay_signature,
+  });
+  if (res.status !== 200) throw new Error(`deposit failed: ${JSON.stringify(res.body)}`);
+};
+
+/** A socket.io client carrying the member's session cookie, recording every server event it gets. */
+export const liveClient = async (server: TestServer, member: Client | null) => {
+  const socket: RoomSocket = connect(server.url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: member?.cookie ? { cookie: member.cookie } : {},
+  });
+  const seen: { event: string; payload: Record<string, unknown> }[] = [];
+  socket.onAny((event: string, payload: Record<string, unknown>) => seen.push({ event, payload }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    seen,
+    of: (event: string) => seen.filter((s) => s.event === event).map((s) => s.payload),
+    emit: async <T>(event: 'joinRoom' | 'leaveRoom' | 'placeBid', payload: unknown): Promise<Ack<T>> => {
+      const response: unknown = await socket
+        .timeout(5000)
+        .emitWithAck(event as 'joinRoom', payload as { roomCode: string });
+      return response as Ack<T>;
+    },
+    close: () => socket.disconnect(),
+  };
+};
+export type LiveClient = Awaited<ReturnType<typeof liveClient>>;
+
+export const waitFor = async (check: () => boolean, what: string, timeoutMs = 3000) => {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+export const ADDRESS = {
+  full_name: 'Arun Kumar',
+  contact_number: '9840012345',
+  pincode: '600028',
+  address_line1: '14, 2nd Cross Street, R.A. Puram',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  address_type: 'home',
+};
