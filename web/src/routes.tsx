@@ -133,25 +133,37 @@ export const routes: AppRoute[] = [
   },
   { path: '/purchase/:roomCode', Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.') },
   { path: '/admin', Component: soon('Admin dashboard', 'The registered users list for admins is on its way.') },
-  {
-    path: '/create-room',
-    Component: page(
-      () => import('./screens/admin/CreateRoom.tsx'),
-      (m) => m.CreateRoom,
-    ),
-  },
-  {
-    path: '/add-products',
-    Component: page(
-      () => import('./screens/admin/AddProduct.tsx'),
-      (m) => m.AddProduct,
-    ),
-  },
+  { path: '/create-room', Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.') },
+  { path: '/add-products', Component: soon('Add New Product', 'Adding products to the catalogue is on its way.') },
   { path: '/add-referral', Component: soon('Add Referral', 'Creating referral codes for new members is on its way.') },
-  { path: '/apl', Component: soon('Batters Auction Rooms', 'The league auction room list is on its way.') },
+  {
+    path: '/apl',
+    Component: page(
+      () => import('./screens/league/LeagueRooms.tsx'),
+      (m) => m.LeagueRooms,
+    ),
+  },
   {
     path: '/aplauction/:roomCode',
-    Component: soon('League player auction', 'The live league player auction is on its way.'),
+    Component: page(
+      () => import('./screens/league/LeagueAuction.tsx'),
+      (m) => m.LeagueAuction,
+    ),
+    hideFooter: true,
+  },
+  {
+    path: '/admin/leagues',
+    Component: page(
+      () => import('./screens/league/LeagueAdmin.tsx'),
+      (m) => m.LeagueAdmin,
+    ),
+  },
+  {
+    path: '/admin/leagues/:code',
+    Component: page(
+      () => import('./screens/league/LeagueSetup.tsx'),
+      (m) => m.LeagueSetup,
+    ),
   },
   { path: '/admin/outbox', Component: soon('Mail outbox', 'The outbox of mails sent by the system is on its way.') },
   {

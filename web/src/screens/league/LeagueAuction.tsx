@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { selectMyTeamRow, useLeagueStore } from '../../stores/league.ts';
+import { connectLeague, disconnectLeague } from './aplSocket.ts';
+import { Stage } from './Stage.tsx';
+import { PlayersTable, TeamsTable, points } from './Tables.tsx';
+import './league.css';
+
+const Sheet = ({ title, onDone, children }: { title: string; onDone: () => void; children: ReactNode }) => {
+  const titleId = useId();
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    done.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onDone();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onDone]);
+  return (
+    <div className="apl-sheet-scrim" onClick={onDone}>
+      <div
+        className="apl-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="apl-sheet-head">
+          <h2 id={titleId}>{title}</h2>
+          <button ref={done} type="button" className="btn btn-primary btn-sm" onClick={onDone}>
+            Done
+          </button>
+        </div>
+        <div className="apl-sheet-body">{children}</div>
+      </div>
+    </div>
+  );
+};
+
+const TeamLine = () => {
+  const myTeam = useLeagueStore(selectMyTeamRow);
+  const hasTeam = useLeagueStore((s) => s.myTeam !== null);
+  const isAdmin = useLeagueStore((s) => s.isAdmin);
+  if (myTeam) {
+    return (
+      <p className="apl-team-line" data-testid="apl-my-team">
+        <span className="chip">{myTeam.team_name}</span>
+        <span>
+          Remaining points: <strong>{points(myTeam.remaining_points)}</strong>
+        </span>
+        <span className="muted">
+          Squad {myTeam.current_players_count}/{myTeam.max_players_count}
+        </span>
+      </p>
+    );
+  }
+  if (hasTeam) return null;
+  return <p className="apl-view-only">{isAdmin ? 'You run this auction. ' : ''}You are in view-only mode.</p>;
+};
+
+const ConnectionNote = () => {
+  const connection = useLeagueStore((s) => s.connection);
+  if (connection === 'connected' || connection === 'idle') return null;
+  return (
+    <p className="apl-connection" role="status">
+      {connection === 'connecting' ? 'Connecting to the live auction…' : 'Connection lost. Reconnecting…'}
+    </p>
+  );
+};
+
+/** `/aplauction/:roomCode`: the live league player auction. */
+export const LeagueAuction = () => {
+  const { roomCode = '' } = useParams();
+  const code = roomCode.toUpperCase();
+  const status = useLeagueStore((s) => s.status);
+  const error = useLeagueStore((s) => s.error);
+  const league = useLeagueStore((s) => s.league);
+  const players = useLeagueStore((s) => s.players);
+  const teams = useLeagueStore((s) => s.teams);
+  const myTeamId = useLeagueStore((s) => s.myTeam?.team_id ?? null);
+  const alert = useLeagueStore((s) => s.alert);
+  const [sheet, setSheet] = useState<'players' | 'teams' | null>(null);
+  const closeSheet = useCallback(() => setSheet(null), []);
+  usePageTitle(league ? `${league.name} auction` : 'League player auction');
+
+  useEffect(() => {
+    connectLeague(code);
+    return disconnectLeague;
+  }, [code]);
+
+  if (status === 'error') {
+    return (
+      <section className="container apl-page">
+        <div className="card apl-problem">
+          <h1>League player auction</h1>
+          <p className="apl-error" role="alert">
+            {error}
+          </p>
+          <div className="button-row">
+            {error === 'Please log in.' && (
+              <Link to="/login" className="btn btn-primary">
+                Log in
+              </Link>
+            )}
+            <Link to="/apl" className="btn btn-ghost">
+              Back to auction rooms
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  if (status !== 'ready' || !league) return <PageLoading label="Joining the auction room…" />;
+
+  return (
+    <section className="container apl-page">
+      <header className="apl-head">
+        <div>
+          <p className="eyebrow">Room {league.code}</p>
+          <h1>{league.name}</h1>
+        </div>
+        <TeamLine />
+      </header>
+      <ConnectionNote />
+      {alert && (
+        <div className="apl-alert" role="alert">
+          {alert}
+        </div>
+      )}
+      <div className="apl-layout">
+        <Stage />
+        <section className="card apl-panel apl-panel--teams" aria-labelledby="apl-teams-title">
+          <h2 id="apl-teams-title">Teams</h2>
+          <TeamsTable teams={teams} myTeamId={myTeamId} />
+        </section>
+        <section className="card apl-panel apl-panel--players" aria-labelledby="apl-players-title">
+          <h2 id="apl-players-title">Players</h2>
+          <PlayersTable players={players} teams={teams} />
+        </section>
+      </div>
+      <nav className="apl-bottom-bar" aria-label="Auction lists">
+        <button type="button" className="btn btn-ghost" onClick={() => setSheet('players')}>
+          View Players
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => setSheet('teams')}>
+          View Teams
+        </button>
+      </nav>
+      {sheet === 'players' && (
+        <Sheet title="Players" onDone={closeSheet}>
+          <PlayersTable players={players} teams={teams} showSold />
+        </Sheet>
+      )}
+      {sheet === 'teams' && (
+        <Sheet title="Teams" onDone={closeSheet}>
+          <TeamsTable teams={teams} myTeamId={myTeamId} />
+        </Sheet>
+      )}
+    </section>
+  );
+};

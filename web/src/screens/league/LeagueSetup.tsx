@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { AplSnapshot } from '../../../../api/realtime/protocol.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { ApiError, api } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { accessProblem } from './LeagueAdmin.tsx';
+import { CsvUpload, PlayerForm, ProblemBox, TeamForm, toProblem, type Problem } from './SetupForms.tsx';
+import { points } from './Tables.tsx';
+import './league.css';
+
+/** `/admin/leagues/:code`: a league's teams and players, added by form or CSV and removable before the start. */
+export const LeagueSetup = () => {
+  const { code: raw = '' } = useParams();
+  const code = raw.toUpperCase();
+  const [snapshot, setSnapshot] = useState<AplSnapshot | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [removeProblem, setRemoveProblem] = useState<Problem | null>(null);
+  usePageTitle(snapshot ? `Set up ${snapshot.league.name}` : 'League set-up');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<AplSnapshot>(`/api/leagues/${code}`, { signal: controller.signal })
+      .then(setSnapshot)
+      .catch((e: unknown) => e instanceof ApiError && setLoadError(accessProblem(e)));
+    return () => controller.abort();
+  }, [code]);
+
+  const remove = useCallback(
+    async (what: 'teams' | 'players', id: number) => {
+      setRemoveProblem(null);
+      try {
+        setSnapshot(await api<AplSnapshot>(`/api/admin/leagues/${code}/${what}/${id}`, { method: 'DELETE' }));
+      } catch (e) {
+        setRemoveProblem(toProblem(e));
+      }
+    },
+    [code],
+  );
+
+  if (loadError) {
+    return (
+      <section className="container apl-page">
+        <div className="card apl-problem">
+          <h1>League set-up</h1>
+          <p className="apl-error" role="alert">
+            {loadError}
+          </p>
+          <Link to="/admin/leagues" className="btn btn-ghost">
+            All leagues
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (!snapshot) return <PageLoading label="Loading the league…" />;
+  const { league, teams, players } = snapshot;
+  const editable = league.status === 'setup';
+  const open = league.status !== 'finished';
+
+  return (
+    <section className="container apl-page">
+      <header className="apl-head">
+        <div>
+          <p className="eyebrow">
+            <Link to="/admin/leagues">League set-up</Link> · Room {league.code}
+          </p>
+          <h1>{league.name}</h1>
+        </div>
+        <Link to={`/aplauction/${league.code}`} className="btn btn-primary btn-sm">
+          Open auction room
+        </Link>
+      </header>
+      {!editable && (
+        <p className="apl-hint card">
+          {open
+            ? 'The auction has started: you can still add teams and players, but no longer remove them.'
+            : 'This auction has finished.'}
+        </p>
+      )}
+      <ProblemBox problem={removeProblem} />
+      <div className="apl-setup-grid">
+        <section className="card apl-panel" aria-labelledby="setup-teams">
+          <h2 id="setup-teams">Teams ({teams.length})</h2>
+          {teams.length === 0 ? (
+            <p className="apl-empty">No teams found</p>
+          ) : (
+            <div className="apl-table-scroll">
+              <table className="apl-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Team</th>
+                    <th scope="col">Owner</th>
+                    <th scope="col" className="num">
+                      Points
+                    </th>
+                    <th scope="col" className="num">
+                      Players
+                    </th>
+                    {editable && <th scope="col" aria-label="Remove" />}
+                  </tr>
+                </thead>
+                <tbody>
+                  {teams.map((t) => (
+                    <tr key={t.id}>
+                      <td className="apl-name-cell">{t.team_name}</td>
+                      <td>{t.owner_name}</td>
+                      <td className="num">{points(t.remaining_points)}</td>
+                      <td className="num">
+                        {t.current_players_count}/{t.max_players_count}
+                      </td>
+                      {editable && (
+                        <td>
+                          <button type="button" className="apl-link-btn" onClick={() => void remove('teams', t.id)}>
+                            Remove
+                          </button>
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {open && (
+            <>
+              <h3>Add a team</h3>
+              <TeamForm code={code} onSaved={setSnapshot} />
+              <CsvUpload
+                code={code}
+                kind="teams"
+                columns="team_name,owner_email,points_budget,max_players"
+                onSaved={setSnapshot}
+              />
+            </>
+          )}
+        </section>
+        <section className="card apl-panel" aria-labelledby="setup-players">
+          <h2 id="setup-players">Players ({players.length})</h2>
+          {players.length === 0 ? (
+            <p className="apl-empty">No players found</p>
+          ) : (
+            <div className="apl-table-scroll apl-table-scroll--tall">
+              <table className="apl-table">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Role</th>
+                    <th scope="col" className="num">
+                      Base
+                    </th>
+                    {editable && <th scope="col" aria-label="Remove" />}
+                  </tr>
+                </thead>
+                <tbody>
+                  {players.map((p, i) => (
+                    <tr key={p.id}>
+                      <td>{i + 1}</td>
+                      <td className="apl-name-cell">{p.name}</td>
+                      <td>{p.role}</td>
+                      <td className="num">{points(p.base_price)}</td>
+                      {editable && (
+                        <td>
+                          <button type="button" className="apl-link-btn" onClick={() => void remove('players', p.id)}>
+                            Remove
+                          </button>
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {open && (
+            <>
+              <h3>Add a player</h3>
+              <PlayerForm code={code} onSaved={setSnapshot} />
+              <CsvUpload code={code} kind="players" columns="name,role,base_price" onSaved={setSnapshot} />
+            </>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+};

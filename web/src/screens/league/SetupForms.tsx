@@ -1,0 +1,202 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { AplSnapshot } from '../../../../api/realtime/protocol.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { MIN_BASE_PRICE, PLAYER_ROLES } from '../../../../engine/leagueRules.ts';
+
+export type Problem = { message: string; rows: { row: number; message: string }[] };
+
+export const toProblem = (e: unknown): Problem => {
+  if (!(e instanceof ApiError)) return { message: 'Server error', rows: [] };
+  const details = (e as ApiError & { details?: { rows?: Problem['rows'] } }).details;
+  const rows = details?.rows ?? [];
+  return { message: e.status === 403 ? 'Only admins can set up leagues.' : e.message, rows };
+};
+
+/** A refusal in words; with several bad rows, each one. `rowLabel` null: a one-row form, so no row number. */
+export const ProblemBox = ({ problem, rowLabel = null }: { problem: Problem | null; rowLabel?: string | null }) => {
+  if (!problem) return null;
+  const [first] = problem.rows;
+  const lead =
+    problem.rows.length > 1
+      ? `${problem.rows.length} rows need fixing. Nothing was saved.`
+      : first
+        ? rowLabel
+          ? `${rowLabel} ${first.row}: ${first.message}`
+          : first.message
+        : problem.message;
+  return (
+    <div className="apl-error-box" role="alert">
+      <p>{lead}</p>
+      {problem.rows.length > 1 && (
+        <ul>
+          {problem.rows.map((r) => (
+            <li key={r.row}>
+              {rowLabel ?? 'Row'} {r.row}: {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+};
+
+type Saved = (snapshot: AplSnapshot) => void;
+
+const usePost = (onSaved: Saved) => {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const post = async (path: string, body: unknown): Promise<boolean> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onSaved(await api<AplSnapshot>(path, { body }));
+      return true;
+    } catch (e) {
+      setProblem(toProblem(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, post };
+};
+
+/** Uploads a CSV file's text; the server checks every row and saves all or none. */
+export const CsvUpload = ({
+  code,
+  kind,
+  columns,
+  onSaved,
+}: {
+  code: string;
+  kind: 'teams' | 'players';
+  columns: string;
+  onSaved: Saved;
+}) => {
+  const file = useRef<HTMLInputElement>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { busy, problem, post } = usePost(onSaved);
+  const upload = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    const chosen = file.current?.files?.[0];
+    if (!chosen) return;
+    if (await post(`/api/admin/leagues/${code}/import`, { kind, csv: await chosen.text() })) {
+      setDone(`${chosen.name} uploaded.`);
+      if (file.current) file.current.value = '';
+    }
+  };
+  return (
+    <form className="apl-csv" onSubmit={(e) => void upload(e)}>
+      <label className="apl-field">
+        <span>Upload {kind} as CSV</span>
+        <input ref={file} type="file" accept=".csv,text/csv" required />
+        <small className="muted">First line: {columns}</small>
+      </label>
+      <button type="submit" className="btn btn-ghost btn-sm" disabled={busy}>
+        {busy ? 'Uploading...' : `Upload ${kind}`}
+      </button>
+      {done && <p className="apl-ok">{done}</p>}
+      <ProblemBox problem={problem} rowLabel="CSV row" />
+    </form>
+  );
+};
+
+export const TeamForm = ({ code, onSaved }: { code: string; onSaved: Saved }) => {
+  const [form, setForm] = useState({ team_name: '', owner_email: '', points_budget: '1000', max_players: '7' });
+  const { busy, problem, post } = usePost(onSaved);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const team = { ...form, points_budget: Number(form.points_budget), max_players: Number(form.max_players) };
+    if (await post(`/api/admin/leagues/${code}/teams`, { teams: [team] }))
+      setForm({ ...form, team_name: '', owner_email: '' });
+  };
+  return (
+    <form className="apl-form apl-form--inline" onSubmit={(e) => void submit(e)}>
+      <label className="apl-field">
+        <span>Team name</span>
+        <input required maxLength={40} value={form.team_name} onChange={set('team_name')} />
+      </label>
+      <label className="apl-field">
+        <span>Owner email</span>
+        <input
+          required
+          type="email"
+          value={form.owner_email}
+          onChange={set('owner_email')}
+          placeholder="member1@vetrideals.in"
+        />
+      </label>
+      <label className="apl-field">
+        <span>Points budget</span>
+        <input
+          required
+          type="number"
+          min={MIN_BASE_PRICE}
+          step={1}
+          value={form.points_budget}
+          onChange={set('points_budget')}
+        />
+      </label>
+      <label className="apl-field">
+        <span>Max players</span>
+        <input
+          required
+          type="number"
+          min={1}
+          max={30}
+          step={1}
+          value={form.max_players}
+          onChange={set('max_players')}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        {busy ? 'Saving...' : 'Add Team'}
+      </button>
+      <ProblemBox problem={problem} />
+    </form>
+  );
+};
+
+export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) => {
+  const [form, setForm] = useState({ name: '', role: 'Batter', base_price: String(MIN_BASE_PRICE) });
+  const { busy, problem, post } = usePost(onSaved);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const player = { ...form, base_price: Number(form.base_price) };
+    if (await post(`/api/admin/leagues/${code}/players`, { players: [player] })) setForm({ ...form, name: '' });
+  };
+  return (
+    <form className="apl-form apl-form--inline" onSubmit={(e) => void submit(e)}>
+      <label className="apl-field">
+        <span>Player name</span>
+        <input required maxLength={60} value={form.name} onChange={set('name')} />
+      </label>
+      <label className="apl-field">
+        <span>Role</span>
+        <select value={form.role} onChange={set('role')}>
+          {PLAYER_ROLES.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </label>
+      <label className="apl-field">
+        <span>Base price</span>
+        <input
+          required
+          type="number"
+          min={MIN_BASE_PRICE}
+          step={1}
+          value={form.base_price}
+          onChange={set('base_price')}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        {busy ? 'Saving...' : 'Add Player'}
+      </button>
+      <ProblemBox problem={problem} />
+    </form>
+  );
+};

@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { serverNow } from '../../lib/clock.ts';
+import { LEAGUE_TIMER_MS } from '../../../../engine/leagueRules.ts';
+import { bidButtonOf, finishedMessage, useLeagueStore } from '../../stores/league.ts';
+import { endAuction, placeBid, startNextPlayer } from './aplSocket.ts';
+import { points } from './Tables.tsx';
+
+/** Whole seconds left until `deadline` (server time), ticking four times a second. */
+const useSecondsLeft = (deadline: number | null): number => {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(serverNow());
+    const timer = setInterval(() => setNow(serverNow()), 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  const max = LEAGUE_TIMER_MS / 1000;
+  return deadline === null ? 0 : Math.min(max, Math.max(0, Math.ceil((deadline - now) / 1000)));
+};
+
+const ResultBanner = () => {
+  const result = useLeagueStore((s) => s.result);
+  if (!result) return null;
+  const sold = result.player.status === 'sold';
+  return (
+    <div className={`apl-result ${sold ? 'apl-result--sold' : 'apl-result--unsold'}`} data-testid="apl-result">
+      <p className="apl-result-title">{sold ? 'Player SOLD' : 'Player UNSOLD'}</p>
+      <p className="apl-result-detail">
+        {result.player.name}
+        {sold && result.team ? ` → ${result.team.team_name} for ${points(result.player.final_bid)} points` : ''}
+      </p>
+    </div>
+  );
+};
+
+const AdminControls = () => {
+  const status = useLeagueStore((s) => s.league?.status);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!status || status === 'finished') return null;
+  const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
+    setBusy(true);
+    setError(null);
+    const r = await action();
+    setBusy(false);
+    setConfirming(false);
+    if (!r.ok) setError(r.error?.message ?? 'Server error');
+  };
+  return (
+    <div className="apl-admin">
+      <p className="eyebrow">League admin</p>
+      <div className="button-row">
+        {status !== 'active' && (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(startNextPlayer)}>
+            Start Next Player Auction
+          </button>
+        )}
+        {status !== 'active' && !confirming && (
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setConfirming(true)}>
+            End Auction
+          </button>
+        )}
+      </div>
+      {status === 'active' && (
+        <p className="apl-hint">You can start the next player or end the auction once this player is sold or unsold.</p>
+      )}
+      {confirming && (
+        <div className="apl-confirm" role="alertdialog" aria-label="End the auction?">
+          <p>End the auction for everyone? Players not yet sold stay unsold. This cannot be undone.</p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={busy}
+              onClick={() => void run(endAuction)}
+            >
+              Yes, end the auction
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {error && (
+        <p className="apl-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+};
+
+const BidArea = ({ secondsLeft }: { secondsLeft: number }) => {
+  const view = useLeagueStore(useShallow((s) => ({ lot: s.lot, teams: s.teams, myTeam: s.myTeam })));
+  const button = bidButtonOf(view, secondsLeft);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const lotKey = useLeagueStore((s) => `${s.lot?.player.id}-${s.lot?.currentBid}`);
+  useEffect(() => setError(null), [lotKey]);
+  if (!button.show) return null;
+  const leader = button.reason === 'You are the highest bidder';
+  const bid = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await placeBid(button.amount);
+    setBusy(false);
+    if (!r.ok) setError(r.error.message);
+  };
+  return (
+    <div className="apl-bid">
+      {leader && <p className="apl-leader">You are the highest bidder</p>}
+      <button
+        type="button"
+        className="btn btn-accent apl-bid-btn"
+        disabled={button.disabled || busy}
+        onClick={() => void bid()}
+      >
+        Place Bid (+{button.increment})
+      </button>
+      {button.reason && !leader && <p className="apl-hint">{button.reason}</p>}
+      {error && (
+        <p className="apl-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+};
+
+const Waiting = () => {
+  const status = useLeagueStore((s) => s.league?.status);
+  const finished = useLeagueStore(finishedMessage);
+  return (
+    <div className="apl-idle">
+      <ResultBanner />
+      <p className="apl-idle-text">
+        {finished ??
+          (status === 'setup' ? 'No auction in progress.' : 'Waiting for admin to start the next auction...')}
+      </p>
+    </div>
+  );
+};
+
+/** The player under the hammer with bid, leader, countdown and the bid button; otherwise the waiting states. */
+export const Stage = () => {
+  const lot = useLeagueStore((s) => s.lot);
+  const isAdmin = useLeagueStore((s) => s.isAdmin);
+  const secondsLeft = useSecondsLeft(lot?.deadline ?? null);
+  const share = Math.min(1, (secondsLeft * 1000) / LEAGUE_TIMER_MS);
+  return (
+    <section className="card apl-stage" aria-live="polite">
+      {lot ? (
+        <>
+          <p className="eyebrow">{lot.round > 1 ? 'Second round · Player under auction' : 'Player under auction'}</p>
+          <h2 className="apl-player-name">{lot.player.name}</h2>
+          <p className="apl-player-role">
+            {lot.player.role} · Base {points(lot.player.base_price)}
+          </p>
+          <div className="apl-bid-grid">
+            <div>
+              <span className="apl-label">Current bid</span>
+              <strong className="apl-amount" data-testid="apl-current-bid">
+                {points(lot.currentBid)}
+              </strong>
+            </div>
+            <div>
+              <span className="apl-label">Highest bidder</span>
+              <strong className="apl-leader-name" data-testid="apl-highest-bidder">
+                {lot.highestBidder?.team_name ?? '-'}
+              </strong>
+            </div>
+          </div>
+          <div className="apl-timer" aria-hidden="true">
+            <div className={`apl-timer-bar${secondsLeft <= 5 ? ' is-low' : ''}`} style={{ width: `${share * 100}%` }} />
+          </div>
+          <p className="apl-seconds" role="timer">
+            {secondsLeft}s left
+          </p>
+          <BidArea secondsLeft={secondsLeft} />
+        </>
+      ) : (
+        <Waiting />
+      )}
+      {isAdmin && <AdminControls />}
+    </section>
+  );
+};
