@@ -15,7 +15,7 @@ import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
 import { sameOriginWrites } from './http/security.ts';
-import { paymentsRoutes } from './payments/routes.ts';
+import { paymentsRoutes, razorpayReturnRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { myRoomsRoutes, roomsRoutes } from './rooms/routes.ts';
 import { roomsAdminRoutes } from './rooms/adminRoutes.ts';
@@ -96,6 +96,8 @@ export const createApp = (deps: Deps) => {
   api.route('/admin/leagues', leagueAdminRoutes(deps));
   api.route('/admin', auditRoutes(deps));
   api.route('/rooms', receiptRoutes(deps));
+  // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).
+  app.route('/api/payments', razorpayReturnRoutes(deps));
   app.route('/api', api);
 
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });

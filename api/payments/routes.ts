@@ -91,30 +91,6 @@ export const paymentsRoutes = (deps: Deps) => {
       );
     },
   );
-  app.post(
-    '/razorpay/callback/:orderId',
-    describe({ summary: 'Razorpay posts here after checkout', tags: ['payments'] }),
-    async (c) => {
-      const id = orderParam(c.req.param('orderId'));
-      const order = payments.book.get(id);
-      if (!order) throw new ApiError(404, 'PAYMENT_ORDER_NOT_FOUND', 'No such payment order.');
-      const form = await c.req.parseBody();
-      const paymentId = typeof form.razorpay_payment_id === 'string' ? form.razorpay_payment_id : '';
-      const signature = typeof form.razorpay_signature === 'string' ? form.razorpay_signature : '';
-      if (!paymentId || !signature)
-        return c.redirect(withQuery(order.returnPath, { payment_success: '0', order_id: id }), 303);
-      return c.redirect(
-        withQuery(order.returnPath, {
-          payment_success: '1',
-          order_id: id,
-          razorpay_order_id: id,
-          razorpay_payment_id: paymentId,
-          razorpay_signature: signature,
-        }),
-        303,
-      );
-    },
-  );
   app.get(
     '/razorpay/cancel/:orderId',
     describe({ summary: 'Razorpay cancel: back to the return page', tags: ['payments'] }),
@@ -170,4 +146,37 @@ export const paymentsRoutes = (deps: Deps) => {
     },
   );
   return app;
+};
+
+/**
+ * Where Razorpay's hosted checkout sends the payer back: a cross-site form POST from
+ * api.razorpay.com, so it is mounted outside the same-origin write guard. It changes nothing; it
+ * only redirects to our return page with the signed fields, which the member's verify call checks.
+ */
+export const razorpayReturnRoutes = (deps: Deps) => {
+  const { payments } = deps;
+  return new Hono().post(
+    '/razorpay/callback/:orderId',
+    describe({ summary: 'Razorpay posts here after checkout', tags: ['payments'] }),
+    async (c) => {
+      const id = orderParam(c.req.param('orderId'));
+      const order = payments.book.get(id);
+      if (!order) throw new ApiError(404, 'PAYMENT_ORDER_NOT_FOUND', 'No such payment order.');
+      const form = await c.req.parseBody();
+      const paymentId = typeof form.razorpay_payment_id === 'string' ? form.razorpay_payment_id : '';
+      const signature = typeof form.razorpay_signature === 'string' ? form.razorpay_signature : '';
+      if (!paymentId || !signature)
+        return c.redirect(withQuery(order.returnPath, { payment_success: '0', order_id: id }), 303);
+      return c.redirect(
+        withQuery(order.returnPath, {
+          payment_success: '1',
+          order_id: id,
+          razorpay_order_id: id,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: signature,
+        }),
+        303,
+      );
+    },
+  );
 };

@@ -236,10 +236,12 @@ describe('payments: razorpay adapter against a mocked Razorpay API', () => {
       razorpay_order_id: order.order_id,
       razorpay_signature: signPayment(KEY_SECRET, order.order_id, paymentId),
     });
+    // Razorpay's page posts back from its own site: cross-site, yet only a redirect.
     const callback = await fetch(`${server.url}/api/payments/razorpay/callback/${order.order_id}`, {
       method: 'POST',
       body: form,
       redirect: 'manual',
+      headers: { origin: 'https://api.razorpay.com', 'sec-fetch-site': 'cross-site' },
     });
     expect(callback.status).toBe(303);
     const back = returnParams(callback.headers.get('location'));
