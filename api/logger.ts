@@ -17,10 +17,14 @@ const render = (fields?: Record<string, unknown>) =>
     : '';
 
 /** A plain line logger: `2026-11-22T04:30:00.000Z INFO message key=value`. */
-export const createLogger = (level: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger => {
+export const createLogger = (
+  level: LogLevel = 'info',
+  write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Logger => {
   const threshold = LEVELS[level];
   const at = (name: Exclude<LogLevel, 'silent'>) => (message: string, fields?: Record<string, unknown>) => {
-    if (LEVELS[name] >= threshold) write(`${new Date().toISOString()} ${name.toUpperCase()} ${message}${render(fields)}`);
+    if (LEVELS[name] >= threshold)
+      write(`${new Date().toISOString()} ${name.toUpperCase()} ${message}${render(fields)}`);
   };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 };

@@ -8,10 +8,14 @@ export const TimeResponse = z.object({ serverTime: z.number().int().describe('Se
 /** Server time for client clock sync, and a health check. */
 export const systemRoutes = (deps: Deps) =>
   new Hono()
-    .get('/time', describe({ summary: 'Server time for the client clock offset', tags: ['system'], response: TimeResponse }), (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ serverTime: deps.clock.now() });
-    })
+    .get(
+      '/time',
+      describe({ summary: 'Server time for the client clock offset', tags: ['system'], response: TimeResponse }),
+      (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ serverTime: deps.clock.now() });
+      },
+    )
     .get(
       '/health',
       describe({ summary: 'Liveness and how far the read models have got', tags: ['system'] }),

@@ -5,7 +5,9 @@ import type { Config } from '../config.ts';
 import { openSqliteStore } from './sqlite.ts';
 
 /** The event store the configuration asks for: EventStoreDB when EVENTSTORE_URL is set, else embedded SQLite. */
-export const openEventStore = async (config: Pick<Config, 'EVENTSTORE_URL' | 'eventStorePath'>): Promise<EventStore> => {
+export const openEventStore = async (
+  config: Pick<Config, 'EVENTSTORE_URL' | 'eventStorePath'>,
+): Promise<EventStore> => {
   if (config.EVENTSTORE_URL) {
     const { openEsdbStore } = await import('./esdb.ts');
     return openEsdbStore({ connectionString: config.EVENTSTORE_URL });

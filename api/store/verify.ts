@@ -9,7 +9,7 @@ const PAGE = 1000;
 /** Reads a stream page by page and checks its hash chain. */
 export const verifyStream = async (store: EventStore, stream: string): Promise<StreamVerdict> => {
   const events = [];
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const page = await store.readStream(stream, { from, limit: PAGE });
     events.push(...page);
     if (page.length < PAGE) break;
@@ -21,7 +21,7 @@ export const verifyStream = async (store: EventStore, stream: string): Promise<S
 /** Names of every stream in the log, in order of first appearance. */
 export const listStreams = async (store: EventStore): Promise<string[]> => {
   const seen = new Set<string>();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await store.readAll({ after, limit: 5000 });
     for (const event of page) seen.add(event.streamName);
     if (page.length === 0) break;

@@ -23,13 +23,19 @@ describe('command handler', () => {
     const result = await handleCommand({ store }, 'stock-1', stock, { type: 'Take', data: { amount: 3 } }, ctx());
     expect(result.state).toEqual({ left: 7 });
     const [event] = await store.readStream('stock-1');
-    expect(event).toMatchObject({ type: 'Taken', data: { amount: 3 }, metadata: { at: '2026-11-22T06:00:00.000Z', actor: 'system', schema: 1 } });
+    expect(event).toMatchObject({
+      type: 'Taken',
+      data: { amount: 3 },
+      metadata: { at: '2026-11-22T06:00:00.000Z', actor: 'system', schema: 1 },
+    });
   });
 
   it('retries on conflict so racing commands all apply, and never oversells', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 15 }, () => handleCommand({ store }, 'stock-2', stock, { type: 'Take', data: { amount: 1 } }, ctx())),
+      Array.from({ length: 15 }, () =>
+        handleCommand({ store }, 'stock-2', stock, { type: 'Take', data: { amount: 1 } }, ctx()),
+      ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');

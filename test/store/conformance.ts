@@ -105,7 +105,7 @@ export const eventStoreConformance = (open: () => Promise<EventStore>) => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.filter((r) => r.status === 'rejected');
       expect(rejected).toHaveLength(7);
-      for (const r of rejected) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      for (const r of rejected) expect(r.reason).toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(stream)).toHaveLength(2);
     });
   });
