@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';
 import './league.css';
 
 type Room = { id: string; code: string; name: string; owners: number; players: number; sold: number; status: string };
@@ -19,6 +20,7 @@ export const LeagueRooms = () => {
   usePageTitle('Batters Auction Rooms');
   const [rooms, setRooms] = useState<Room[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  const isAdmin = useSessionStore(selectIsAdmin);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -37,6 +39,11 @@ export const LeagueRooms = () => {
           <p className="eyebrow">League player auction</p>
           <h1>Batters Auction Rooms</h1>
         </div>
+        {isAdmin && (
+          <Link to="/admin/leagues" className="btn btn-ghost btn-sm">
+            Set up leagues
+          </Link>
+        )}
       </header>
       {error ? (
         <div className="card apl-problem">
