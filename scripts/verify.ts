@@ -1,22 +1,76 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { loadConfig } from '../api/config.ts';
 import { openEventStore } from '../api/store/index.ts';
 import type { StreamVerdict } from '../api/store/verify.ts';
 import { verifyAll, verifyStream } from '../api/store/verify.ts';
+import type { FileVerdict } from '../api/audit/verifyFile.ts';
+import { verifyExportFile } from '../api/audit/verifyFile.ts';
 
 const usage = `Usage:
-  npm run verify -- <stream>       check one stream's hash chain (e.g. room-ABC123)
-  npm run verify -- --all          check every stream in the log`;
+  npm run verify -- <stream>                 check one stream's hash chain (e.g. room-ABC123)
+  npm run verify -- --all                    check every stream in the log
+  npm run verify -- --file export.ndjson     check an exported file offline: every stream's chain,
+                                             and the manifest's counts and last hashes
+  npm run verify -- --file room-ABC123.ndjson --hash <hash>
+                                             ...and that the stream ends in the hash on your receipt`;
 
 const print = (v: StreamVerdict) =>
   v.ok
     ? console.log(`OK        ${v.stream}: ${v.events} events, intact, last hash ${v.lastHash}`)
     : console.log(`TAMPERED  ${v.stream}: first bad event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}`);
 
-/** Verifies hash chains in the configured event store; exits 1 when any stream is not intact. */
+const optionValue = (args: string[], name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+};
+
+const printFile = (file: string, verdict: FileVerdict, expectHash: string | undefined): number => {
+  for (const s of verdict.streams) {
+    if (s.bad) {
+      console.log(
+        `TAMPERED  ${s.stream}: first bad event ${s.bad.id} at revision ${s.bad.revision} (line ${s.bad.line}): ${s.bad.reason}`,
+      );
+    } else if (s.manifestProblem) console.log(`TAMPERED  ${s.stream}: ${s.manifestProblem}`);
+    else console.log(`OK        ${s.stream}: ${s.events} events, intact, last hash ${s.lastHash}`);
+  }
+  for (const p of verdict.problems) console.log(`PROBLEM   ${p}`);
+  let hashOk = true;
+  if (expectHash !== undefined) {
+    const only = verdict.streams.length === 1 ? verdict.streams[0]! : null;
+    if (!only) {
+      hashOk = false;
+      console.log(`HASH      --hash needs a file with exactly one stream; this one holds ${verdict.streams.length}.`);
+    } else if (only.lastHash === expectHash.trim().toLowerCase()) {
+      console.log(`HASH      ${only.stream} ends in ${only.lastHash}, the hash you expected.`);
+    } else {
+      hashOk = false;
+      console.log(`HASH      ${only.stream} ends in ${only.lastHash}, NOT the hash you expected (${expectHash}).`);
+    }
+  }
+  const bad = verdict.streams.filter((s) => !s.ok).length;
+  console.log(
+    `${file}: ${verdict.streams.length} stream(s) checked, ${verdict.streams.length - bad} intact, ${bad} not` +
+      (verdict.problems.length ? `; ${verdict.problems.length} problem(s) with the file.` : '.'),
+  );
+  return verdict.ok && hashOk ? 0 : 1;
+};
+
+/** Verifies hash chains in the configured event store, or in an export file; exits 1 when anything is not intact. */
 export const runVerify = async (args: string[]): Promise<number> => {
   if (args.length === 0 || args.includes('--help')) {
     console.log(usage);
     return args.length === 0 ? 2 : 0;
+  }
+  if (args.includes('--file')) {
+    const given = optionValue(args, '--file');
+    // npm runs scripts from the package root; a relative path means the caller's own directory.
+    const file = given && resolve(process.env.INIT_CWD ?? process.cwd(), given);
+    if (!file || !existsSync(file)) {
+      console.log(file ? `No such file: ${file}` : usage);
+      return 2;
+    }
+    return printFile(given, await verifyExportFile(file), optionValue(args, '--hash'));
   }
   const store = await openEventStore(loadConfig());
   try {

@@ -33,16 +33,17 @@ export const ordersRoutes = (deps: Deps) =>
 /** Admins move paid orders through shipment: pending → shipped → delivered, or cancelled. */
 export const adminOrdersRoutes = (deps: Deps) =>
   new Hono<AuthEnv>()
-    .use('*', requireRole('admin'))
+    .use('*', requireRole('admin', 'auditor'))
     .get(
       '/',
-      describe({ summary: 'Paid shop orders for shipping', tags: ['admin', 'shop'], access: 'admin' }),
+      describe({ summary: 'Paid shop orders for shipping', tags: ['admin', 'shop'], access: 'auditor' }),
       queryParams(z.object({ shipment_status: z.enum(SHIPMENT_STATUSES).optional() })),
       (c) => c.json({ success: true, orders: paidOrders(deps.readDb, c.req.valid('query').shipment_status) }),
     )
     .post(
       '/:id/shipment',
       describe({ summary: 'Set an order’s shipment status', tags: ['admin', 'shop'], access: 'admin' }),
+      requireRole('admin'),
       pathParams(IdParam),
       jsonBody(z.object({ shipment_status: z.enum(SHIPMENT_STATUSES) })),
       async (c) => {

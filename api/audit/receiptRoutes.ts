@@ -1,0 +1,138 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { RoomEvent, RoomState } from '../../engine/room.ts';
+import { ROOM_CODE_PATTERN, roomDecider, roomStream } from '../../engine/room.ts';
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import type { AuthEnv } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { describe, pathParams } from '../http/openapi.ts';
+import { verifyChain } from '../store/hashChain.ts';
+import { exportNdjson, ndjsonBody } from './ndjson.ts';
+
+const CodeParam = z.object({
+  code: z
+    .string()
+    .max(12)
+    .transform((s) => s.trim().toUpperCase()),
+});
+
+export const Receipt = z.object({
+  room_code: z.string(),
+  stream: z.string(),
+  status: z.enum(['completed', 'cancelled']),
+  events: z.number().int().describe('Events from the creation of the room to its end, both included'),
+  final_hash: z.string().describe('Hash of the event that ended the deal; it seals every event before it'),
+  final_event: z.object({ type: z.string(), revision: z.number().int(), at: z.string() }),
+  chain_intact: z.boolean(),
+  bids: z.number().int(),
+  last_bid: z
+    .object({ seq: z.number().int(), user_name: z.string(), amount: z.number().int(), at: z.string() })
+    .nullable(),
+  winner: z.object({ name: z.string() }).nullable(),
+  final_bid: z.number().int().nullable(),
+  winner_is_last_bid: z.boolean().describe('The winner placed the last accepted deal, at the final price'),
+  file_name: z.string(),
+  download_url: z.string(),
+  verify_command: z.string(),
+  replay_command: z.string(),
+});
+export type ReceiptDto = z.infer<typeof Receipt>;
+
+const NOT_READY = 'The fairness receipt is ready once the deal has ended.';
+
+/** The room's stream up to and including the event that ended the deal (purchase details after it stay private). */
+const dealRecord = async (deps: Deps, code: string) => {
+  if (!ROOM_CODE_PATTERN.test(code)) throw new ApiError(404, 'ROOM_NOT_FOUND', 'Room not found');
+  const events = await deps.store.readStream(roomStream(code));
+  if (events.length === 0) throw new ApiError(404, 'ROOM_NOT_FOUND', 'Room not found');
+  const end = events.findIndex((e) => e.type === 'RoomEnded' || e.type === 'RoomCancelled');
+  if (end === -1) throw new ApiError(409, 'RECEIPT_NOT_READY', NOT_READY);
+  return { events: events.slice(0, end + 1), end: events[end]! };
+};
+
+const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent): ReceiptDto => {
+  const state = events.reduce<RoomState>(
+    (s, e) => roomDecider.evolve(s, e as unknown as RoomEvent),
+    roomDecider.initialState,
+  );
+  const chain = verifyChain(events);
+  const ended = state.status === 'ended' ? state : null;
+  const lastBid = ended?.bids.at(-1) ?? null;
+  const winner = ended?.ended.winner ?? null;
+  const stream = roomStream(code);
+  const file = `${stream}.ndjson`;
+  return {
+    room_code: code,
+    stream,
+    status: ended ? 'completed' : 'cancelled',
+    events: events.length,
+    final_hash: end.metadata.hash,
+    final_event: { type: end.type, revision: end.revision, at: end.metadata.at },
+    chain_intact: chain.ok && chain.lastHash === end.metadata.hash,
+    bids: ended?.bids.length ?? 0,
+    last_bid: lastBid
+      ? {
+          seq: lastBid.seq,
+          user_name: lastBid.userName,
+          amount: lastBid.amount,
+          at: new Date(lastBid.at).toISOString(),
+        }
+      : null,
+    winner: winner ? { name: winner.userName } : null,
+    final_bid: ended && winner ? ended.ended.finalPrice : null,
+    winner_is_last_bid:
+      !!winner && !!lastBid && lastBid.userId === winner.userId && lastBid.amount === ended!.ended.finalPrice,
+    file_name: file,
+    download_url: `/api/rooms/${code}/history.ndjson`,
+    verify_command: `npm run verify -- --file ${file} --hash ${end.metadata.hash}`,
+    replay_command: `npm run replay -- --file ${file}`,
+  };
+};
+
+/**
+ * A member's fairness receipt for a finished room, and the room's history to check it with: every
+ * event from creation to the end of the deal, hash chain included, verifiable offline.
+ */
+export const receiptRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>()
+    .get(
+      '/:code/receipt',
+      describe({
+        summary: 'Fairness receipt of a finished room: final hash, number of events, download and check command',
+        tags: ['rooms', 'audit'],
+        access: 'member',
+        response: Receipt,
+      }),
+      requireUser,
+      pathParams(CodeParam),
+      async (c) => {
+        const { code } = c.req.valid('param');
+        const { events, end } = await dealRecord(deps, code);
+        return c.json(toReceipt(code, events, end));
+      },
+    )
+    .get(
+      '/:code/history.ndjson',
+      describe({
+        summary: 'The room’s events from creation to the end of the deal as NDJSON with a manifest line',
+        tags: ['rooms', 'audit'],
+        access: 'member',
+      }),
+      requireUser,
+      pathParams(CodeParam),
+      async (c) => {
+        const { code } = c.req.valid('param');
+        const { end } = await dealRecord(deps, code);
+        const scope = { kind: 'stream' as const, stream: roomStream(code), through: end.revision };
+        return new Response(ndjsonBody(exportNdjson(deps.store, scope, deps.clock.now())), {
+          headers: {
+            'Content-Type': 'application/x-ndjson; charset=utf-8',
+            'Content-Disposition': `attachment; filename="${roomStream(code)}.ndjson"`,
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
+        });
+      },
+    );

@@ -1,0 +1,198 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { queryStreams, streamCategories, streamsTable } from '../../projections/streams.ts';
+import { eq } from 'drizzle-orm';
+import type { AuthEnv } from '../auth/session.ts';
+import { requireRole } from '../auth/session.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { describe, pathParams, queryParams } from '../http/openapi.ts';
+import { verifyStream } from '../store/verify.ts';
+import type { ExportScope } from './ndjson.ts';
+import { exportFileName, exportNdjson, ndjsonBody } from './ndjson.ts';
+import { EventView, StreamName, toEventView, toVerifyView, VerifyView } from './views.ts';
+
+const ListQuery = z.object({
+  category: z.string().max(60).optional(),
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+const StreamRow = z.object({
+  stream: z.string(),
+  category: z.string(),
+  event_count: z.number().int(),
+  last_revision: z.number().int(),
+  last_hash: z.string(),
+  last_type: z.string(),
+  updated_at: z.string(),
+});
+
+const ListResponse = z.object({
+  categories: z.array(
+    z.object({ category: z.string(), streams: z.number().int(), events: z.number().int(), last_update: z.string() }),
+  ),
+  streams: z.array(StreamRow),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+const EventsQuery = z.object({
+  from: z.coerce.number().int().min(0).optional().describe('First revision (forwards) or last (backwards)'),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  direction: z.enum(['forwards', 'backwards']).default('forwards'),
+});
+
+const EventsResponse = z.object({
+  stream: StreamRow,
+  events: z.array(EventView),
+  next_from: z.number().int().nullable().describe('Pass as `from` for the next page in the same direction'),
+});
+
+const ExportQuery = z
+  .object({
+    stream: StreamName.optional(),
+    category: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,60}$/, 'not a category')
+      .optional(),
+    all: z.enum(['1', 'true']).optional(),
+  })
+  .refine((q) => [q.stream, q.category, q.all].filter(Boolean).length === 1, {
+    message: 'give exactly one of stream, category or all=1',
+  });
+
+const NameParam = z.object({ name: StreamName });
+
+const rowOf = (r: typeof streamsTable.$inferSelect) => ({
+  stream: r.stream,
+  category: r.category,
+  event_count: r.eventCount,
+  last_revision: r.lastRevision,
+  last_hash: r.lastHash,
+  last_type: r.lastType,
+  updated_at: r.updatedAt,
+});
+
+/**
+ * The auditor's view of the log, for admins and the read-only auditor: streams by category, a
+ * stream's events with their links, the hash-chain check, and streamed NDJSON exports.
+ */
+export const auditRoutes = (deps: Deps) => {
+  const recorded = (stream: string) =>
+    deps.readDb.orm.select().from(streamsTable).where(eq(streamsTable.stream, stream)).get();
+  const knownStream = (stream: string) => {
+    const row = recorded(stream);
+    if (!row) throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${stream}.`);
+    return row;
+  };
+
+  const staff = requireRole('admin', 'auditor');
+  return new Hono<AuthEnv>()
+    .get(
+      '/streams',
+      describe({
+        summary: 'Streams by category with event counts and last update; search by name; paged',
+        tags: ['audit'],
+        access: 'auditor',
+        response: ListResponse,
+      }),
+      staff,
+      queryParams(ListQuery),
+      (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = queryStreams(deps.readDb, {
+          category: q.category || undefined,
+          search: q.search?.trim() || undefined,
+          limit: q.limit,
+          offset: q.offset,
+        });
+        const categories = streamCategories(deps.readDb).map((r) => ({
+          category: r.category,
+          streams: Number(r.streams),
+          events: Number(r.events),
+          last_update: r.lastUpdate,
+        }));
+        return c.json({ categories, streams: rows.map(rowOf), total, limit: q.limit, offset: q.offset });
+      },
+    )
+    .get(
+      '/streams/:name',
+      describe({
+        summary: 'A stream’s events, paged, with data, metadata and correlation/causation links',
+        tags: ['audit'],
+        access: 'auditor',
+        response: EventsResponse,
+      }),
+      staff,
+      pathParams(NameParam),
+      queryParams(EventsQuery),
+      async (c) => {
+        const { name } = c.req.valid('param');
+        const q = c.req.valid('query');
+        const row = knownStream(name);
+        const events = await deps.store.readStream(name, { from: q.from, limit: q.limit, direction: q.direction });
+        const last = events[events.length - 1];
+        const more = events.length === q.limit && last !== undefined;
+        const next = !more ? null : q.direction === 'forwards' ? last.revision + 1 : last.revision - 1;
+        return c.json({
+          stream: rowOf(row),
+          events: events.map((e) => toEventView(deps.readDb, e)),
+          next_from: next !== null && next >= 0 ? next : null,
+        });
+      },
+    )
+    .get(
+      '/streams/:name/verify',
+      describe({
+        summary: 'Check a stream’s hash chain: intact, or the first bad event',
+        tags: ['audit'],
+        access: 'auditor',
+        response: VerifyView,
+      }),
+      staff,
+      pathParams(NameParam),
+      async (c) => {
+        const { name } = c.req.valid('param');
+        const row = recorded(name);
+        const verdict = await verifyStream(deps.store, name);
+        if (verdict.events === 0 && !row) throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${name}.`);
+        c.header('Cache-Control', 'no-store');
+        return c.json(toVerifyView(verdict, row));
+      },
+    )
+    .get(
+      '/export',
+      describe({
+        summary:
+          'Export a stream, a category or the whole log as NDJSON (one event per line, then a manifest line with counts and last hashes); streamed',
+        tags: ['audit'],
+        access: 'auditor',
+      }),
+      staff,
+      queryParams(ExportQuery),
+      (c) => {
+        const q = c.req.valid('query');
+        const scope: ExportScope = q.stream
+          ? { kind: 'stream', stream: q.stream }
+          : q.category
+            ? { kind: 'category', category: q.category }
+            : { kind: 'all' };
+        if (scope.kind === 'stream' && !recorded(scope.stream)) {
+          throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${scope.stream}.`);
+        }
+        const now = deps.clock.now();
+        deps.log.info(`export ${JSON.stringify(scope)} by ${c.get('user')?.id ?? '?'}`);
+        return new Response(ndjsonBody(exportNdjson(deps.store, scope, now)), {
+          headers: {
+            'Content-Type': 'application/x-ndjson; charset=utf-8',
+            'Content-Disposition': `attachment; filename="${exportFileName(scope, now)}"`,
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
+        });
+      },
+    );
+};

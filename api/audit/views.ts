@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import type { ReadDb } from '../../projections/db.ts';
+import type { EventRef } from '../../projections/eventIndex.ts';
+import { eventRefById, eventsCausedBy, eventsCorrelated } from '../../projections/eventIndex.ts';
+import type { StreamVerdict } from '../store/verify.ts';
+
+/** Shapes of the auditor API (`/api/admin/streams`, verify, export). */
+
+export const STREAM_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
+export const StreamName = z.string().regex(STREAM_NAME, 'not a stream name');
+
+/** Fields that hold secrets' hashes: shown masked on screen (the stored event, its hash and exports keep them). */
+const SECRET_KEYS = new Set(['passwordHash', 'sessionHash', 'codeHash']);
+export const MASK = '•••••• (hidden on screen; included in the hash check and in exports)';
+
+/** A copy of `value` with secret fields masked, and the paths that were masked. */
+export const maskSecrets = (value: unknown, path = 'data'): { value: unknown; masked: string[] } => {
+  if (Array.isArray(value)) {
+    const masked: string[] = [];
+    const out = value.map((v, i) => {
+      const r = maskSecrets(v, `${path}[${i}]`);
+      masked.push(...r.masked);
+      return r.value;
+    });
+    return { value: out, masked };
+  }
+  if (value && typeof value === 'object') {
+    const masked: string[] = [];
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (SECRET_KEYS.has(k) && typeof v === 'string') {
+        out[k] = MASK;
+        masked.push(`${path}.${k}`);
+      } else {
+        const r = maskSecrets(v, `${path}.${k}`);
+        out[k] = r.value;
+        masked.push(...r.masked);
+      }
+    }
+    return { value: out, masked };
+  }
+  return { value, masked: [] };
+};
+
+const Ref = z.object({
+  id: z.string(),
+  stream: z.string(),
+  revision: z.number().int(),
+  type: z.string(),
+  at: z.string(),
+});
+
+export const EventView = z.object({
+  id: z.string(),
+  stream: z.string(),
+  revision: z.number().int(),
+  position: z.number().int(),
+  type: z.string(),
+  at: z.string(),
+  actor: z.union([z.literal('system'), z.object({ userId: z.string(), role: z.string() })]),
+  hash: z.string(),
+  prev_hash: z.string(),
+  data: z.unknown(),
+  metadata: z.record(z.string(), z.unknown()),
+  masked: z.array(z.string()).describe('Paths of secret fields masked on screen'),
+  links: z.object({
+    caused_by: Ref.nullable().describe('The event named by causationId, when it is an event'),
+    causes: z.array(Ref).describe('Events whose causationId is this event'),
+    correlated: z.array(Ref).describe('Other events with the same correlationId (first 20)'),
+    correlated_total: z.number().int(),
+  }),
+});
+export type EventViewDto = z.infer<typeof EventView>;
+
+export const toEventView = (db: ReadDb, e: RecordedEvent): EventViewDto => {
+  const { value: data, masked } = maskSecrets(e.data);
+  const { correlationId, causationId } = e.metadata;
+  const causedBy = typeof causationId === 'string' ? (eventRefById(db, causationId) ?? null) : null;
+  const correlated =
+    typeof correlationId === 'string' ? eventsCorrelated(db, correlationId, 21) : { events: [], total: 0 };
+  const others = correlated.events.filter((r: EventRef) => r.id !== e.id).slice(0, 20);
+  return {
+    id: e.id,
+    stream: e.streamName,
+    revision: e.revision,
+    position: e.position,
+    type: e.type,
+    at: e.metadata.at,
+    actor: e.metadata.actor,
+    hash: e.metadata.hash,
+    prev_hash: e.metadata.prevHash,
+    data,
+    metadata: e.metadata,
+    masked,
+    links: {
+      caused_by: causedBy,
+      causes: eventsCausedBy(db, e.id),
+      correlated: others,
+      correlated_total: Math.max(0, correlated.total - (correlated.events.some((r) => r.id === e.id) ? 1 : 0)),
+    },
+  };
+};
+
+export const VerifyView = z.object({
+  stream: z.string(),
+  ok: z.boolean(),
+  events: z.number().int(),
+  last_hash: z.string().nullable(),
+  bad_event: z
+    .object({ id: z.string(), revision: z.number().int(), reason: z.string() })
+    .nullable()
+    .describe('The first event that breaks the chain'),
+  recorded: z
+    .object({ events: z.number().int(), last_hash: z.string() })
+    .nullable()
+    .describe('What the streams read model recorded when the events were appended'),
+  message: z.string(),
+});
+export type VerifyViewDto = z.infer<typeof VerifyView>;
+
+/**
+ * The chain check, plus a comparison with what the streams read model saw when the events were
+ * appended: a removed last event, or a whole chain rewritten with fresh hashes, shows up there.
+ */
+export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; lastHash: string } | undefined) => {
+  const rec = recorded ? { events: recorded.eventCount, last_hash: recorded.lastHash } : null;
+  if (!v.ok) {
+    return {
+      stream: v.stream,
+      ok: false,
+      events: v.events,
+      last_hash: null,
+      bad_event: { id: v.badEventId, revision: v.badRevision, reason: v.reason },
+      recorded: rec,
+      message: `Not intact: event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}.`,
+    } satisfies VerifyViewDto;
+  }
+  const base = { stream: v.stream, events: v.events, last_hash: v.lastHash, recorded: rec };
+  if (rec && rec.events > v.events) {
+    const missing = rec.events - v.events;
+    return {
+      ...base,
+      ok: false,
+      bad_event: { id: '(removed)', revision: v.events, reason: `the last ${missing} event(s) are missing` },
+      message: `Not intact: ${rec.events} events were recorded (last hash ${rec.last_hash}) but the log now holds ${v.events}: the last ${missing} event(s) were removed.`,
+    } satisfies VerifyViewDto;
+  }
+  if (rec && rec.events === v.events && rec.last_hash !== v.lastHash) {
+    return {
+      ...base,
+      ok: false,
+      bad_event: { id: '(rewritten)', revision: v.events - 1, reason: 'the chain was rewritten with new hashes' },
+      message: `Not intact: the chain is consistent but ends in ${v.lastHash}, not the ${rec.last_hash} recorded when it was written: it was rewritten.`,
+    } satisfies VerifyViewDto;
+  }
+  return {
+    ...base,
+    ok: true,
+    bad_event: null,
+    message: `Intact: ${v.events} events, every hash checks out, last hash ${v.lastHash}.`,
+  } satisfies VerifyViewDto;
+};
