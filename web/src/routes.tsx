@@ -89,27 +89,54 @@ export const routes: AppRoute[] = [
     path: '/my-deals',
     Component: soon('My Deals', 'Your pre-booked, won, lost and cancelled deals will appear here soon.'),
   },
-  { path: '/shop', Component: soon('Shop', 'The members’ shop with search, filters and Reward Cash is on its way.') },
+  {
+    path: '/shop',
+    Component: page(
+      () => import('./screens/shop/Shop.tsx'),
+      (m) => m.Shop,
+    ),
+  },
   {
     path: '/product/:code',
-    Component: soon('Product details', 'Product pages with prices, stock and reward points are on their way.'),
+    Component: page(
+      () => import('./screens/shop/ProductDetail.tsx'),
+      (m) => m.ProductDetail,
+    ),
   },
   {
     path: '/checkout',
-    Component: soon('Checkout', 'Checkout with billing details and Reward Cash per item is on its way.'),
+    Component: page(
+      () => import('./screens/shop/Checkout.tsx'),
+      (m) => m.Checkout,
+    ),
   },
-  { path: '/success', Component: soon('Order placed', 'The order confirmation screen is on its way.') },
+  {
+    path: '/success',
+    Component: page(
+      () => import('./screens/shop/Success.tsx'),
+      (m) => m.Success,
+    ),
+  },
   {
     path: '/orders',
-    Component: soon('My Orders', 'Your shop orders with payment and shipment status will appear here soon.'),
+    Component: page(
+      () => import('./screens/shop/Orders.tsx'),
+      (m) => m.Orders,
+    ),
   },
   {
     path: '/reserved-items',
-    Component: soon('Reserved Items', 'Your reserved crackers orders will be listed here soon.'),
+    Component: page(
+      () => import('./screens/shop/ReservedItems.tsx'),
+      (m) => m.ReservedItems,
+    ),
   },
   {
     path: '/crackers',
-    Component: soon('Crackers Collection', 'This season’s crackers catalogue with reserve-and-order is on its way.'),
+    Component: page(
+      () => import('./screens/shop/Crackers.tsx'),
+      (m) => m.Crackers,
+    ),
   },
   { path: '/account', Component: soon('My Account', 'Your account overview is on its way.') },
   { path: '/profile', Component: soon('Profile', 'Your profile, address and personal details screen is on its way.') },
@@ -163,6 +190,13 @@ export const routes: AppRoute[] = [
     Component: page(
       () => import('./screens/league/LeagueSetup.tsx'),
       (m) => m.LeagueSetup,
+    ),
+  },
+  {
+    path: '/admin/orders',
+    Component: page(
+      () => import('./screens/shop/AdminOrders.tsx'),
+      (m) => m.AdminOrders,
     ),
   },
   { path: '/admin/outbox', Component: soon('Mail outbox', 'The outbox of mails sent by the system is on its way.') },

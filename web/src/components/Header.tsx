@@ -3,6 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useScrolledPast } from '../lib/hooks.ts';
 import { MAIN_NAV, SITE } from '../lib/site.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';
+import { CartDropdown } from '../screens/shop/CartDropdown.tsx';
+import { HeaderSearch } from '../screens/shop/HeaderSearch.tsx';
+import { SearchBox } from '../screens/shop/SearchBox.tsx';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from './Icons.tsx';
 
 /** Storefront §2: the header collapses after 50 px of scroll. */
@@ -64,7 +67,9 @@ export const Header = () => {
               </NavLink>
             ))}
           </nav>
+          <HeaderSearch />
           <div className="header-actions">
+            <CartDropdown />
             <HeaderAccount />
             <button
               type="button"
@@ -85,6 +90,9 @@ export const Header = () => {
                 {item.label}
               </NavLink>
             ))}
+            <div className="mobile-search">
+              <SearchBox />
+            </div>
             <HeaderAccount variant="menu" />
             <div className="mobile-support">
               <SupportLinks />

@@ -1,5 +1,2 @@
-/**
- * Top Products (storefront §2): 1 featured and 6 smaller in-stock products with rating, struck-through original
- * price and current price. It arrives with the shop; until then it renders nothing rather than a made-up list.
- */
-export const TopProducts = () => null;
+/** Top Products (storefront §2): 1 featured and 6 smaller in-stock products; built with the shop. */
+export { TopProducts } from '../../screens/shop/TopProducts.tsx';

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { SHIPMENT_NEXT, SHIPMENT_STATUSES } from '../../../../engine/order.ts';
+import type { ShipmentStatus } from '../../../../engine/order.ts';
+import { ApiError } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';
+import { OrderCard } from './Orders.tsx';
+import { Notice, Spinner } from './parts.tsx';
+import type { ShopOrder } from './shopApi.ts';
+import { shopApi } from './shopApi.ts';
+import './shop.css';
+
+const ACTION: Record<ShipmentStatus, string> = {
+  pending: 'Back to processing',
+  shipped: 'Mark shipped',
+  delivered: 'Mark delivered',
+  cancelled: 'Cancel shipment',
+};
+const TAB: Record<ShipmentStatus | '', string> = {
+  '': 'All',
+  pending: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** /admin/orders: paid shop orders; admins move each through pending → shipped → delivered, or cancel it. */
+export const AdminOrders = () => {
+  usePageTitle('Shop orders');
+  const isAdmin = useSessionStore(selectIsAdmin);
+  const [tab, setTab] = useState<ShipmentStatus | ''>('pending');
+  const [orders, setOrders] = useState<ShopOrder[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setOrders(null);
+    shopApi
+      .adminOrders(tab)
+      .then((r) => setOrders(r.orders))
+      .catch(() => setError('Failed to load orders.'));
+  }, [tab]);
+  useEffect(load, [load]);
+
+  const move = async (order: ShopOrder, to: ShipmentStatus) => {
+    setBusy(order.id);
+    setError(null);
+    try {
+      const { order: updated } = await shopApi.setShipment(order.id, to);
+      setOrders((list) => (list ?? []).map((o) => (o.id === updated.id ? updated : o)));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Server error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="container shop-page narrow">
+      <p className="eyebrow">Admin</p>
+      <h1>Shop orders</h1>
+      <div className="tabs" role="tablist" aria-label="Shipment status">
+        {(['', ...SHIPMENT_STATUSES] as const).map((s) => (
+          <button
+            key={s || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={tab === s}
+            className={`tab${tab === s ? ' is-active' : ''}`}
+            onClick={() => setTab(s)}
+          >
+            {TAB[s]}
+          </button>
+        ))}
+      </div>
+      {error && <Notice kind="error">{error}</Notice>}
+      {!orders && !error && <Spinner label="Loading orders…" />}
+      {orders?.length === 0 && <Notice kind="empty">No orders here.</Notice>}
+      <div className="order-list">
+        {orders?.map((o) => (
+          <OrderCard
+            key={o.id}
+            order={o}
+            actions={
+              isAdmin && (
+                <div className="button-row">
+                  {SHIPMENT_NEXT[o.shipment_status].map((to) => (
+                    <button
+                      key={to}
+                      type="button"
+                      className={`btn btn-sm ${to === 'cancelled' ? 'btn-ghost' : 'btn-primary'}`}
+                      disabled={busy === o.id}
+                      onClick={() => void move(o, to)}
+                    >
+                      {ACTION[to]}
+                    </button>
+                  ))}
+                </div>
+              )
+            }
+          />
+        ))}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { formatRupees } from '../../lib/format.ts';
+import { removeFromCart, selectCartCount, selectCartTotal, setCartQuantity, useCartStore } from '../../stores/cart.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { CartIcon, ProductImage } from './parts.tsx';
+import './shop.css';
+
+/**
+ * Storefront §2 cart dropdown: −/+ per line (never below 1, never above stock), Remove, a total and
+ * Checkout; "Cart is empty" when empty; the badge shows the total quantity. Members only.
+ */
+export const CartDropdown = () => {
+  const user = useSessionStore((s) => s.user);
+  const lines = useCartStore((s) => s.lines);
+  const busy = useCartStore((s) => s.busy);
+  const count = useCartStore(selectCartCount);
+  const total = useCartStore(selectCartTotal);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  return (
+    <div className="cart-dropdown" ref={ref}>
+      <button
+        type="button"
+        className="cart-toggle"
+        aria-expanded={open}
+        aria-haspopup="true"
+        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        data-testid="cart-toggle"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <CartIcon />
+        {count > 0 && (
+          <span className="cart-badge" data-testid="cart-badge">
+            {count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="cart-panel" role="region" aria-label="Cart" data-testid="cart-panel">
+          {lines.length === 0 ? (
+            <p className="cart-empty">Cart is empty</p>
+          ) : (
+            <>
+              <ul className="cart-lines">
+                {lines.map((line) => {
+                  const waiting = busy.includes(line.product_id);
+                  return (
+                    <li key={line.product_id} className="cart-line">
+                      <ProductImage src={line.image_url} alt="" className="cart-thumb" />
+                      <div className="cart-line-main">
+                        <Link to={`/product/${encodeURIComponent(line.product_code)}`} className="cart-line-name">
+                          {line.name}
+                        </Link>
+                        <span className="muted">{formatRupees(line.price * line.quantity)}</span>
+                        <div className="qty" aria-label={`Quantity of ${line.name}`}>
+                          <button
+                            type="button"
+                            aria-label={`One less ${line.name}`}
+                            disabled={waiting || line.quantity <= 1}
+                            onClick={() => void setCartQuantity(line.product_id, line.quantity - 1)}
+                          >
+                            −
+                          </button>
+                          <output aria-live="polite">{line.quantity}</output>
+                          <button
+                            type="button"
+                            aria-label={`One more ${line.name}`}
+                            disabled={waiting || line.quantity >= line.stock}
+                            onClick={() => void setCartQuantity(line.product_id, line.quantity + 1)}
+                          >
+                            +
+                          </button>
+                        </div>
+                      </div>
+                      <button
+                        type="button"
+                        className="link-btn"
+                        disabled={waiting}
+                        onClick={() => void removeFromCart(line.product_id)}
+                      >
+                        Remove
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              <div className="cart-foot">
+                <span>
+                  Total <strong data-testid="cart-total">{formatRupees(total)}</strong>
+                </span>
+                <Link to="/checkout" className="btn btn-primary btn-sm">
+                  Checkout
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+};

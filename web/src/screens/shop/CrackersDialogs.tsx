@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { CRACKERS_DISTRICTS, CRACKERS_MESSAGES } from '../../../../engine/crackersOrder.ts';
+import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { Modal } from './parts.tsx';
+import type { ReferralOrder } from './shopApi.ts';
+import { fetchReferralStatus } from './shopApi.ts';
+
+export interface CrackersDetails {
+  name: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  district: string;
+  referral_code: string;
+}
+
+export const EMPTY_DETAILS: CrackersDetails = {
+  name: '',
+  phone: '',
+  address1: '',
+  address2: '',
+  district: '',
+  referral_code: '',
+};
+
+/** The details form: name, phone, address lines, district (Thanjavur or Thiruvarur) and a referral code, all but line 2 required. */
+export const DetailsDialog = ({
+  open,
+  total,
+  submitting,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  total: number;
+  submitting: boolean;
+  onClose: () => void;
+  onSubmit: (details: CrackersDetails) => void;
+}) => {
+  const [d, setD] = useState<CrackersDetails>(EMPTY_DETAILS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (k: keyof CrackersDetails) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
+
+  const submit = () => {
+    const missing = !d.name.trim() || !d.phone.trim() || !d.address1.trim() || !d.district || !d.referral_code.trim();
+    if (missing) return setProblem(CRACKERS_MESSAGES.required);
+    setProblem(null);
+    onSubmit(d);
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Your details" testId="crackers-details">
+      <form
+        className="details-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <p className="muted">
+          Order total <strong>{formatRupees(total)}</strong>. We deliver to Thanjavur and Thiruvarur districts.
+        </p>
+        <label className="form-field">
+          <span>Name *</span>
+          <input value={d.name} onChange={set('name')} autoComplete="name" required />
+        </label>
+        <label className="form-field">
+          <span>Phone *</span>
+          <input value={d.phone} onChange={set('phone')} type="tel" inputMode="tel" autoComplete="tel" required />
+        </label>
+        <label className="form-field">
+          <span>Address line 1 *</span>
+          <input value={d.address1} onChange={set('address1')} autoComplete="address-line1" required />
+        </label>
+        <label className="form-field">
+          <span>Address line 2</span>
+          <input value={d.address2} onChange={set('address2')} autoComplete="address-line2" />
+        </label>
+        <label className="form-field">
+          <span>District *</span>
+          <select value={d.district} onChange={set('district')} required>
+            <option value="">Choose a district</option>
+            {CRACKERS_DISTRICTS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-field">
+          <span>Referral code *</span>
+          <input
+            value={d.referral_code}
+            onChange={set('referral_code')}
+            maxLength={20}
+            autoCapitalize="characters"
+            required
+          />
+        </label>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="btn btn-accent" disabled={submitting}>
+            {submitting ? 'Placing order…' : 'Place Order'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+};
+
+/** Referral status: orders placed with a code, fetched without credentials; phones arrive masked. */
+export const ReferralStatusDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const [code, setCode] = useState('');
+  const [state, setState] = useState<
+    | { kind: 'idle' }
+    | { kind: 'loading' }
+    | { kind: 'error'; message: string }
+    | { kind: 'ready'; orders: ReferralOrder[] }
+  >({ kind: 'idle' });
+
+  const check = async () => {
+    const value = code.trim();
+    if (!value) return;
+    setState({ kind: 'loading' });
+    try {
+      setState({ kind: 'ready', orders: await fetchReferralStatus(value) });
+    } catch (error) {
+      setState({
+        kind: 'error',
+        message:
+          error instanceof Error && error.message === 'NOT_FOUND'
+            ? 'Referral Code Not Found'
+            : 'Error fetching referral details',
+      });
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Referral status" testId="referral-status">
+      <form
+        className="referral-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void check();
+        }}
+      >
+        <label className="form-field">
+          <span>Referral code</span>
+          <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} autoCapitalize="characters" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={state.kind === 'loading'}>
+          Check
+        </button>
+      </form>
+      {state.kind === 'loading' && <p role="status">Checking…</p>}
+      {state.kind === 'error' && (
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.kind === 'ready' && state.orders.length === 0 && (
+        <p role="status">No orders have been placed with this referral code yet.</p>
+      )}
+      {state.kind === 'ready' && state.orders.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Phone</th>
+                <th scope="col">District</th>
+                <th scope="col">Total</th>
+                <th scope="col">Placed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.orders.map((o) => (
+                <tr key={o.order_id}>
+                  <td>{o.order_id}</td>
+                  <td>{o.customer_name}</td>
+                  <td>{o.phone}</td>
+                  <td>{o.district}</td>
+                  <td>{formatRupees(o.total_amount)}</td>
+                  <td>{formatDateTime(o.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+};

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../lib/api.ts';
+import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { Notice, ProductImage, Spinner } from './parts.tsx';
+import type { ShopOrder } from './shopApi.ts';
+import { shopApi } from './shopApi.ts';
+import './shop.css';
+
+const PAYMENT_LABEL: Record<string, string> = { paid: 'Paid', pending: 'Payment pending', failed: 'Payment failed' };
+const SHIPMENT_LABEL: Record<string, string> = {
+  pending: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Storefront §4: payment paid/pending/failed; shipment shipped/delivered/cancelled, other values neutral. */
+export const StatusBadges = ({ order }: { order: ShopOrder }) => (
+  <div className="badges">
+    <span className={`badge badge--pay-${order.payment_status}`} data-testid="payment-badge">
+      {PAYMENT_LABEL[order.payment_status] ?? order.payment_status}
+    </span>
+    {order.payment_status === 'paid' && (
+      <span className={`badge badge--ship-${order.shipment_status}`} data-testid="shipment-badge">
+        {SHIPMENT_LABEL[order.shipment_status] ?? order.shipment_status}
+      </span>
+    )}
+  </div>
+);
+
+export const OrderCard = ({ order, actions }: { order: ShopOrder; actions?: ReactNode }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <article className="card order-card" data-testid="order-card">
+      <div className="order-head">
+        <ProductImage src={order.image_url} alt="" className="order-thumb" />
+        <div className="order-main">
+          <h2 className="order-title">{order.product_name}</h2>
+          <p className="muted">
+            Order <strong>{order.order_code}</strong> · {formatDateTime(order.created_at)}
+          </p>
+          <StatusBadges order={order} />
+        </div>
+        <p className="order-amount">{formatRupees(order.total_amount)}</p>
+      </div>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={item.product_id}>
+            {item.name} × {item.quantity}
+            {item.applied_reward > 0 && (
+              <span className="muted"> (Reward Cash {formatRupees(item.applied_reward)})</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="order-foot">
+        <button type="button" className="link-btn" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Hide address' : 'Show address'}
+        </button>
+        {actions}
+      </div>
+      {open && (
+        <address className="order-address">
+          <strong>{order.full_name}</strong>
+          <span>{order.contact_number}</span>
+          {order.email && <span>{order.email}</span>}
+          <span className="pre-line">{order.address || 'No address given'}</span>
+        </address>
+      )}
+    </article>
+  );
+};
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: ShopOrder[] };
+
+/** /orders: my shop orders. Refreshes when the tab regains focus and every 30 s, so shipment changes show. */
+export const Orders = () => {
+  usePageTitle('My Orders');
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetchOrders = useCallback(() => {
+    shopApi
+      .orders()
+      .then(({ orders }) => setLoad({ state: 'ready', orders }))
+      .catch((error: unknown) =>
+        setLoad((l) =>
+          l.state === 'ready'
+            ? l
+            : {
+                state: 'error',
+                message:
+                  error instanceof ApiError && error.code !== 'NETWORK'
+                    ? 'Failed to load orders.'
+                    : 'Server error. Please try again later.',
+              },
+        ),
+      );
+  }, []);
+
+  useEffect(() => {
+    fetchOrders();
+    const timer = setInterval(fetchOrders, 30_000);
+    window.addEventListener('focus', fetchOrders);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', fetchOrders);
+    };
+  }, [fetchOrders]);
+
+  return (
+    <div className="container shop-page narrow">
+      <h1>My Orders</h1>
+      {load.state === 'loading' && <Spinner label="Loading orders…" />}
+      {load.state === 'error' && <Notice kind="error">{load.message}</Notice>}
+      {load.state === 'ready' && load.orders.length === 0 && (
+        <Notice kind="empty">
+          <p>You have no orders yet.</p>
+          <Link to="/shop" className="btn btn-primary btn-sm">
+            Go to the shop
+          </Link>
+        </Notice>
+      )}
+      {load.state === 'ready' && (
+        <div className="order-list">
+          {load.orders.map((o) => (
+            <OrderCard key={o.id} order={o} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../lib/api.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { addToCart, useCartStore } from '../../stores/cart.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { Notice, PriceTag, ProductImage, Spinner, Stars } from './parts.tsx';
+import type { Product } from './shopApi.ts';
+import { shopApi } from './shopApi.ts';
+import './shop.css';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; product: Product };
+
+/** /product/:code — every field, Add to Cart, and Buy Now (adds one and goes to checkout). */
+export const ProductDetail = () => {
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSessionStore((s) => s.user);
+  const inCart = useCartStore((s) => s.lines.find((l) => l.product_code === code)?.quantity ?? 0);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [working, setWorking] = useState(false);
+  usePageTitle(load.state === 'ready' ? load.product.name : 'Product');
+
+  useEffect(() => {
+    setLoad({ state: 'loading' });
+    setMessage(null);
+    shopApi
+      .product(code)
+      .then(({ product }) => setLoad({ state: 'ready', product }))
+      .catch((error: unknown) =>
+        setLoad({
+          state: 'error',
+          message: error instanceof ApiError && error.status === 404 ? 'Product not found' : 'Server error',
+        }),
+      );
+  }, [code]);
+
+  if (load.state === 'loading') return <Spinner label="Loading product…" />;
+  if (load.state === 'error') {
+    return (
+      <div className="container shop-page">
+        <Notice kind="error">
+          <p>{load.message}</p>
+          <Link to="/shop" className="btn btn-ghost btn-sm">
+            Back to the shop
+          </Link>
+        </Notice>
+      </div>
+    );
+  }
+
+  const p = load.product;
+  const needLogin = () =>
+    navigate('/login', { state: { from: `${location.pathname}${location.search}`, reason: 'login-required' } });
+
+  const add = async (then?: () => void) => {
+    if (!user) return void needLogin();
+    setWorking(true);
+    setMessage(null);
+    try {
+      await addToCart(p.id, 1);
+      if (then) then();
+      else setMessage({ kind: 'ok', text: 'Added to cart.' });
+    } catch (error) {
+      // Buy Now still goes to checkout when the one unit left is already in the cart.
+      if (then && error instanceof ApiError && error.code === 'QUANTITY_ABOVE_STOCK' && inCart > 0) then();
+      else setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : 'Server error' });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <div className="container shop-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link to="/shop">Shop</Link> <span aria-hidden="true">›</span>{' '}
+        <Link to={`/shop?category=${encodeURIComponent(p.category)}`}>{p.category}</Link>{' '}
+        <span aria-hidden="true">›</span> <span>{p.name}</span>
+      </nav>
+      <article className="product-detail">
+        <div className="product-detail-media">
+          <ProductImage src={p.image_url} alt={p.name} />
+        </div>
+        <div className="product-detail-info">
+          <p className="product-card-brand">{p.brand}</p>
+          <h1>{p.name}</h1>
+          <p className="product-code">
+            Product code <code>{p.product_code}</code>
+          </p>
+          <Stars rating={p.rating} count={p.ratings} />
+          <PriceTag price={p.price} original={p.original_price} size="lg" />
+          <dl className="product-facts">
+            <dt>Stock</dt>
+            <dd data-testid="product-stock">
+              {p.in_stock ? (
+                <span className="in-stock">In stock: {p.stock}</span>
+              ) : (
+                <span className="out-of-stock">Out of stock</span>
+              )}
+            </dd>
+            <dt>Reward points</dt>
+            <dd>
+              {p.reward_points} (up to {formatRupees(p.reward_points * 100, { whole: true })} of Reward Cash per unit)
+            </dd>
+            <dt>Category</dt>
+            <dd>{p.category}</dd>
+            <dt>Colour</dt>
+            <dd>{p.color}</dd>
+          </dl>
+          <p className="product-description">{p.description}</p>
+          {inCart > 0 && <p className="muted">In your cart: {inCart}</p>}
+          <div className="button-row">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={!p.in_stock || working}
+              onClick={() => void add()}
+            >
+              Add to Cart
+            </button>
+            <button
+              type="button"
+              className="btn btn-accent"
+              disabled={!p.in_stock || working}
+              onClick={() => void add(() => void navigate('/checkout'))}
+            >
+              Buy Now
+            </button>
+          </div>
+          {!p.in_stock && <p className="out-of-stock">Out of stock — this product is sold out for now.</p>}
+          {message && (
+            <p
+              className={message.kind === 'ok' ? 'form-ok' : 'form-error'}
+              role={message.kind === 'ok' ? 'status' : 'alert'}
+            >
+              {message.text}
+            </p>
+          )}
+        </div>
+      </article>
+    </div>
+  );
+};

@@ -1,0 +1,138 @@
+import type { CartLineDto } from '../../../../projections/cart.ts';
+import type { ProductDto } from '../../../../projections/catalogue.ts';
+import type { ShopOrderDto } from '../../../../projections/orders.ts';
+import { api } from '../../lib/api.ts';
+
+export type Product = ProductDto;
+export type CartLine = CartLineDto;
+export type ShopOrder = ShopOrderDto;
+
+export interface ProductPage {
+  success: boolean;
+  products: Product[];
+  total: number;
+  page: number;
+  pages: number;
+  page_size: number;
+}
+
+export interface Facet {
+  value: string;
+  count: number;
+}
+export interface Facets {
+  categories: Facet[];
+  brands: Facet[];
+  colors: Facet[];
+}
+
+export interface CartPayload {
+  success: boolean;
+  cart: CartLine[];
+  /** The member's reward cash, paise. */
+  user_rewards: number;
+  total: number;
+  count: number;
+}
+
+export interface CheckoutData extends CartPayload {
+  billing: { name: string; email: string; phone: string; address: string };
+}
+
+export interface CheckoutAnswer {
+  success: boolean;
+  order_id: string;
+  order_code: string;
+  total: number;
+  paid: boolean;
+  razorpay_order_id: string | null;
+  checkout_url: string | null;
+}
+
+export interface Cracker {
+  id: string;
+  name: string;
+  category: string;
+  price: number;
+  strikeOff: number;
+  per: string;
+  image_path: string;
+  particulars: string;
+}
+
+export interface ReferralOrder {
+  order_id: string;
+  customer_name: string;
+  phone: string;
+  district: string;
+  total_amount: number;
+  created_at: string;
+}
+
+export interface ReservedOrder {
+  order_id: string;
+  created_at: string;
+  order_items: { id: string; name: string; price: number; quantity: number }[];
+  applied_reward: number;
+  total_amount: number;
+  district: string;
+}
+
+export const DEFAULT_PRODUCT_IMAGE = '/products/default.svg';
+
+export const shopApi = {
+  products: (query: string, signal?: AbortSignal) => api<ProductPage>(`/api/products?${query}`, { signal }),
+  facets: () => api<Facets & { success: boolean }>('/api/products/facets'),
+  suggest: (q: string, signal?: AbortSignal) =>
+    api<{ products: Product[] }>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
+  top: () => api<{ products: Product[] }>('/api/products/top'),
+  product: (code: string) => api<{ product: Product }>(`/api/products/${encodeURIComponent(code)}`),
+  cart: () => api<CartPayload>('/api/cart'),
+  addToCart: (productId: string, quantity = 1) =>
+    api<CartPayload>('/api/cart/items', { body: { product_id: productId, quantity } }),
+  setQuantity: (productId: string, quantity: number) =>
+    api<CartPayload>(`/api/cart/items/${encodeURIComponent(productId)}`, { method: 'PATCH', body: { quantity } }),
+  removeFromCart: (productId: string) =>
+    api<CartPayload>(`/api/cart/items/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
+  checkoutData: () => api<CheckoutData>('/api/checkout'),
+  checkout: (body: CheckoutData['billing'] & { appliedRewards: Record<string, number> }) =>
+    api<CheckoutAnswer>('/api/checkout', { body }),
+  verifyPayment: (body: Record<string, string>) =>
+    api<{ success: boolean; message: string; order_id: string; order_code: string | null }>('/api/checkout/verify', {
+      body,
+    }),
+  cancelPayment: (razorpayOrderId: string, reason: string) =>
+    api<{ success: boolean; released: boolean }>('/api/checkout/cancel', {
+      body: { razorpay_order_id: razorpayOrderId, reason },
+    }),
+  orders: () => api<{ orders: ShopOrder[] }>('/api/orders'),
+  order: (id: string) => api<{ order: ShopOrder }>(`/api/orders/${encodeURIComponent(id)}`),
+  adminOrders: (shipment: string) =>
+    api<{ orders: ShopOrder[] }>(`/api/admin/orders${shipment ? `?shipment_status=${shipment}` : ''}`),
+  setShipment: (id: string, status: string) =>
+    api<{ order: ShopOrder }>(`/api/admin/orders/${encodeURIComponent(id)}/shipment`, {
+      body: { shipment_status: status },
+    }),
+  crackers: (q: string, sort: string, signal?: AbortSignal) =>
+    api<{ data: Cracker[] }>(`/api/crackers?q=${encodeURIComponent(q)}&sort=${sort}`, { signal }),
+  placeCrackersOrder: (body: Record<string, unknown>) =>
+    api<{ success: boolean; message: string; order_id: string }>('/api/crackers/orders', { body }),
+  myCrackersOrders: () => api<{ data: ReservedOrder[] }>('/api/crackers/my-orders'),
+};
+
+/** Storefront §7: the referral status call sends no credentials. */
+export const fetchReferralStatus = async (referralCode: string): Promise<ReferralOrder[]> => {
+  const response = await fetch('/api/crackers/status', {
+    method: 'POST',
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ referralCode }),
+  });
+  const body = (await response.json().catch(() => null)) as {
+    orders?: ReferralOrder[];
+    error?: { code?: string };
+  } | null;
+  if (response.status === 404 || body?.error?.code === 'REFERRAL_NOT_FOUND') throw new Error('NOT_FOUND');
+  if (!response.ok || !body?.orders) throw new Error('FAILED');
+  return body.orders;
+};

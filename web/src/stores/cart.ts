@@ -1,0 +1,74 @@
+import { create } from 'zustand';
+import type { CartLine, CartPayload } from '../screens/shop/shopApi.ts';
+import { shopApi } from '../screens/shop/shopApi.ts';
+import { setWallet, useSessionStore } from './session.ts';
+
+export type CartState = {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  lines: CartLine[];
+  /** The member's reward cash, paise. */
+  userRewards: number;
+  /** Product ids with a change on its way (their buttons wait). */
+  busy: string[];
+};
+
+const empty: CartState = { status: 'idle', lines: [], userRewards: 0, busy: [] };
+
+/** The member's cart, kept on the server; this store mirrors its last answer. */
+export const useCartStore = create<CartState>()(() => empty);
+
+const apply = (payload: CartPayload) => {
+  useCartStore.setState({ status: 'ready', lines: payload.cart, userRewards: payload.user_rewards });
+  setWallet({ reward_cash: payload.user_rewards });
+};
+
+export const loadCart = async (): Promise<void> => {
+  if (!useSessionStore.getState().user) return;
+  useCartStore.setState((s) => ({ status: s.status === 'ready' ? 'ready' : 'loading' }));
+  try {
+    apply(await shopApi.cart());
+  } catch (error) {
+    console.error('cart: could not load', error);
+    useCartStore.setState({ status: 'error' });
+  }
+};
+
+export const resetCart = (): void => useCartStore.setState(empty);
+
+const withBusy = async (productId: string, run: () => Promise<CartPayload>): Promise<void> => {
+  useCartStore.setState((s) => ({ busy: [...s.busy, productId] }));
+  try {
+    apply(await run());
+  } finally {
+    useCartStore.setState((s) => ({ busy: s.busy.filter((id) => id !== productId) }));
+  }
+};
+
+/** Adds to the cart; rejects with the server's ApiError (e.g. "Out of stock") for the caller to show or log. */
+export const addToCart = (productId: string, quantity = 1): Promise<void> =>
+  withBusy(productId, () => shopApi.addToCart(productId, quantity));
+
+/** Storefront §5: a quantity below 1 is never sent (minus does nothing at 1). Failures are only logged. */
+export const setCartQuantity = async (productId: string, quantity: number): Promise<void> => {
+  if (quantity < 1) return;
+  await withBusy(productId, () => shopApi.setQuantity(productId, quantity)).catch((error: unknown) =>
+    console.error('cart: could not change the quantity', error),
+  );
+};
+
+export const removeFromCart = async (productId: string): Promise<void> => {
+  await withBusy(productId, () => shopApi.removeFromCart(productId)).catch((error: unknown) =>
+    console.error('cart: could not remove the line', error),
+  );
+};
+
+export const selectCartCount = (s: CartState): number => s.lines.reduce((n, l) => n + l.quantity, 0);
+export const selectCartTotal = (s: CartState): number => s.lines.reduce((n, l) => n + l.price * l.quantity, 0);
+
+// The cart follows the session: loaded at login, cleared at logout.
+useSessionStore.subscribe((state, previous) => {
+  if (state.user?.id === previous.user?.id) return;
+  if (state.user) void loadCart();
+  else resetCart();
+});
+if (useSessionStore.getState().user) void loadCart();
