@@ -4,11 +4,13 @@ import { App } from './App.tsx';
 import { startClockSync } from './lib/clock.ts';
 import { connectSocket } from './lib/socket.ts';
 import { initSession } from './stores/session.ts';
+import { startWalletLive } from './stores/wallet.ts';
 import './styles.css';
 
 initSession();
 startClockSync();
 connectSocket();
+startWalletLive();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

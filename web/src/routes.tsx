@@ -83,7 +83,10 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/deals',
-    Component: soon('Deals', 'Upcoming and completed deal rooms with live countdowns are on their way.'),
+    Component: page(
+      () => import('./screens/deals/Deals.tsx'),
+      (m) => m.Deals,
+    ),
   },
   {
     path: '/my-deals',

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { api, ApiError } from '../lib/api.ts';
+import { getSocket } from '../lib/socket.ts';
 import { refreshSession, setWallet } from './session.ts';
 
 export type TransactionType =
@@ -28,6 +29,7 @@ export type WalletState = {
   transactions: WalletTransaction[];
   txStatus: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
+  watching: boolean;
 };
 
 const initial: WalletState = {
@@ -38,6 +40,7 @@ const initial: WalletState = {
   transactions: [],
   txStatus: 'idle',
   error: null,
+  watching: false,
 };
 
 export const useWalletStore = create<WalletState>()(() => initial);
@@ -179,4 +182,33 @@ export const completeDeposit = async (ret: Extract<PaymentReturn, { kind: 'paid'
     await Promise.all([loadWallet(), refreshSession()]);
   }
   return applied;
+};
+
+/** While the Wallet page is open it reloads its transactions on every live wallet change. */
+export const watchWallet = (on: boolean): void => useWalletStore.setState({ watching: on });
+
+/**
+ * Keeps the header balances live for the whole app: `walletUpdate` carries the new balances;
+ * `rewardUpdate` and `refundProcessed` re-read the session (storefront §4 real-time updates).
+ */
+export const startWalletLive = (): (() => void) => {
+  const socket = getSocket();
+  const onWallet = (w: { cash: number; reward_cash: number; held: number }) => {
+    setWallet({ cash: w.cash, reward_cash: w.reward_cash });
+    if (useWalletStore.getState().status === 'ready') {
+      useWalletStore.setState({ cash: w.cash, rewardCash: w.reward_cash, held: w.held });
+    }
+    if (useWalletStore.getState().watching) void loadTransactions();
+  };
+  const onCredit = () => {
+    void refreshSession();
+  };
+  socket.on('walletUpdate', onWallet);
+  socket.on('rewardUpdate', onCredit);
+  socket.on('refundProcessed', onCredit);
+  return () => {
+    socket.off('walletUpdate', onWallet);
+    socket.off('rewardUpdate', onCredit);
+    socket.off('refundProcessed', onCredit);
+  };
 };

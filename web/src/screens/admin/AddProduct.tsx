@@ -62,31 +62,31 @@ const SuccessCard = ({ product, onAnother }: { product: Created; onAnother: () =
       <ProductImage src={product.image} alt={product.name} className="success-image" />
       <div>
         <h2>{product.name}</h2>
-        <dl className="facts">
-          <div className="fact">
+        <dl className="vd-facts">
+          <div className="vd-fact">
             <dt>Product code</dt>
             <dd>{product.product_code}</dd>
           </div>
-          <div className="fact">
+          <div className="vd-fact">
             <dt>Slug</dt>
             <dd>{product.slug}</dd>
           </div>
-          <div className="fact">
+          <div className="vd-fact">
             <dt>Price</dt>
             <dd>{formatRupees(product.price)}</dd>
           </div>
-          <div className="fact">
+          <div className="vd-fact">
             <dt>Stock</dt>
             <dd>{product.stock}</dd>
           </div>
-          <div className="fact">
+          <div className="vd-fact">
             <dt>Status</dt>
             <dd>{product.is_active ? 'Active' : 'Inactive'}</dd>
           </div>
         </dl>
       </div>
     </div>
-    <div className="form-actions">
+    <div className="vd-form-actions">
       <button type="button" className="btn btn-primary" onClick={onAnother}>
         Add another product
       </button>
@@ -161,7 +161,7 @@ export const AddProduct = () => {
 
   const fieldError = (key: keyof Fields) =>
     touched && problems[key] ? (
-      <p className="form-error" id={`product-${key}-error`}>
+      <p className="vd-form-error" id={`product-${key}-error`}>
         {problems[key]}
       </p>
     ) : null;
@@ -179,12 +179,12 @@ export const AddProduct = () => {
       {created ? (
         <SuccessCard product={created} onAnother={reset} />
       ) : (
-        <form className="card form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="add-product-form">
+        <form className="card vd-form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="add-product-form">
           {error && <Notice tone="error">{error}</Notice>}
-          <div className="form-grid">
-            <div className="form-field">
+          <div className="vd-form-grid">
+            <div className="vd-form-field">
               <label htmlFor="product-name">
-                Name <span className="req">*</span>
+                Name <span className="vd-req">*</span>
               </label>
               <input
                 id="product-name"
@@ -196,9 +196,9 @@ export const AddProduct = () => {
               />
               {fieldError('name')}
             </div>
-            <div className="form-field">
+            <div className="vd-form-field">
               <label htmlFor="product-slug">
-                Slug <span className="req">*</span>
+                Slug <span className="vd-req">*</span>
               </label>
               <input
                 id="product-slug"
@@ -211,9 +211,9 @@ export const AddProduct = () => {
                 }}
                 {...invalid('slug')}
               />
-              {fieldError('slug') ?? <p className="form-hint">Unique; used in links. Filled from the name.</p>}
+              {fieldError('slug') ?? <p className="vd-form-hint">Unique; used in links. Filled from the name.</p>}
             </div>
-            <div className="form-field form-field--wide">
+            <div className="vd-form-field vd-form-field--wide">
               <label htmlFor="product-description">Description</label>
               <textarea
                 id="product-description"
@@ -222,9 +222,9 @@ export const AddProduct = () => {
                 onChange={(e) => set('description', e.target.value)}
               />
             </div>
-            <div className="form-field">
+            <div className="vd-form-field">
               <label htmlFor="product-price">
-                Price (₹) <span className="req">*</span>
+                Price (₹) <span className="vd-req">*</span>
               </label>
               <input
                 id="product-price"
@@ -239,9 +239,9 @@ export const AddProduct = () => {
               />
               {fieldError('price')}
             </div>
-            <div className="form-field">
+            <div className="vd-form-field">
               <label htmlFor="product-stock">
-                Stock <span className="req">*</span>
+                Stock <span className="vd-req">*</span>
               </label>
               <input
                 id="product-stock"
@@ -256,9 +256,9 @@ export const AddProduct = () => {
               />
               {fieldError('stock')}
             </div>
-            <div className="form-field">
+            <div className="vd-form-field">
               <label htmlFor="product-reward">
-                Reward points <span className="req">*</span>
+                Reward points <span className="vd-req">*</span>
               </label>
               <input
                 id="product-reward"
@@ -273,14 +273,14 @@ export const AddProduct = () => {
               />
               {fieldError('reward_points')}
             </div>
-            <div className="form-field">
+            <div className="vd-form-field">
               <label htmlFor="product-status">Status</label>
               <select id="product-status" value={fields.status} onChange={(e) => set('status', e.target.value)}>
                 <option value="active">Active</option>
                 <option value="inactive">Inactive</option>
               </select>
             </div>
-            <div className="form-field form-field--wide">
+            <div className="vd-form-field vd-form-field--wide">
               <label htmlFor="product-image">Image</label>
               <input
                 ref={fileInput}
@@ -297,15 +297,15 @@ export const AddProduct = () => {
                 aria-invalid={imageError ? true : undefined}
               />
               {imageError ? (
-                <p className="form-error" role="alert">
+                <p className="vd-form-error" role="alert">
                   {imageError}
                 </p>
               ) : (
-                <p className="form-hint">Optional. Image files only (PNG, JPEG, GIF or WebP), up to 1 MB.</p>
+                <p className="vd-form-hint">Optional. Image files only (PNG, JPEG, GIF or WebP), up to 1 MB.</p>
               )}
             </div>
           </div>
-          <div className="form-actions">
+          <div className="vd-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
               {busy ? 'Adding…' : 'Add Product'}
             </button>

@@ -72,9 +72,9 @@ const ProductSearch = ({
   }, [text, picked]);
 
   return (
-    <div className="form-field form-field--wide product-search">
+    <div className="vd-form-field vd-form-field--wide product-search">
       <label htmlFor="room-product">
-        Product <span className="req">*</span>
+        Product <span className="vd-req">*</span>
       </label>
       <input
         id="room-product"
@@ -117,11 +117,11 @@ const ProductSearch = ({
         </ul>
       )}
       {picked ? (
-        <p className="form-hint" data-testid="picked-product">
+        <p className="vd-form-hint" data-testid="picked-product">
           Selected: <strong>{picked.name}</strong> ({picked.product_code}), {formatRupees(picked.price)}
         </p>
       ) : (
-        <p className="form-hint">Search by name (any part, any case) and pick one.</p>
+        <p className="vd-form-hint">Search by name (any part, any case) and pick one.</p>
       )}
     </div>
   );
@@ -205,9 +205,9 @@ export const CreateRoom = () => {
   const numberField = ({ name, label, min, max, step, hint }: NumberFieldProps) => {
     const problem = touched ? problems[name] : undefined;
     return (
-      <div className="form-field">
+      <div className="vd-form-field">
         <label htmlFor={`room-${name}`}>
-          {label} <span className="req">*</span>
+          {label} <span className="vd-req">*</span>
         </label>
         <input
           id={`room-${name}`}
@@ -224,11 +224,11 @@ export const CreateRoom = () => {
           aria-describedby={problem ? `room-${name}-error` : undefined}
         />
         {problem ? (
-          <p className="form-error" id={`room-${name}-error`}>
+          <p className="vd-form-error" id={`room-${name}-error`}>
             {problem}
           </p>
         ) : (
-          hint && <p className="form-hint">{hint}</p>
+          hint && <p className="vd-form-hint">{hint}</p>
         )}
       </div>
     );
@@ -245,29 +245,29 @@ export const CreateRoom = () => {
           <p className="room-code" data-testid="created-room-code">
             {created.room_code}
           </p>
-          <dl className="facts">
-            <div className="fact">
+          <dl className="vd-facts">
+            <div className="vd-fact">
               <dt>Product</dt>
               <dd>{created.product_name}</dd>
             </div>
-            <div className="fact">
+            <div className="vd-fact">
               <dt>Starts</dt>
               <dd>{formatDateTime(created.scheduled_time)}</dd>
             </div>
-            <div className="fact">
+            <div className="vd-fact">
               <dt>Base / max price</dt>
               <dd>
                 {formatRupees(created.base_price)} / {formatRupees(created.max_price)}
               </dd>
             </div>
-            <div className="fact">
+            <div className="vd-fact">
               <dt>Increment · entry fee</dt>
               <dd>
                 {formatRupees(created.bid_value)} · {formatRupees(created.entry_fee)}
               </dd>
             </div>
           </dl>
-          <div className="form-actions">
+          <div className="vd-form-actions">
             <Link className="btn btn-primary" to="/deals">
               See it on Deals
             </Link>
@@ -290,12 +290,12 @@ export const CreateRoom = () => {
       <p className="deal-admin-links">
         <Link to="/add-products">Add a product</Link> · <Link to="/deals">Deals</Link> · <Link to="/admin">Users</Link>
       </p>
-      <form className="card form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="create-room-form">
+      <form className="card vd-form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="create-room-form">
         {error && <Notice tone="error">{error}</Notice>}
-        <div className="form-grid">
+        <div className="vd-form-grid">
           <ProductSearch picked={product} onPick={pick} initial={params.get('product') ?? ''} />
           {touched && problems.product && (
-            <p className="form-error form-field--wide" role="alert">
+            <p className="vd-form-error vd-form-field--wide" role="alert">
               {problems.product}
             </p>
           )}
@@ -346,9 +346,9 @@ export const CreateRoom = () => {
             step: 1,
             hint: 'Attempt limit per member (usually 5).',
           })}
-          <div className="form-field">
+          <div className="vd-form-field">
             <label htmlFor="room-scheduled_time">
-              Scheduled time (IST) <span className="req">*</span>
+              Scheduled time (IST) <span className="vd-req">*</span>
             </label>
             <input
               id="room-scheduled_time"
@@ -360,13 +360,13 @@ export const CreateRoom = () => {
               aria-invalid={touched && problems.scheduled_time ? true : undefined}
             />
             {touched && problems.scheduled_time ? (
-              <p className="form-error">{problems.scheduled_time}</p>
+              <p className="vd-form-error">{problems.scheduled_time}</p>
             ) : (
-              <p className="form-hint">India time.</p>
+              <p className="vd-form-hint">India time.</p>
             )}
           </div>
         </div>
-        <div className="form-actions">
+        <div className="vd-form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             {busy ? 'Creating…' : 'Create Room'}
           </button>

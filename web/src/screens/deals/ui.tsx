@@ -27,14 +27,14 @@ export const ScreenHeader = ({
   lead?: ReactNode;
   children?: ReactNode;
 }) => (
-  <header className="screen-head">
-    <div className="container screen-head-inner">
+  <header className="vd-screen-head">
+    <div className="container vd-screen-head-inner">
       <div>
         {eyebrow && <p className="eyebrow eyebrow--light">{eyebrow}</p>}
         <h1>{title}</h1>
-        {lead && <p className="screen-head-lead">{lead}</p>}
+        {lead && <p className="vd-screen-head-lead">{lead}</p>}
       </div>
-      {children && <div className="screen-head-aside">{children}</div>}
+      {children && <div className="vd-screen-head-aside">{children}</div>}
     </div>
   </header>
 );
@@ -54,13 +54,13 @@ export const Notice = ({
   testId?: string;
 }) => (
   <div
-    className={`notice notice--${tone}`}
+    className={`vd-notice vd-notice--${tone}`}
     role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
     data-testid={testId}
   >
-    <div className="notice-body">{children}</div>
+    <div className="vd-notice-body">{children}</div>
     {onClose && (
-      <button type="button" className="notice-close" aria-label="Dismiss" onClick={onClose}>
+      <button type="button" className="vd-notice-close" aria-label="Dismiss" onClick={onClose}>
         ×
       </button>
     )}
@@ -68,9 +68,9 @@ export const Notice = ({
 );
 
 export const EmptyState = ({ title, children }: { title: string; children?: ReactNode }) => (
-  <div className="empty-state" role="status">
+  <div className="vd-empty-state" role="status">
     <img src="/coming-soon.svg" alt="" width={88} height={88} />
-    <p className="empty-state-title">{title}</p>
+    <p className="vd-empty-state-title">{title}</p>
     {children}
   </div>
 );
@@ -98,7 +98,7 @@ export const Tabs = <K extends string>({
     refs.current[next]?.focus();
   };
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div className="vd-tabs" role="tablist" aria-label={label}>
       {tabs.map((tab, i) => (
         <button
           key={tab.key}
@@ -111,7 +111,7 @@ export const Tabs = <K extends string>({
           aria-controls={`${idBase}-panel`}
           aria-selected={tab.key === active}
           tabIndex={tab.key === active ? 0 : -1}
-          className={`tab${tab.key === active ? ' is-active' : ''}`}
+          className={`vd-tab${tab.key === active ? ' is-active' : ''}`}
           onClick={() => onChange(tab.key)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowRight') move(i + 1);
@@ -119,7 +119,7 @@ export const Tabs = <K extends string>({
           }}
         >
           {tab.label}
-          {tab.count !== undefined && <span className="tab-count">{tab.count}</span>}
+          {tab.count !== undefined && <span className="vd-tab-count">{tab.count}</span>}
         </button>
       ))}
     </div>
@@ -156,10 +156,10 @@ export const Modal = ({
     };
   }, [onClose]);
   return (
-    <div className="modal-scrim" onClick={onClose}>
+    <div className="vd-modal-scrim" onClick={onClose}>
       <div
         ref={box}
-        className="modal"
+        className="vd-modal"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -167,14 +167,14 @@ export const Modal = ({
         data-testid={testId}
         onClick={(e) => e.stopPropagation()}
       >
-        <div className="modal-head">
+        <div className="vd-modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal-x" aria-label="Close" onClick={onClose}>
+          <button type="button" className="vd-modal-x" aria-label="Close" onClick={onClose}>
             ×
           </button>
         </div>
-        <div className="modal-body">{children}</div>
-        {footer && <div className="modal-foot">{footer}</div>}
+        <div className="vd-modal-body">{children}</div>
+        {footer && <div className="vd-modal-foot">{footer}</div>}
       </div>
     </div>
   );
@@ -201,22 +201,22 @@ export const Sheet = ({
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="sheet-scrim" onClick={onClose}>
+    <div className="vd-sheet-scrim" onClick={onClose}>
       <div
-        className="sheet"
+        className="vd-sheet"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
         onClick={(e) => e.stopPropagation()}
       >
-        <div className="sheet-head">
+        <div className="vd-sheet-head">
           <h2 id={titleId}>{title}</h2>
           <button ref={done} type="button" className="btn btn-primary btn-sm" onClick={onClose}>
             Done
           </button>
         </div>
-        <div className="sheet-body">{children}</div>
+        <div className="vd-sheet-body">{children}</div>
       </div>
     </div>
   );
@@ -247,8 +247,33 @@ export const ProductImage = ({
 
 /** A labelled value in a definition list. */
 export const Fact = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
-  <div className="fact">
+  <div className="vd-fact">
     <dt>{label}</dt>
     <dd data-testid={testId}>{children}</dd>
+  </div>
+);
+
+export type ToastMessage = { id: number; tone: Tone; text: string };
+
+/** Short-lived messages (the spec's alerts) in a fixed region at the bottom of the screen. */
+export const useToasts = () => {
+  const [toasts, setToasts] = useState<ToastMessage[]>([]);
+  const seq = useRef(0);
+  const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
+  const show = (text: string, tone: Tone = 'info') => {
+    const id = ++seq.current;
+    setToasts((list) => [...list.slice(-2), { id, tone, text }]);
+    setTimeout(() => dismiss(id), tone === 'error' || tone === 'warning' ? 8000 : 5000);
+  };
+  return { toasts, show, dismiss };
+};
+
+export const Toasts = ({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: number) => void }) => (
+  <div className="vd-toasts" data-testid="toasts">
+    {toasts.map((t) => (
+      <Notice key={t.id} tone={t.tone} onClose={() => onDismiss(t.id)} testId="toast">
+        {t.text}
+      </Notice>
+    ))}
   </div>
 );

@@ -16,6 +16,7 @@ import {
   transactionSign,
   useWalletStore,
   type WalletTransaction,
+  watchWallet,
 } from '../../stores/wallet.ts';
 import { Notice, ScreenHeader } from '../deals/ui.tsx';
 import './wallet.css';
@@ -110,8 +111,8 @@ const Transactions = () => {
     body = <p className="wallet-table-note">No transactions found.</p>;
   } else {
     body = (
-      <div className="table-wrap">
-        <table className="data-table data-table--stack" data-testid="wallet-transactions">
+      <div className="vd-table-wrap">
+        <table className="vd-data-table vd-data-table--stack" data-testid="wallet-transactions">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -169,6 +170,11 @@ export const Wallet = () => {
   const clear = useCallback(() => setMessage(null), []);
 
   useEffect(() => {
+    watchWallet(true);
+    return () => watchWallet(false);
+  }, []);
+
+  useEffect(() => {
     if (!user) return;
     const params = new URLSearchParams(location.search);
     const ret = readPaymentReturn(params);
@@ -205,9 +211,9 @@ export const Wallet = () => {
     return (
       <>
         <ScreenHeader eyebrow="Your money" title="Wallet" />
-        <div className="container screen-body">
-          <div className="empty-state" data-testid="wallet-logged-out">
-            <p className="empty-state-title">Please log in to view your wallet.</p>
+        <div className="container vd-screen-body">
+          <div className="vd-empty-state" data-testid="wallet-logged-out">
+            <p className="vd-empty-state-title">Please log in to view your wallet.</p>
             <Link to="/login" className="btn btn-primary" state={{ from: '/wallet' }}>
               Login
             </Link>
@@ -224,7 +230,7 @@ export const Wallet = () => {
         title="Wallet"
         lead="Cash pays entry fees and won deals; Reward Cash is for the shop."
       />
-      <div className="container screen-body wallet-page">
+      <div className="container vd-screen-body wallet-page">
         {message && (
           <Notice tone={message.tone} onClose={clear} testId="wallet-message">
             {message.text}

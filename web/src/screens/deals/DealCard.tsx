@@ -1,0 +1,131 @@
+import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
+import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
+import type { CardAction, Room } from '../../stores/rooms.ts';
+import { CARD_ACTION_LABELS } from '../../stores/rooms.ts';
+import { ProductImage } from './ui.tsx';
+
+const timing = (room: Room, now: number): { label: string; value: string; live?: boolean } => {
+  if (room.status === 'cancelled') return { label: 'Status', value: 'Cancelled' };
+  if (room.status === 'running') return { label: 'Status', value: 'Live now', live: true };
+  const left = room.scheduled_time_ms - now;
+  if (left <= 0) return { label: 'Status', value: 'Starting…', live: true };
+  return { label: 'Starts in', value: formatCountdown(left) };
+};
+
+/** An upcoming (or live) room: seats, countdown, Room Details and the one action the table gives. */
+export const UpcomingCard = ({
+  room,
+  now,
+  action,
+  busy,
+  onDetails,
+  onAction,
+}: {
+  room: Room;
+  now: number;
+  action: CardAction;
+  busy: boolean;
+  onDetails: () => void;
+  onAction: () => void;
+}) => {
+  const pct = Math.min(100, Math.round((room.joined_count / Math.max(1, room.max_participants)) * 100));
+  const t = timing(room, now);
+  const enabled = action.kind === 'prebook' || action.kind === 'join';
+  return (
+    <article className="deal-card" data-testid={`deal-card-${room.room_code}`} data-room={room.room_code}>
+      <div className="deal-card-media">
+        <ProductImage src={room.image_url} alt={room.product_name} className="deal-card-image" />
+        {t.live && <span className="deal-live-badge">Live</span>}
+      </div>
+      <div className="deal-card-body">
+        <h3 className="deal-card-title">{room.product_name}</h3>
+        <p className="deal-card-code">
+          Room <strong>{room.room_code}</strong> · Entry {formatRupees(room.entry_fee)}
+        </p>
+        <div className="deal-seats">
+          <span>
+            <strong data-testid="joined-count">
+              {room.joined_count}/{room.max_participants}
+            </strong>{' '}
+            joined
+          </span>
+          <span className="muted">Base {formatRupees(room.base_price, { whole: true })}</span>
+        </div>
+        <div
+          className="vd-progress"
+          role="progressbar"
+          aria-label="Seats taken"
+          aria-valuemin={0}
+          aria-valuemax={room.max_participants}
+          aria-valuenow={room.joined_count}
+        >
+          <span style={{ width: `${pct}%` }} />
+        </div>
+        <p className={`deal-countdown${t.live ? ' is-live' : ''}`} data-testid="countdown">
+          <span className="muted">{t.label}</span> <strong>{t.value}</strong>
+        </p>
+        <p className="deal-card-when muted">{formatDateTime(room.scheduled_time_ms)}</p>
+        <div className="deal-card-actions">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onDetails}>
+            Room Details
+          </button>
+          {action.kind === 'waitlisted' ? null : (
+            <button
+              type="button"
+              className={`btn btn-sm ${enabled ? 'btn-primary' : 'btn-muted'}`}
+              disabled={!enabled || busy}
+              aria-busy={busy}
+              onClick={onAction}
+              data-testid="deal-action"
+            >
+              {busy && action.kind === 'prebook' ? 'Booking…' : CARD_ACTION_LABELS[action.kind]}
+            </button>
+          )}
+        </div>
+        {action.kind === 'waitlisted' && <WaitlistNotice action="pre-book this deal" compact />}
+      </div>
+    </article>
+  );
+};
+
+/** A finished room: Deal Ended, Deal Details and View. */
+export const CompletedCard = ({
+  room,
+  onDetails,
+  onView,
+}: {
+  room: Room;
+  onDetails: () => void;
+  onView: () => void;
+}) => (
+  <article className="deal-card deal-card--done" data-testid={`deal-card-${room.room_code}`} data-room={room.room_code}>
+    <div className="deal-card-media">
+      <ProductImage src={room.image_url} alt={room.product_name} className="deal-card-image" />
+      <span className="deal-ended-badge">Deal Ended</span>
+    </div>
+    <div className="deal-card-body">
+      <h3 className="deal-card-title">{room.product_name}</h3>
+      <p className="deal-card-code">
+        Room <strong>{room.room_code}</strong>
+      </p>
+      <p className="deal-result">
+        {room.winner_name ? (
+          <>
+            Won by <strong>{room.winner_name}</strong> at <strong>{formatRupees(room.final_bid ?? 0)}</strong>
+          </>
+        ) : (
+          'Ended with no deals; every fee was refunded.'
+        )}
+      </p>
+      <p className="deal-card-when muted">{room.ended_at ? `Ended ${formatDateTime(room.ended_at)}` : null}</p>
+      <div className="deal-card-actions">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDetails}>
+          Deal Details
+        </button>
+        <button type="button" className="btn btn-primary btn-sm" onClick={onView}>
+          View
+        </button>
+      </div>
+    </div>
+  </article>
+);

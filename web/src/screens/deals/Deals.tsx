@@ -1,0 +1,236 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { getSocket } from '../../lib/socket.ts';
+import { useConnectionStore } from '../../stores/connection.ts';
+import type { Room } from '../../stores/rooms.ts';
+import {
+  applyNewRoom,
+  applyParticipants,
+  applyPreBook,
+  applyRoomStatus,
+  cardAction,
+  checkRoomBeforeJoin,
+  fetchRooms,
+  prebookRoom,
+  ROOM_MESSAGES,
+  useRoomsStore,
+} from '../../stores/rooms.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { CompletedCard, UpcomingCard } from './DealCard.tsx';
+import { RoomDetailsModal } from './RoomDetailsModal.tsx';
+import { EmptyState, Modal, ScreenHeader, Tabs, Toasts, useServerNow, useToasts } from './ui.tsx';
+import './deals.css';
+
+type TabKey = 'upcoming' | 'completed';
+
+/** Keeps the lists live: seats (participants, preBookRoom), new rooms, and rooms that start or end. */
+const useLiveRoomLists = () => {
+  useEffect(() => {
+    const socket = getSocket();
+    const resync = () => {
+      void fetchRooms('upcoming');
+      void fetchRooms('completed');
+    };
+    socket.on('participants', applyParticipants);
+    socket.on('preBookRoom', applyPreBook);
+    socket.on('newRoom', applyNewRoom);
+    socket.on('roomStatus', applyRoomStatus);
+    socket.io.on('reconnect', resync);
+    return () => {
+      socket.off('participants', applyParticipants);
+      socket.off('preBookRoom', applyPreBook);
+      socket.off('newRoom', applyNewRoom);
+      socket.off('roomStatus', applyRoomStatus);
+      socket.io.off('reconnect', resync);
+    };
+  }, []);
+};
+
+const ListState = ({ kind, empty }: { kind: TabKey; empty: string }) => {
+  const list = useRoomsStore((s) => s[kind]);
+  if (list.status === 'error' && list.rooms.length === 0) {
+    return (
+      <div className="deals-error" role="alert" data-testid="deals-error">
+        <p>{list.error}</p>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void fetchRooms(kind)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (list.status !== 'ready' && list.rooms.length === 0) {
+    return (
+      <p className="deals-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading deals…
+      </p>
+    );
+  }
+  if (list.rooms.length === 0) return <EmptyState title={empty} />;
+  return null;
+};
+
+/** `/deals`: Upcoming Deals and Completed Deals, live. */
+export const Deals = () => {
+  usePageTitle('Deals');
+  const navigate = useNavigate();
+  const user = useSessionStore((s) => s.user);
+  const walletPaise = useSessionStore((s) => s.walletPaise);
+  const connected = useConnectionStore((s) => s.status === 'connected');
+  const upcoming = useRoomsStore((s) => s.upcoming.rooms);
+  const completed = useRoomsStore((s) => s.completed.rooms);
+  const now = useServerNow(1000);
+  const [tab, setTab] = useState<TabKey>('upcoming');
+  const [settled, setSettled] = useState<TabKey>('upcoming');
+  const [details, setDetails] = useState<Room | null>(null);
+  const [confirm, setConfirm] = useState<Room | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { toasts, show, dismiss } = useToasts();
+
+  useLiveRoomLists();
+  useEffect(() => {
+    void fetchRooms('upcoming');
+    void fetchRooms('completed');
+  }, [user?.id]);
+
+  const viewer = user ? { id: user.id, access: user.access } : null;
+
+  const prebook = async (room: Room) => {
+    if (!user) return;
+    setConfirm(null);
+    setBusy(room.room_code);
+    try {
+      show(await prebookRoom(room.room_code, user.id), 'success');
+    } catch (error) {
+      show(error instanceof Error ? error.message : ROOM_MESSAGES.prebookFailed, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const act = async (room: Room) => {
+    const action = cardAction(room, viewer, now);
+    if (action.kind === 'prebook') {
+      if (!user) return show(ROOM_MESSAGES.loginToPrebook, 'warning');
+      setConfirm(room);
+      return;
+    }
+    if (action.kind === 'join') {
+      if (!user) return show(ROOM_MESSAGES.loginToJoin, 'warning');
+      if (!connected) return show(ROOM_MESSAGES.socketDown, 'error');
+      setBusy(room.room_code);
+      const ended = await checkRoomBeforeJoin(room.room_code);
+      setBusy(null);
+      if (ended) return show(ended, 'info');
+      void navigate(`/auction/${room.room_code}`);
+    }
+  };
+
+  const changeTab = (next: TabKey) => {
+    setTab(next);
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setSettled(next);
+  };
+
+  return (
+    <>
+      <ScreenHeader
+        eyebrow="Deal rooms"
+        title="Deals"
+        lead="Pre-book a seat before the start time. When every seat is taken the room opens and the last valid deal before the timer ends wins."
+      />
+      <div className="container vd-screen-body">
+        <Tabs
+          idBase="deals"
+          label="Deals"
+          active={tab}
+          onChange={changeTab}
+          tabs={[
+            { key: 'upcoming', label: 'Upcoming Deals', count: upcoming.length },
+            { key: 'completed', label: 'Completed Deals', count: completed.length },
+          ]}
+        />
+        <div className="slide-viewport" id="deals-panel" role="tabpanel" aria-labelledby={`deals-tab-${tab}`}>
+          <div
+            className={`slide-track${tab === 'completed' ? ' is-second' : ''}`}
+            onTransitionEnd={(e) => e.target === e.currentTarget && setSettled(tab)}
+          >
+            <section
+              className={`slide-panel${tab !== 'upcoming' && settled !== 'upcoming' ? ' is-away' : ''}`}
+              aria-hidden={tab !== 'upcoming'}
+              inert={tab !== 'upcoming'}
+              data-testid="upcoming-panel"
+            >
+              <ListState kind="upcoming" empty="No upcoming rooms" />
+              <div className="deal-grid">
+                {upcoming.map((room) => (
+                  <UpcomingCard
+                    key={room.room_code}
+                    room={room}
+                    now={now}
+                    action={cardAction(room, viewer, now)}
+                    busy={busy === room.room_code}
+                    onDetails={() => setDetails(room)}
+                    onAction={() => void act(room)}
+                  />
+                ))}
+              </div>
+            </section>
+            <section
+              className={`slide-panel${tab !== 'completed' && settled !== 'completed' ? ' is-away' : ''}`}
+              aria-hidden={tab !== 'completed'}
+              inert={tab !== 'completed'}
+              data-testid="completed-panel"
+            >
+              <ListState kind="completed" empty="No completed auctions" />
+              <div className="deal-grid">
+                {completed.map((room) => (
+                  <CompletedCard
+                    key={room.room_code}
+                    room={room}
+                    onDetails={() => setDetails(room)}
+                    onView={() => void navigate(`/auction/${room.room_code}`)}
+                  />
+                ))}
+              </div>
+            </section>
+          </div>
+        </div>
+      </div>
+
+      {details && (
+        <RoomDetailsModal
+          room={[...upcoming, ...completed].find((r) => r.room_code === details.room_code) ?? details}
+          onClose={() => setDetails(null)}
+        />
+      )}
+      {confirm && (
+        <Modal
+          title="Pre-book this deal?"
+          onClose={() => setConfirm(null)}
+          testId="prebook-confirm"
+          footer={
+            <>
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirm(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => void prebook(confirm)}>
+                Confirm Pre-Book
+              </button>
+            </>
+          }
+        >
+          <p>
+            <strong>{confirm.product_name}</strong> · Room {confirm.room_code}
+          </p>
+          <p>
+            The entry fee of <strong>{formatRupees(confirm.entry_fee)}</strong> moves from your cash wallet (balance{' '}
+            {formatRupees(walletPaise)}) into this room. If the room does not fill by its start time, it comes back to
+            your cash wallet; if you take part and don’t win, it comes back as Reward Cash.
+          </p>
+        </Modal>
+      )}
+      <Toasts toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
+};

@@ -1,0 +1,311 @@
+import { create } from 'zustand';
+import type {
+  BidEntry,
+  Bidder,
+  EndReason,
+  JoinReason,
+  PlaceBidResult,
+  RoomServerEvents,
+  RoomSnapshot,
+  RoomSummary,
+} from '../../../api/realtime/protocol.ts';
+
+/** The deal room on screen, folded from one snapshot and the server's events after it. Money in paise, times in server ms. */
+export type LiveRoom = {
+  code: string;
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  room: RoomSummary | null;
+  status: RoomSummary['status'];
+  currentBid: number;
+  /** Round deadline in server time while running. */
+  deadline: number | null;
+  highestBidder: Bidder | null;
+  /** Oldest first, as the server sends it. */
+  history: BidEntry[];
+  bidCounts: Record<string, number>;
+  userMap: Record<string, string>;
+  participants: string[];
+  maxAttempts: number;
+  canBid: boolean;
+  reason: JoinReason | null;
+  /** My attempts; `null` until the server says. */
+  used: number;
+  remaining: number;
+  prebooked: boolean;
+  winner: Bidder | null;
+  finalBid: number | null;
+  endReason: EndReason | null;
+  endedAt: number | null;
+  purchaseDeadline: number | null;
+  /** Room stream revision of the last event applied, and of the snapshot the state started from. */
+  revision: number;
+  snapshotRevision: number;
+  /** A missed event was noticed (revision gap, reconnect): fetch a fresh snapshot. */
+  stale: boolean;
+  /** The last message for me from the server (limit reached). */
+  notice: string | null;
+};
+
+export const initialLiveRoom: LiveRoom = {
+  code: '',
+  phase: 'idle',
+  error: null,
+  room: null,
+  status: 'upcoming',
+  currentBid: 0,
+  deadline: null,
+  highestBidder: null,
+  history: [],
+  bidCounts: {},
+  userMap: {},
+  participants: [],
+  maxAttempts: 5,
+  canBid: false,
+  reason: null,
+  used: 0,
+  remaining: 0,
+  prebooked: false,
+  winner: null,
+  finalBid: null,
+  endReason: null,
+  endedAt: null,
+  purchaseDeadline: null,
+  revision: -1,
+  snapshotRevision: -1,
+  stale: false,
+  notice: null,
+};
+
+type Payload<K extends keyof RoomServerEvents> = Parameters<RoomServerEvents[K]>[0];
+
+export type LiveRoomAction =
+  | { type: 'open'; code: string }
+  | { type: 'snapshot'; snapshot: RoomSnapshot; canBid?: boolean; reason?: JoinReason }
+  | { type: 'failed'; message: string }
+  | { type: 'disconnected' }
+  | { type: 'bidAccepted'; result: PlaceBidResult }
+  | {
+      [
+        K in Exclude<
+          keyof RoomServerEvents,
+          'newRoom' | 'roomStatus' | 'refundProcessed' | 'rewardUpdate' | 'walletUpdate'
+        >
+      ]: {
+        type: K;
+        payload: Payload<K>;
+      };
+    }[Exclude<keyof RoomServerEvents, 'newRoom' | 'roomStatus' | 'refundProcessed' | 'rewardUpdate' | 'walletUpdate'>];
+
+const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason?: JoinReason): LiveRoom => {
+  const r = s.room;
+  const last = s.history.at(-1);
+  const ended = r.status === 'completed' || r.status === 'cancelled';
+  return {
+    ...state,
+    code: r.room_code,
+    phase: 'ready',
+    error: null,
+    room: r,
+    status: r.status,
+    currentBid: r.current_price,
+    deadline: r.deadline_ms,
+    highestBidder: last ? { id: last.user_id, username: last.username } : null,
+    history: s.history,
+    bidCounts: s.bidCounts,
+    userMap: s.userMap,
+    participants: r.participants,
+    maxAttempts: r.max_attempts,
+    canBid: canBid ?? s.me?.can_bid ?? false,
+    reason: reason ?? state.reason,
+    used: s.me?.used ?? 0,
+    remaining: s.me?.remaining ?? 0,
+    prebooked: s.me?.prebooked ?? false,
+    winner: s.winner,
+    finalBid: r.final_bid,
+    endReason: r.status === 'cancelled' ? 'not_enough_participants' : r.end_reason,
+    endedAt: r.ended_at ? Date.parse(r.ended_at) : ended ? r.scheduled_time_ms : null,
+    purchaseDeadline: r.purchase_deadline_ms,
+    revision: r.revision,
+    snapshotRevision: r.revision,
+    stale: false,
+  };
+};
+
+/**
+ * Orders broadcasts by the room's stream revision: at or below the snapshot → already in it;
+ * the revision just applied (one event, several broadcasts) or the next → apply; further ahead → a gap.
+ */
+const sequenced = (state: LiveRoom, revision: number, apply: (s: LiveRoom) => LiveRoom): LiveRoom => {
+  if (state.phase !== 'ready' || revision <= state.snapshotRevision) return state;
+  if (revision > state.revision + 1) return { ...state, stale: true };
+  return { ...apply(state), revision: Math.max(state.revision, revision) };
+};
+
+const mine = (state: LiveRoom, roomCode: string) => state.code !== '' && roomCode === state.code;
+
+/** Pure: the next screen state. Never throws; events for other rooms change nothing. */
+export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoom => {
+  switch (action.type) {
+    case 'open':
+      return action.code === state.code && state.phase === 'ready'
+        ? state
+        : { ...initialLiveRoom, code: action.code, phase: 'loading' };
+    case 'snapshot':
+      if (state.code && action.snapshot.room.room_code !== state.code) return state;
+      return fromSnapshot(state, action.snapshot, action.canBid, action.reason);
+    case 'failed':
+      return { ...state, phase: state.phase === 'ready' ? 'ready' : 'error', error: action.message };
+    case 'disconnected':
+      return state.phase === 'ready' ? { ...state, stale: true } : state;
+    case 'bidAccepted': {
+      const { used, remaining, max } = action.result;
+      return {
+        ...state,
+        used: Math.max(state.used, used),
+        remaining: Math.min(state.remaining, remaining),
+        maxAttempts: max,
+      };
+    }
+    case 'joinStatus': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return { ...state, canBid: p.canBid, reason: p.reason, used: p.used, remaining: p.remaining, maxAttempts: p.max };
+    }
+    case 'auctionStarted': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => ({
+        ...s,
+        status: 'running',
+        currentBid: p.currentBid,
+        deadline: p.deadline,
+        canBid: s.prebooked && s.reason !== 'waitlisted' ? true : s.canBid,
+        remaining: s.prebooked && s.used === 0 ? s.maxAttempts : s.remaining,
+      }));
+    }
+    case 'auctionTimer': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => (s.status === 'running' ? { ...s, deadline: p.deadline } : s));
+    }
+    case 'bidUpdate': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => ({
+        ...s,
+        status: s.status === 'upcoming' ? 'running' : s.status,
+        currentBid: p.currentBid,
+        highestBidder: p.highestBidder,
+        history: p.bidHistory.length >= s.history.length ? p.bidHistory : [...s.history, p.bid],
+        deadline: s.status === 'completed' ? s.deadline : p.deadline,
+      }));
+    }
+    case 'bidCountsUpdate': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => ({
+        ...s,
+        bidCounts: p.bidCounts,
+        userMap: { ...s.userMap, ...p.userMap },
+        maxAttempts: p.max,
+      }));
+    }
+    case 'bidCountUpdate': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return {
+        ...state,
+        used: Math.max(state.used, p.used),
+        remaining: Math.min(state.remaining, p.remaining),
+        maxAttempts: p.max,
+      };
+    }
+    case 'bidLimitReached': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return { ...state, used: Math.max(state.used, p.used), remaining: 0, notice: p.message };
+    }
+    case 'participants': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => ({
+        ...s,
+        participants: p.participants,
+        userMap: { ...s.userMap, ...p.userMap },
+        room: s.room
+          ? { ...s.room, joined_count: p.count, max_participants: p.max, participants: p.participants }
+          : s.room,
+      }));
+    }
+    case 'preBookRoom': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => ({
+        ...s,
+        participants: p.participants,
+        userMap: { ...s.userMap, [p.userId]: p.username },
+        room: s.room ? { ...s.room, joined_count: p.joinedCount, participants: p.participants } : s.room,
+      }));
+    }
+    case 'auctionEnded': {
+      const p = action.payload;
+      if (!mine(state, p.roomCode)) return state;
+      return sequenced(state, p.revision, (s) => ({
+        ...s,
+        status: p.reason === 'not_enough_participants' ? 'cancelled' : 'completed',
+        canBid: false,
+        reason: p.reason === 'not_enough_participants' ? 'cancelled' : 'ended',
+        deadline: null,
+        winner: p.winner,
+        finalBid: p.finalBid,
+        endReason: p.reason,
+        endedAt: p.endedAt,
+        purchaseDeadline: p.purchaseDeadline,
+      }));
+    }
+    default:
+      return state;
+  }
+};
+
+// ── Selectors ─────────────────────────────────────────────────────────────────────────────
+
+/** The leaderboard: highest deal first (rank 1), as the spec's table shows it. */
+export const selectLeaderboard = (s: LiveRoom): (BidEntry & { rank: number })[] =>
+  [...s.history].sort((a, b) => b.bid_amount - a.bid_amount || b.seq - a.seq).map((b, i) => ({ ...b, rank: i + 1 }));
+
+/** The participants table: user, used, remaining. */
+export const selectParticipantRows = (
+  s: LiveRoom,
+): { userId: string; username: string; used: number; remaining: number }[] =>
+  s.participants.map((userId) => {
+    const used = s.bidCounts[userId] ?? 0;
+    return { userId, username: s.userMap[userId] ?? 'Member', used, remaining: Math.max(0, s.maxAttempts - used) };
+  });
+
+export type BidButton =
+  | { kind: 'hidden' }
+  | { kind: 'bid'; nextPrice: number }
+  | { kind: 'limit' }
+  | { kind: 'leading' }
+  | { kind: 'max_price' };
+
+/** What the Place Deal button shows for me right now. */
+export const selectBidButton = (s: LiveRoom, myId: string | null): BidButton => {
+  if (s.status !== 'running' || !s.canBid || !s.room) return { kind: 'hidden' };
+  if (s.used >= s.maxAttempts) return { kind: 'limit' };
+  const nextPrice = s.currentBid + s.room.bid_value;
+  if (nextPrice > s.room.max_price) return { kind: 'max_price' };
+  if (myId !== null && s.highestBidder?.id === myId) return { kind: 'leading' };
+  return { kind: 'bid', nextPrice };
+};
+
+// ── Store ─────────────────────────────────────────────────────────────────────────────────
+
+export const useLiveRoomStore = create<LiveRoom>()(() => initialLiveRoom);
+
+export const dispatchLiveRoom = (action: LiveRoomAction): void =>
+  useLiveRoomStore.setState((s) => reduceLiveRoom(s, action), true);
+
+export const clearLiveRoomNotice = (): void => useLiveRoomStore.setState({ notice: null });
