@@ -4,6 +4,7 @@ import { seedIdentity } from './seed/identity.ts';
 import { seedCatalogue } from './seed/catalogue.ts';
 import { seedCrackers } from './seed/catalogueCrackers.ts';
 import { seedLeague } from './seed/league.ts';
+import { seedDeals } from './seed/deals.ts';
 
 /** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
 export type Seeder = (deps: Deps) => Promise<void>;
@@ -16,6 +17,7 @@ export const seeders: { name: string; run: Seeder }[] = [
   { name: 'catalogue', run: seedCatalogue },
   { name: 'crackers', run: seedCrackers },
   { name: 'league', run: seedLeague },
+  { name: 'deals', run: seedDeals },
 ];
 
 /**

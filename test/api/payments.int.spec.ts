@@ -100,6 +100,7 @@ describe('payments: sandbox provider (default)', () => {
   });
 
   it('refuses a forged signature and another member’s order', async () => {
+    const otherBefore = await balance(other);
     const { body: order } = await member.call<Order>('POST', '/api/me/wallet/deposits', { amount: 50_00 });
     const forged = await member.call('POST', '/api/me/wallet/deposits/verify', {
       razorpay_order_id: order.order_id,
@@ -119,7 +120,7 @@ describe('payments: sandbox provider (default)', () => {
       razorpay_signature: back.razorpay_signature,
     });
     expect(stolen.status).toBe(404);
-    expect((await balance(other)).wallet).toBe(0);
+    expect((await balance(other)).wallet).toBe(otherBefore.wallet);
   });
 
   it('refuses a zero or negative deposit with the spec text', async () => {
@@ -215,6 +216,7 @@ describe('payments: razorpay adapter against a mocked Razorpay API', () => {
   });
 
   it('creates the order with basic auth, hands over to Razorpay, and verifies the signed return', async () => {
+    const walletBefore = (await member.call<Wallet>('GET', '/api/me/wallet')).body.wallet;
     const { body: order } = await member.call<Order>('POST', '/api/me/wallet/deposits', { amount: 200_00 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.path).toBe('/v1/orders');
@@ -251,7 +253,7 @@ describe('payments: razorpay adapter against a mocked Razorpay API', () => {
       razorpay_payment_id: back.razorpay_payment_id,
       razorpay_signature: back.razorpay_signature,
     });
-    expect(verified.body).toMatchObject({ wallet: 200_00, applied: true });
+    expect(verified.body).toMatchObject({ wallet: walletBefore + 200_00, applied: true });
     const sandboxSigned = await member.call('POST', '/api/me/wallet/deposits/verify', {
       razorpay_order_id: order.order_id,
       razorpay_payment_id: 'pay_other',

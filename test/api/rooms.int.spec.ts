@@ -41,6 +41,7 @@ describe('a live deal room on a real server port', () => {
   const ids: string[] = [];
   let poor: Client;
   let productId: string;
+  const before: Wallet[] = [];
 
   const createRoom = async (overrides: Record<string, unknown> = {}) => {
     const res = await admin.call<{ room_code: string; room: { status: string } }>('POST', '/api/admin/rooms', {
@@ -49,7 +50,7 @@ describe('a live deal room on a real server port', () => {
       max_price: 1_200_00,
       bid_value: 10_00,
       bid_seconds: 30,
-      entry_fee: 50_00,
+      entry_fee: 1_500_00,
       max_participants: 4,
       max_attempts: 3,
       reward_cash: 25_00,
@@ -68,6 +69,11 @@ describe('a live deal room on a real server port', () => {
       clock,
       env: { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' },
     });
+    // Let the demo rooms run their course first, so only this test's rooms move money from here on.
+    clock.advance(3 * 24 * 60 * MIN);
+    await server.rooms.tick();
+    await server.rooms.settled();
+    await server.rooms.tick();
     admin = await loggedIn(server, ADMIN.email, ADMIN.password);
     for (const n of [1, 2, 3, 4]) {
       const m = await loggedIn(server, `member${n}@vetrideals.in`, MEMBER.password);
@@ -77,8 +83,8 @@ describe('a live deal room on a real server port', () => {
     poor = await loggedIn(server, 'member5@vetrideals.in', MEMBER.password);
     const products = await fetch(`${server.url}/api/products`);
     productId = ((await products.json()) as { products: { id: string }[] }).products[0]!.id;
-    for (const m of members) await deposit(server, m, 100_00);
-    await deposit(server, poor, 20_00);
+    for (const m of members) await deposit(server, m, 1_000_00);
+    for (const m of [...members, poor]) before.push(await wallet(m));
   });
   afterAll(async () => {
     await server.stop();
@@ -96,14 +102,18 @@ describe('a live deal room on a real server port', () => {
     const broke = await poor.call('POST', `/api/rooms/${code}/prebook`);
     expect(broke.status).toBe(422);
     expect(broke.body).toMatchObject({ error: { code: 'INSUFFICIENT_FUNDS' } });
-    expect(await wallet(poor)).toMatchObject({ wallet: 20_00, held: 0 });
-    for (const m of members) {
+    expect(await wallet(poor)).toMatchObject({ wallet: before[4]!.wallet, held: 0 });
+    for (const [i, m] of members.entries()) {
       const res = await m.call<{ success: boolean; joined_count: number; wallet_balance: number }>(
         'POST',
         `/api/rooms/${code}/prebook`,
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.wallet_balance).toBe(50_00);
+      expect(res.body).toMatchObject({
+        success: true,
+        joined_count: i + 1,
+        wallet_balance: before[i]!.wallet - 1_500_00,
+      });
     }
     expect((await poor.call('POST', `/api/rooms/${code}/prebook`)).body).toMatchObject({
       error: { code: 'ROOM_FULL', message: 'Room Full' },
@@ -216,10 +226,14 @@ describe('a live deal room on a real server port', () => {
     // Settlement in every wallet: the winner keeps the fee as entry and gets the bonus; losers get reward cash.
     for (const [i, m] of members.entries()) {
       const w = await wallet(m);
-      if (i === lastBidder) expect(w).toMatchObject({ wallet: 50_00, reward_cash: 25_00, held: 0 });
-      else expect(w).toMatchObject({ wallet: 50_00, reward_cash: 50_00, held: 0 });
+      const reward = i === lastBidder ? 25_00 : 1_500_00;
+      expect(w).toMatchObject({
+        wallet: before[i]!.wallet - 1_500_00,
+        reward_cash: before[i]!.reward_cash + reward,
+        held: 0,
+      });
     }
-    expect(await wallet(poor)).toMatchObject({ wallet: 20_00, reward_cash: 0 });
+    expect(await wallet(poor)).toMatchObject({ wallet: before[4]!.wallet, reward_cash: before[4]!.reward_cash });
     await waitFor(() => live.every((l) => l.of('rewardUpdate').length >= 1), 'rewardUpdate to each member');
 
     // My Deals: won for the winner, lost for the others.
@@ -274,7 +288,7 @@ describe('a live deal room on a real server port', () => {
   });
 
   it('cancels a room that is not full at its time and refunds every fee once', async () => {
-    const code = await createRoom({ max_participants: 3, scheduled_time: clock.now() + 5 * MIN });
+    const code = await createRoom({ max_participants: 3, entry_fee: 50_00, scheduled_time: clock.now() + 5 * MIN });
     const [a, b] = members as [Client, Client];
     const before = [await wallet(a), await wallet(b)];
     for (const m of [a, b]) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
