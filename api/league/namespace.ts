@@ -44,7 +44,10 @@ const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent
   const byLeague = new Map<string, RecordedEvent[]>();
   for (const e of events) {
     const code = leagueCodeOfStream(e.streamName);
-    if (code) byLeague.set(code, [...(byLeague.get(code) ?? []), e]);
+    if (!code) continue;
+    const list = byLeague.get(code);
+    if (list) list.push(e);
+    else byLeague.set(code, [e]);
   }
   for (const [code, recorded] of byLeague) {
     const room = nsp.to(roomOf(code));

@@ -55,6 +55,18 @@ export interface AplLeague {
   endMessage: string | null;
 }
 
+/** A row of `GET /api/leagues` (the spec's landing room: id, name, code, owners). */
+export interface AplRoom {
+  id: string;
+  code: string;
+  name: string;
+  /** Team owners: one per team. */
+  owners: number;
+  players: number;
+  sold: number;
+  status: AplLeagueStatus;
+}
+
 /** Everything a screen needs on (re)join. */
 export interface AplSnapshot {
   league: AplLeague;

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
 import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
+import type { AplRoom } from './protocol.ts';
 
 export const CodeParam = z.object({ code: z.string().max(20) });
 
@@ -42,7 +43,7 @@ export const leagueRoutes = (deps: Deps) =>
       describe({ summary: 'League auction rooms', tags: ['league'], access: 'member', response: LeagueListResponse }),
       (c) =>
         c.json({
-          leagues: listLeagues(deps.readDb).map((l) => ({
+          leagues: listLeagues(deps.readDb).map((l): AplRoom => ({
             id: l.code,
             code: l.code,
             name: l.name,

@@ -2,17 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import type { AplRoom } from '../../../../api/realtime/protocol.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { LEAGUE_STATUS_LABEL } from './Tables.tsx';
 import './league.css';
-
-type Room = { code: string; name: string; owners: number; players: number; sold: number; status: string };
-
-const STATUS: Record<string, string> = {
-  setup: 'Set-up',
-  waiting: 'In progress',
-  active: 'Live now',
-  finished: 'Finished',
-};
 
 export const accessProblem = (e: ApiError): string =>
   e.status === 401 ? 'Please log in as an admin.' : e.status === 403 ? 'Only admins can set up leagues.' : e.message;
@@ -21,7 +14,7 @@ export const accessProblem = (e: ApiError): string =>
 export const LeagueAdmin = () => {
   usePageTitle('League set-up');
   const navigate = useNavigate();
-  const [rooms, setRooms] = useState<Room[] | null>(null);
+  const [rooms, setRooms] = useState<AplRoom[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
@@ -30,7 +23,7 @@ export const LeagueAdmin = () => {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ leagues: Room[] }>('/api/leagues', { signal: controller.signal })
+    api<{ leagues: AplRoom[] }>('/api/leagues', { signal: controller.signal })
       .then((r) => setRooms(r.leagues))
       .catch((e: unknown) => e instanceof ApiError && setLoadError(accessProblem(e)));
     return () => controller.abort();
@@ -107,7 +100,7 @@ export const LeagueAdmin = () => {
                     <span className="apl-room-meta">
                       <span className="chip">{r.code}</span>
                       <span>
-                        {r.owners} teams · {r.players} players · {STATUS[r.status] ?? r.status}
+                        {r.owners} teams · {r.players} players · {LEAGUE_STATUS_LABEL[r.status]}
                       </span>
                     </span>
                   </div>

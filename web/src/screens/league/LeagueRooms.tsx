@@ -2,29 +2,22 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import type { AplRoom } from '../../../../api/realtime/protocol.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { LEAGUE_STATUS_LABEL } from './Tables.tsx';
 import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';
 import './league.css';
-
-type Room = { id: string; code: string; name: string; owners: number; players: number; sold: number; status: string };
-
-const STATUS: Record<string, string> = {
-  setup: 'Not started',
-  waiting: 'In progress',
-  active: 'Live now',
-  finished: 'Finished',
-};
 
 /** `/apl`: the league auction rooms, from the read model. */
 export const LeagueRooms = () => {
   usePageTitle('Batters Auction Rooms');
-  const [rooms, setRooms] = useState<Room[] | null>(null);
+  const [rooms, setRooms] = useState<AplRoom[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const isAdmin = useSessionStore(selectIsAdmin);
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ leagues: Room[] }>('/api/leagues', { signal: controller.signal })
+    api<{ leagues: AplRoom[] }>('/api/leagues', { signal: controller.signal })
       .then((r) => setRooms(r.leagues))
       .catch((e: unknown) => {
         if (e instanceof ApiError) setError(e);
@@ -73,7 +66,7 @@ export const LeagueRooms = () => {
                   </span>
                   <span>{room.players} players</span>
                   <span className={`apl-room-status apl-room-status--${room.status}`}>
-                    {STATUS[room.status] ?? room.status}
+                    {LEAGUE_STATUS_LABEL[room.status]}
                   </span>
                 </p>
               </div>

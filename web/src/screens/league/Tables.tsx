@@ -1,8 +1,15 @@
 import { useMemo, useState } from 'react';
-import type { AplPlayer, AplTeam } from '../../../../api/realtime/protocol.ts';
+import type { AplLeagueStatus, AplPlayer, AplTeam } from '../../../../api/realtime/protocol.ts';
 
 export const points = (n: number | null | undefined): string =>
   n === null || n === undefined ? '-' : n.toLocaleString('en-IN');
+
+export const LEAGUE_STATUS_LABEL: Record<AplLeagueStatus, string> = {
+  setup: 'Not started',
+  waiting: 'In progress',
+  active: 'Live now',
+  finished: 'Finished',
+};
 
 /** Short role names for the compact phone table, as cricket scorecards write them. */
 const SHORT_ROLE: Record<string, string> = {

@@ -24,8 +24,14 @@ const NOT_CONNECTED: Ack<never> = {
   error: { code: 'DISCONNECTED', message: 'Not connected to the auction. Reconnecting…' },
 };
 
+let joining = false;
+
 const join = (s: AplSocket, code: string) => {
+  if (joining) return;
+  joining = true;
   s.emit('apl_join_auction', { roomCode: code }, (ack) => {
+    joining = false;
+    if (s !== socket) return;
     if (ack.ok) dispatchLeague({ type: 'snapshot', snapshot: ack.data });
     else useLeagueStore.setState({ status: 'error', error: ack.error.message });
   });
@@ -72,6 +78,7 @@ export const connectLeague = (code: string): void => {
 export const disconnectLeague = (): void => {
   socket?.disconnect();
   socket = null;
+  joining = false;
 };
 
 const ask = <T>(send: (s: AplSocket, ack: (r: Ack<T>) => void) => void): Promise<Ack<T>> =>
