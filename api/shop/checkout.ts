@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { cartDecider, cartStream } from '../../engine/cart.ts';
 import { DomainError } from '../../engine/decider.ts';
 import type { Actor } from '../../engine/eventStore.ts';
-import type { Billing, OrderCommand, OrderLine, PlacedOrder } from '../../engine/order.ts';
-import { ORDER_MESSAGES, orderDecider, orderStream } from '../../engine/order.ts';
+import type { Billing, OrderLine, PlacedOrder } from '../../engine/order.ts';
+import { ORDER_MESSAGES } from '../../engine/order.ts';
 import { PRODUCT_MESSAGES, productDecider, productStream } from '../../engine/product.ts';
-import { awaitingOrdersOfUser, ordersNeedingWork } from '../../projections/orders.ts';
+import { awaitingOrdersOfUser } from '../../projections/orders.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actorOf } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
-import { refundRewardCash, rewardCashOf, spendRewardCash } from './rewards.ts';
+import { failAndRelease, loadOrder, orderCommand, settleShopOrder } from './orderSteps.ts';
+import { rewardCashOf, spendRewardCash } from './rewards.ts';
 
 /** How long stock stays reserved for an unpaid order before the sweeper gives it back. */
 export const ORDER_HOLD_MS = 30 * 60_000;
@@ -21,75 +22,8 @@ export const SHOP_RETURN_PATH = '/checkout';
 export const LATE_PAYMENT_MESSAGE =
   'This order expired before your payment arrived. The amount will be refunded within 7 working days.';
 
-const orderCommand = (deps: Deps, orderId: string, command: OrderCommand, actor: Actor, commandId: string) =>
-  handleCommand(deps.commands, orderStream(orderId), orderDecider, command, {
-    actor,
-    now: deps.clock.now(),
-    commandId,
-  });
-
-const loadOrder = async (deps: Deps, orderId: string): Promise<PlacedOrder> => {
-  const { state } = await loadState(deps.store, orderStream(orderId), orderDecider);
-  if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
-  return state;
-};
-
 const newOrderId = () => `o${randomBytes(8).toString('hex')}`;
 const newOrderCode = () => `VD-${[...randomBytes(8)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('')}`;
-
-/**
- * Gives back what an unpaid order held — its stock reservations and any reward cash it spent —
- * then marks it released. Every step is idempotent, so the sweeper may run it again after a crash.
- */
-export const releaseShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
-  const order = await loadOrder(deps, orderId);
-  if (order.status === 'paid' || order.status === 'awaiting_payment' || order.released) return;
-  const now = deps.clock.now();
-  for (const line of order.lines) {
-    await handleCommand(
-      deps.commands,
-      productStream(line.productId),
-      productDecider,
-      { type: 'ReleaseStock', data: { reservationId: orderId, reason: order.status, now } },
-      { actor: 'system', now, commandId: `release:${orderId}:${line.productId}` },
-    );
-  }
-  await refundRewardCash(deps, order.userId, orderId, order.applied_reward);
-  await orderCommand(deps, orderId, { type: 'MarkShopOrderReleased', data: { now } }, 'system', `released:${orderId}`);
-};
-
-/** After payment: sells the reserved units and takes the bought lines out of the cart, exactly once. */
-export const settleShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
-  const order = await loadOrder(deps, orderId);
-  if (order.status !== 'paid' || order.settled) return;
-  const now = deps.clock.now();
-  for (const line of order.lines) {
-    await handleCommand(
-      deps.commands,
-      productStream(line.productId),
-      productDecider,
-      { type: 'CommitStock', data: { reservationId: orderId, quantity: line.quantity, now } },
-      { actor: 'system', now, commandId: `commit:${orderId}:${line.productId}` },
-    );
-  }
-  await handleCommand(
-    deps.commands,
-    cartStream(order.userId),
-    cartDecider,
-    {
-      type: 'CheckOutCart',
-      data: { orderId, lines: order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), now },
-    },
-    { actor: 'system', now, commandId: `cart-checkout:${orderId}` },
-  );
-  await orderCommand(deps, orderId, { type: 'MarkShopOrderSettled', data: { now } }, 'system', `settled:${orderId}`);
-};
-
-const failAndRelease = async (deps: Deps, orderId: string, reason: string) => {
-  const now = deps.clock.now();
-  await orderCommand(deps, orderId, { type: 'FailShopPayment', data: { reason, now } }, 'system', `fail:${orderId}`);
-  await releaseShopOrder(deps, orderId);
-};
 
 /** Prices the member's cart from the product streams (never from the client) with the rewards they chose. */
 const priceCart = async (deps: Deps, userId: string, appliedRewards: Record<string, number>): Promise<OrderLine[]> => {
@@ -300,45 +234,4 @@ export const abandonShopOrder = async (deps: Deps, user: SessionUser, orderId: s
   if (order.status !== 'awaiting_payment') return { released: false };
   await failAndRelease(deps, orderId, reason);
   return { released: true };
-};
-
-/**
- * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
- * failed and expired ones, settles paid ones. Safe to run from any process, any number of times.
- */
-export const sweepShopOrders = async (deps: Deps): Promise<number> => {
-  const now = deps.clock.now();
-  const work = ordersNeedingWork(deps.readDb, now);
-  for (const { id, status } of work) {
-    try {
-      if (status === 'awaiting_payment') {
-        await orderCommand(deps, id, { type: 'ExpireShopOrder', data: { now } }, 'system', `expire:${id}`);
-        await releaseShopOrder(deps, id);
-      } else if (status === 'paid') {
-        await settleShopOrder(deps, id);
-      } else {
-        await releaseShopOrder(deps, id);
-      }
-    } catch (error) {
-      deps.log.error('shop sweeper could not finish an order', { orderId: id, error });
-    }
-  }
-  return work.length;
-};
-
-/** Runs the sweeper every `intervalMs` (0 = never; tests call `sweepShopOrders` by hand). Returns a stop function. */
-export const startShopSweeper = (deps: Deps, intervalMs: number): (() => void) => {
-  if (intervalMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepShopOrders(deps)
-      .catch((error: unknown) => deps.log.error('shop sweeper failed', { error }))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 };

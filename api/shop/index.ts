@@ -7,7 +7,7 @@ import { crackersRoutes } from './crackers.ts';
 import { adminOrdersRoutes, ordersRoutes } from './orders.ts';
 import { productsRoutes } from './products.ts';
 
-export { startShopSweeper, sweepShopOrders } from './checkout.ts';
+export { startShopSweeper, sweepShopOrders } from './orderSteps.ts';
 
 /** The shop's resources under /api: products, cart, checkout, orders (and their admin side), crackers. */
 export const shopRoutes = (deps: Deps) =>

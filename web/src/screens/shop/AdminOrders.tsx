@@ -9,6 +9,7 @@ import { Notice, Spinner } from './parts.tsx';
 import type { ShopOrder } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './checkout.css';
 
 const ACTION: Record<ShipmentStatus, string> = {
   pending: 'Back to processing',

@@ -5,6 +5,7 @@ import { removeFromCart, selectCartCount, selectCartTotal, setCartQuantity, useC
 import { useSessionStore } from '../../stores/session.ts';
 import { CartIcon, ProductImage } from './parts.tsx';
 import './shop.css';
+import './header.css';
 
 /**
  * Storefront §2 cart dropdown: −/+ per line (never below 1, never above stock), Remove, a total and

@@ -10,6 +10,7 @@ import { Notice, ProductImage, Spinner } from './parts.tsx';
 import type { CartLine, CheckoutData } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './checkout.css';
 
 const STEP = 100;
 

@@ -18,6 +18,9 @@ import { Modal, Notice, ProductImage, SearchIcon, Spinner } from './parts.tsx';
 import type { Cracker } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './checkout.css';
+import './shopPage.css';
+import './crackers.css';
 
 const MINIMUM = 'Minimum order ₹2000 required';
 const SORTS = [

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { SearchIcon } from './parts.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import './shop.css';
+import './header.css';
 
 /** The header's search: a field on wide screens, a button that opens a search bar under the header elsewhere. */
 export const HeaderSearch = () => {

@@ -8,6 +8,7 @@ import { Notice, ProductImage, Spinner } from './parts.tsx';
 import type { ShopOrder } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './checkout.css';
 
 const PAYMENT_LABEL: Record<string, string> = { paid: 'Paid', pending: 'Payment pending', failed: 'Payment failed' };
 const SHIPMENT_LABEL: Record<string, string> = {

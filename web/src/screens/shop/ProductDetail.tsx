@@ -9,6 +9,7 @@ import { Notice, PriceTag, ProductImage, Spinner, Stars } from './parts.tsx';
 import type { Product } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './catalogue.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; product: Product };
 

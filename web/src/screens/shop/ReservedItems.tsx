@@ -6,6 +6,7 @@ import { Notice, Spinner } from './parts.tsx';
 import type { ReservedOrder } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './checkout.css';
 
 /** /reserved-items: the member's crackers orders, newest first. */
 export const ReservedItems = () => {

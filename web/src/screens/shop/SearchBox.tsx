@@ -5,6 +5,7 @@ import { ProductImage, SearchIcon } from './parts.tsx';
 import type { Product } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './header.css';
 
 export const SUGGESTION_LIMIT = 10;
 

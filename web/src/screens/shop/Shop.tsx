@@ -11,6 +11,8 @@ import { FilterPanel, SortSelect } from './ShopFilters.tsx';
 import type { Facets, ProductPage } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './catalogue.css';
+import './shopPage.css';
 
 const Pagination = ({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) => {
   if (pages <= 1) return null;

@@ -6,6 +6,7 @@ import { loadCart } from '../../stores/cart.ts';
 import type { ShopOrder } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './checkout.css';
 
 /** /success: after a verified payment — "Payment Successful!" and the order it paid for. */
 export const Success = () => {

@@ -4,6 +4,7 @@ import { ProductCard } from './ProductCard.tsx';
 import type { Product } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
+import './catalogue.css';
 
 /** Home → Top Products (storefront §2): 1 featured and 6 smaller in-stock products (7 items). */
 export const TopProducts = () => {

@@ -1,0 +1,119 @@
+import { cartDecider, cartStream } from '../../engine/cart.ts';
+import { DomainError } from '../../engine/decider.ts';
+import type { Actor } from '../../engine/eventStore.ts';
+import type { OrderCommand, PlacedOrder } from '../../engine/order.ts';
+import { ORDER_MESSAGES, orderDecider, orderStream } from '../../engine/order.ts';
+import { productDecider, productStream } from '../../engine/product.ts';
+import { ordersNeedingWork } from '../../projections/orders.ts';
+import { handleCommand, loadState } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { refundRewardCash } from './rewards.ts';
+
+export const orderCommand = (deps: Deps, orderId: string, command: OrderCommand, actor: Actor, commandId: string) =>
+  handleCommand(deps.commands, orderStream(orderId), orderDecider, command, {
+    actor,
+    now: deps.clock.now(),
+    commandId,
+  });
+
+export const loadOrder = async (deps: Deps, orderId: string): Promise<PlacedOrder> => {
+  const { state } = await loadState(deps.store, orderStream(orderId), orderDecider);
+  if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+  return state;
+};
+
+/**
+ * Gives back what an unpaid order held — its stock reservations and any reward cash it spent —
+ * then marks it released. Every step is idempotent, so the sweeper may run it again after a crash.
+ */
+export const releaseShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
+  const order = await loadOrder(deps, orderId);
+  if (order.status === 'paid' || order.status === 'awaiting_payment' || order.released) return;
+  const now = deps.clock.now();
+  for (const line of order.lines) {
+    await handleCommand(
+      deps.commands,
+      productStream(line.productId),
+      productDecider,
+      { type: 'ReleaseStock', data: { reservationId: orderId, reason: order.status, now } },
+      { actor: 'system', now, commandId: `release:${orderId}:${line.productId}` },
+    );
+  }
+  await refundRewardCash(deps, order.userId, orderId, order.applied_reward);
+  await orderCommand(deps, orderId, { type: 'MarkShopOrderReleased', data: { now } }, 'system', `released:${orderId}`);
+};
+
+/** After payment: sells the reserved units and takes the bought lines out of the cart, exactly once. */
+export const settleShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
+  const order = await loadOrder(deps, orderId);
+  if (order.status !== 'paid' || order.settled) return;
+  const now = deps.clock.now();
+  for (const line of order.lines) {
+    await handleCommand(
+      deps.commands,
+      productStream(line.productId),
+      productDecider,
+      { type: 'CommitStock', data: { reservationId: orderId, quantity: line.quantity, now } },
+      { actor: 'system', now, commandId: `commit:${orderId}:${line.productId}` },
+    );
+  }
+  await handleCommand(
+    deps.commands,
+    cartStream(order.userId),
+    cartDecider,
+    {
+      type: 'CheckOutCart',
+      data: { orderId, lines: order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), now },
+    },
+    { actor: 'system', now, commandId: `cart-checkout:${orderId}` },
+  );
+  await orderCommand(deps, orderId, { type: 'MarkShopOrderSettled', data: { now } }, 'system', `settled:${orderId}`);
+};
+
+/** Fails an unpaid order and gives back what it held. */
+export const failAndRelease = async (deps: Deps, orderId: string, reason: string) => {
+  const now = deps.clock.now();
+  await orderCommand(deps, orderId, { type: 'FailShopPayment', data: { reason, now } }, 'system', `fail:${orderId}`);
+  await releaseShopOrder(deps, orderId);
+};
+
+/**
+ * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
+ * failed and expired ones, settles paid ones. Safe to run from any process, any number of times.
+ */
+export const sweepShopOrders = async (deps: Deps): Promise<number> => {
+  const now = deps.clock.now();
+  const work = ordersNeedingWork(deps.readDb, now);
+  for (const { id, status } of work) {
+    try {
+      if (status === 'awaiting_payment') {
+        await orderCommand(deps, id, { type: 'ExpireShopOrder', data: { now } }, 'system', `expire:${id}`);
+        await releaseShopOrder(deps, id);
+      } else if (status === 'paid') {
+        await settleShopOrder(deps, id);
+      } else {
+        await releaseShopOrder(deps, id);
+      }
+    } catch (error) {
+      deps.log.error('shop sweeper could not finish an order', { orderId: id, error });
+    }
+  }
+  return work.length;
+};
+
+/** Runs the sweeper every `intervalMs` (0 = never; tests call `sweepShopOrders` by hand). Returns a stop function. */
+export const startShopSweeper = (deps: Deps, intervalMs: number): (() => void) => {
+  if (intervalMs <= 0) return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepShopOrders(deps)
+      .catch((error: unknown) => deps.log.error('shop sweeper failed', { error }))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
