@@ -183,32 +183,23 @@ export const leagueAdminRoutes = (deps: Deps) => {
       },
     )
     .delete(
-      '/:code/teams/:id',
-      describe({ summary: 'Remove a team before the auction starts', tags: ['league', 'admin'], access: 'admin' }),
-      pathParams(CodeParam.extend({ id: z.coerce.number().int().positive() })),
+      '/:code/:kind/:id',
+      describe({
+        summary: 'Remove a team or a player before the auction starts',
+        tags: ['league', 'admin'],
+        access: 'admin',
+      }),
+      pathParams(CodeParam.extend({ kind: z.enum(['teams', 'players']), id: z.coerce.number().int().positive() })),
       async (c) => {
         const user = currentUser(c);
-        const { code: raw, id } = c.req.valid('param');
+        const { code: raw, kind, id } = c.req.valid('param');
         const code = knownLeague(deps, raw);
-        await runLeague(deps, code, actorOf(user), (now) => ({
-          type: 'RemoveTeam',
-          data: { teamId: id, by: adminOf(user), now },
-        }));
-        return c.json(answer(code, user));
-      },
-    )
-    .delete(
-      '/:code/players/:id',
-      describe({ summary: 'Remove a player before the auction starts', tags: ['league', 'admin'], access: 'admin' }),
-      pathParams(CodeParam.extend({ id: z.coerce.number().int().positive() })),
-      async (c) => {
-        const user = currentUser(c);
-        const { code: raw, id } = c.req.valid('param');
-        const code = knownLeague(deps, raw);
-        await runLeague(deps, code, actorOf(user), (now) => ({
-          type: 'RemovePlayer',
-          data: { playerId: id, by: adminOf(user), now },
-        }));
+        const by = adminOf(user);
+        await runLeague(deps, code, actorOf(user), (now) =>
+          kind === 'teams'
+            ? { type: 'RemoveTeam', data: { teamId: id, by, now } }
+            : { type: 'RemovePlayer', data: { playerId: id, by, now } },
+        );
         return c.json(answer(code, user));
       },
     );

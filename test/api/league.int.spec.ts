@@ -110,6 +110,11 @@ describe('a league auction over real sockets', () => {
       ],
     });
     expect(players.status).toBe(200);
+    await admin.call('POST', '/api/admin/leagues/TEST1/players', {
+      players: [{ name: 'Extra Player', role: 'Bowler', base_price: 40 }],
+    });
+    const removed = await admin.call<AplSnapshot>('DELETE', '/api/admin/leagues/TEST1/players/4');
+    expect(removed.body.players.map((p) => p.name)).toEqual(['Kishore Annamalai', 'Dinesh Babu', 'Ashwath Raman']);
     const member = await loggedIn(server, 'member5@vetrideals.in', PASSWORD);
     expect((await member.call('POST', '/api/admin/leagues', { code: 'NOPE1', name: 'Not allowed' })).status).toBe(403);
     expect((await member.call('GET', '/api/leagues')).body).toMatchObject({
@@ -118,6 +123,7 @@ describe('a league auction over real sockets', () => {
       ]) as unknown,
     });
     expect((await member.call('GET', '/api/leagues/TEST1/my-team')).body).toEqual({ success: true, team: null });
+    expect((await member.call('DELETE', '/api/admin/leagues/TEST1/players/1')).status).toBe(403);
   });
 
   it('runs: refusals, a purse-guard refusal, a sale, an unsold player back in round two, and the finish', async () => {
@@ -205,6 +211,9 @@ describe('a league auction over real sockets', () => {
     expect(await boss.ask('apl_start_auction', {})).toEqual(
       refused('AUCTION_FINISHED', 'Auction Finished! No more unsold players.'),
     );
+    expect((await admin.call('DELETE', '/api/admin/leagues/TEST1/teams/1')).body).toMatchObject({
+      error: { code: 'AUCTION_STARTED', message: 'Teams can only be removed before the auction starts.' },
+    });
 
     const teams = await a.http.call<{
       teams: { team_name: string; remaining_points: number; current_players_count: number }[];
