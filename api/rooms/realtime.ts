@@ -49,6 +49,20 @@ const parse = <T>(schema: z.ZodType<T>, payload: unknown): T => {
 const userOf = (deps: Deps, socket: AppSocket): SessionUser | null =>
   deps.sessions.userFromCookie(socket.handshake.headers.cookie);
 
+const lanes = new WeakMap<Deps, Map<string, Promise<unknown>>>();
+/** Runs one room's deals and round closes one after another in this process, in arrival order, so racing deals queue instead of retrying. */
+export const inLane = <T>(deps: Deps, key: string, work: () => Promise<T>): Promise<T> => {
+  let byKey = lanes.get(deps);
+  if (!byKey) lanes.set(deps, (byKey = new Map<string, Promise<unknown>>()));
+  const next = (byKey.get(key) ?? Promise.resolve()).then(work, work);
+  const tail = next.catch(() => undefined);
+  byKey.set(key, tail);
+  void tail.then(() => {
+    if (byKey.get(key) === tail) byKey.delete(key);
+  });
+  return next;
+};
+
 /**
  * Places a deal for the signed-in member. The price is the server's (current + increment); the
  * answer comes only after the deal is durably appended to the room stream.
@@ -61,13 +75,16 @@ export const placeBid = async (
 ): Promise<PlaceBidResult> => {
   if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please login to join a Deal.');
   if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
+  // A deal's time is when it arrived, so waiting its turn behind a racing deal never makes it late.
   const now = deps.clock.now();
-  const result = await handleCommand(
-    deps.commands,
-    roomStream(code),
-    roomDecider,
-    { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
-    { actor: actorOf(user), now, commandId: `bid:${bidId}` },
+  const result = await inLane(deps, code, () =>
+    handleCommand(
+      deps.commands,
+      roomStream(code),
+      roomDecider,
+      { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
+      { actor: actorOf(user), now, commandId: `bid:${bidId}` },
+    ),
   );
   const state = result.state;
   if (state.status !== 'running' && state.status !== 'ended') throw roomError('AUCTION_ENDED');

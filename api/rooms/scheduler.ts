@@ -3,6 +3,7 @@ import { roomDecider, roomStream } from '../../engine/room.ts';
 import { dueWork } from '../../projections/roomQueries.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
+import { inLane } from './realtime.ts';
 import { sweep } from './sagas.ts';
 
 export interface RoomScheduler {
@@ -33,11 +34,13 @@ export const createRoomScheduler = (
 
   const send = async (code: string, command: RoomCommand, commandId: string) => {
     try {
-      await handleCommand(deps.commands, roomStream(code), roomDecider, command, {
-        actor: 'system',
-        now: deps.clock.now(),
-        commandId,
-      });
+      await inLane(deps, code, () =>
+        handleCommand(deps.commands, roomStream(code), roomDecider, command, {
+          actor: 'system',
+          now: deps.clock.now(),
+          commandId,
+        }),
+      );
     } catch (error) {
       deps.log.error('scheduled room command failed; will retry on the next tick', {
         room: code,
