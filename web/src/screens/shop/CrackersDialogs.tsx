@@ -144,7 +144,7 @@ export const ReferralStatusDialog = ({ open, onClose }: { open: boolean; onClose
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Referral status" testId="referral-status">
+    <Modal open={open} onClose={onClose} title="Referral status" testId="referral-status" variant="wide">
       <form
         className="referral-form"
         onSubmit={(e) => {

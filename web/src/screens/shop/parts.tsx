@@ -143,7 +143,7 @@ export const Modal = ({
   title: string;
   children: ReactNode;
   footer?: ReactNode;
-  variant?: 'dialog' | 'sheet';
+  variant?: 'dialog' | 'sheet' | 'wide';
   testId?: string;
 }) => {
   const ref = useRef<HTMLDialogElement>(null);
