@@ -55,7 +55,7 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
 /** Logs in through the login screen. */
 export const loginThroughUi = async (page: Page, email: string, password: string): Promise<void> => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });

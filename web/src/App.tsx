@@ -1,15 +1,26 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/Layout.tsx';
+import { RequireAccess, SessionGate } from './components/RequireAccess.tsx';
 import { routes } from './routes.tsx';
 
 export const App = () => (
   <BrowserRouter>
-    <Routes>
-      <Route element={<Layout />}>
-        {routes.map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-      </Route>
-    </Routes>
+    <SessionGate>
+      <Routes>
+        <Route element={<Layout />}>
+          {routes.map(({ path, access, Component }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireAccess access={access}>
+                  <Component />
+                </RequireAccess>
+              }
+            />
+          ))}
+        </Route>
+      </Routes>
+    </SessionGate>
   </BrowserRouter>
 );

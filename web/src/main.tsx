@@ -1,3 +1,5 @@
+// The base stylesheet first, so screen stylesheets imported by components come after it and can refine it.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -5,9 +7,8 @@ import { startClockSync } from './lib/clock.ts';
 import { connectSocket } from './lib/socket.ts';
 import { initSession } from './stores/session.ts';
 import { startWalletLive } from './stores/wallet.ts';
-import './styles.css';
 
-initSession();
+void initSession();
 startClockSync();
 connectSocket();
 startWalletLive();

@@ -1,10 +1,13 @@
 import { lazy, type ComponentType } from 'react';
 import { ComingSoon } from './components/ComingSoon.tsx';
-import { NotFound } from './components/NotFound.tsx';
+import { UnknownPath } from './components/RequireAccess.tsx';
+import type { RouteAccess } from './lib/access.ts';
 
 /** One row per screen. To build a screen, swap its `Component` for `page(() => import(...), (m) => m.Screen)`. */
 export type AppRoute = {
   path: string;
+  /** Who may open it (lib/access.ts); `RequireAccess` redirects everyone else. The server checks again. */
+  access: RouteAccess;
   Component: ComponentType;
   /** The footer is hidden on this screen (live auction spec §2). */
   hideFooter?: boolean;
@@ -22,13 +25,15 @@ const soon = (title: string, note: string): ComponentType => {
 export const routes: AppRoute[] = [
   {
     path: '/',
+    access: 'public',
     Component: page(
-      () => import('./pages/home/Home.tsx'),
-      (m) => m.Home,
+      () => import('./screens/auth/RootPage.tsx'),
+      (m) => m.RootPage,
     ),
   },
   {
     path: '/about',
+    access: 'public',
     Component: page(
       () => import('./pages/static/About.tsx'),
       (m) => m.About,
@@ -36,6 +41,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/about-deals',
+    access: 'public',
     Component: page(
       () => import('./pages/static/DealRules.tsx'),
       (m) => m.DealRules,
@@ -43,6 +49,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/contact',
+    access: 'public',
     Component: page(
       () => import('./pages/static/Contact.tsx'),
       (m) => m.Contact,
@@ -50,6 +57,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/terms-and-conditions',
+    access: 'public',
     Component: page(
       () => import('./pages/static/Terms.tsx'),
       (m) => m.Terms,
@@ -57,6 +65,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/policy',
+    access: 'public',
     Component: page(
       () => import('./pages/static/Privacy.tsx'),
       (m) => m.Privacy,
@@ -64,6 +73,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/cancellation-and-refund',
+    access: 'public',
     Component: page(
       () => import('./pages/static/Refund.tsx'),
       (m) => m.Refund,
@@ -71,6 +81,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/shipping-policy',
+    access: 'public',
     Component: page(
       () => import('./pages/static/Shipping.tsx'),
       (m) => m.Shipping,
@@ -79,10 +90,15 @@ export const routes: AppRoute[] = [
 
   {
     path: '/main',
-    Component: soon('Welcome to Vetri Deals', 'The members’ landing page with referral access is on its way.'),
+    access: 'member',
+    Component: page(
+      () => import('./screens/auth/Landing.tsx'),
+      (m) => m.Landing,
+    ),
   },
   {
     path: '/deals',
+    access: 'member',
     Component: page(
       () => import('./screens/deals/Deals.tsx'),
       (m) => m.Deals,
@@ -90,10 +106,12 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/my-deals',
+    access: 'member',
     Component: soon('My Deals', 'Your pre-booked, won, lost and cancelled deals will appear here soon.'),
   },
   {
     path: '/shop',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/Shop.tsx'),
       (m) => m.Shop,
@@ -101,6 +119,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/product/:code',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/ProductDetail.tsx'),
       (m) => m.ProductDetail,
@@ -108,6 +127,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/checkout',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/Checkout.tsx'),
       (m) => m.Checkout,
@@ -115,6 +135,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/success',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/Success.tsx'),
       (m) => m.Success,
@@ -122,6 +143,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/orders',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/Orders.tsx'),
       (m) => m.Orders,
@@ -129,6 +151,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/reserved-items',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/ReservedItems.tsx'),
       (m) => m.ReservedItems,
@@ -136,38 +159,97 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/crackers',
+    access: 'public',
     Component: page(
       () => import('./screens/shop/Crackers.tsx'),
       (m) => m.Crackers,
     ),
   },
-  { path: '/account', Component: soon('My Account', 'Your account overview is on its way.') },
-  { path: '/profile', Component: soon('Profile', 'Your profile, address and personal details screen is on its way.') },
+  {
+    path: '/account',
+    access: 'member',
+    Component: page(
+      () => import('./screens/auth/Profile.tsx'),
+      (m) => m.Profile,
+    ),
+  },
+  {
+    path: '/profile',
+    access: 'member',
+    Component: page(
+      () => import('./screens/auth/Profile.tsx'),
+      (m) => m.Profile,
+    ),
+  },
   {
     path: '/wallet',
+    access: 'member',
     Component: page(
       () => import('./screens/wallet/Wallet.tsx'),
       (m) => m.Wallet,
     ),
   },
-  { path: '/blog', Component: soon('Blog', 'Stories, buying guides and deal tips from our team are on their way.') },
-  { path: '/login', Component: soon('Login', 'Member login is on its way.') },
+  {
+    path: '/blog',
+    access: 'public',
+    Component: soon('Blog', 'Stories, buying guides and deal tips from our team are on their way.'),
+  },
+  {
+    path: '/login',
+    access: 'visitor-only',
+    Component: page(
+      () => import('./screens/auth/Login.tsx'),
+      (m) => m.Login,
+    ),
+  },
   {
     path: '/register',
-    Component: soon('Register', 'Registration with referral code and email verification is on its way.'),
+    access: 'visitor-only',
+    Component: page(
+      () => import('./screens/auth/Register.tsx'),
+      (m) => m.Register,
+    ),
   },
   {
     path: '/auction/:roomCode',
+    access: 'member',
     Component: soon('Deal room', 'The live deal room with its round timer and leaderboard is on its way.'),
     hideFooter: true,
   },
-  { path: '/purchase/:roomCode', Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.') },
-  { path: '/admin', Component: soon('Admin dashboard', 'The registered users list for admins is on its way.') },
-  { path: '/create-room', Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.') },
-  { path: '/add-products', Component: soon('Add New Product', 'Adding products to the catalogue is on its way.') },
-  { path: '/add-referral', Component: soon('Add Referral', 'Creating referral codes for new members is on its way.') },
+  {
+    path: '/purchase/:roomCode',
+    access: 'member',
+    Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.'),
+  },
+  {
+    path: '/admin',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminUsers.tsx'),
+      (m) => m.AdminUsers,
+    ),
+  },
+  {
+    path: '/create-room',
+    access: 'admin',
+    Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.'),
+  },
+  {
+    path: '/add-products',
+    access: 'admin',
+    Component: soon('Add New Product', 'Adding products to the catalogue is on its way.'),
+  },
+  {
+    path: '/add-referral',
+    access: 'admin',
+    Component: page(
+      () => import('./screens/admin/AddReferral.tsx'),
+      (m) => m.AddReferral,
+    ),
+  },
   {
     path: '/apl',
+    access: 'member',
     Component: page(
       () => import('./screens/league/LeagueRooms.tsx'),
       (m) => m.LeagueRooms,
@@ -175,6 +257,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/aplauction/:roomCode',
+    access: 'member',
     Component: page(
       () => import('./screens/league/LeagueAuction.tsx'),
       (m) => m.LeagueAuction,
@@ -183,6 +266,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/leagues',
+    access: 'admin',
     Component: page(
       () => import('./screens/league/LeagueAdmin.tsx'),
       (m) => m.LeagueAdmin,
@@ -190,6 +274,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/leagues/:code',
+    access: 'admin',
     Component: page(
       () => import('./screens/league/LeagueSetup.tsx'),
       (m) => m.LeagueSetup,
@@ -197,20 +282,30 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/orders',
+    access: 'member',
     Component: page(
       () => import('./screens/shop/AdminOrders.tsx'),
       (m) => m.AdminOrders,
     ),
   },
-  { path: '/admin/outbox', Component: soon('Mail outbox', 'The outbox of mails sent by the system is on its way.') },
+  {
+    path: '/admin/outbox',
+    access: 'admin',
+    Component: page(
+      () => import('./screens/admin/AdminOutbox.tsx'),
+      (m) => m.AdminOutbox,
+    ),
+  },
   {
     path: '/admin/streams',
+    access: 'staff',
     Component: soon('Event streams', 'Browsing event streams and checking their hash chains is on its way.'),
   },
   {
     path: '/admin/rooms/:code/replay',
+    access: 'staff',
     Component: soon('Room replay', 'Replaying a deal room event by event is on its way.'),
   },
 
-  { path: '*', Component: NotFound },
+  { path: '*', access: 'public', Component: UnknownPath },
 ];

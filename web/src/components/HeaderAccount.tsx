@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { formatRupees } from '../lib/format.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import '../screens/auth/auth.css';
 
-/** Login and Register when logged out; Blog, Checkout, My Account and balances when logged in. */
+/** Login and Register when logged out; Blog, Checkout, My Account, balances and the avatar menu when logged in. */
 export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' }) => {
   const status = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
@@ -27,25 +29,23 @@ export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' })
   }
 
   return (
-    <div className={`header-account header-account--${variant}`}>
+    <div className={`header-account header-account--${variant}`} data-testid={`header-account-${variant}`}>
       <Link to="/blog" className="header-link">
         Blog
       </Link>
       <Link to="/checkout" className="header-link">
         Checkout
       </Link>
-      <span className="balance-chip" title="Wallet balance">
+      <Link to="/wallet" className="balance-chip" title="Wallet balance" data-testid="wallet-balance">
         Wallet {formatRupees(wallet, { whole: true })}
-      </span>
-      <span className="balance-chip balance-chip--reward" title="Reward cash">
+      </Link>
+      <span className="balance-chip balance-chip--reward" title="Reward cash" data-testid="reward-balance">
         Reward {formatRupees(reward, { whole: true })}
       </span>
-      <Link to="/account" className="btn btn-ghost btn-sm">
+      <Link to="/account" className="header-link header-my-account">
         My Account
       </Link>
-      <Link to="/profile" className="avatar" aria-label={`${user.name} — View Profile`}>
-        {user.avatar ? <img src={user.avatar} alt="" /> : user.name.slice(0, 1).toUpperCase()}
-      </Link>
+      <AccountMenu user={user} variant={variant} />
     </div>
   );
 };

@@ -3,12 +3,15 @@
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
+  /** The server's `error.details`, when it gives any (e.g. `triesLeft`, `retryInSeconds`). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -21,7 +24,7 @@ export type ApiOptions = {
   headers?: Record<string, string>;
 };
 
-type ErrorShape = { error?: { code?: unknown; message?: unknown } };
+type ErrorShape = { error?: { code?: unknown; message?: unknown; details?: unknown } };
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -37,7 +40,9 @@ const toApiError = (payload: unknown, status: number): ApiError => {
   const error = (payload as ErrorShape | undefined)?.error;
   const code = typeof error?.code === 'string' ? error.code : `HTTP_${status}`;
   const message = typeof error?.message === 'string' && error.message !== '' ? error.message : SERVER_ERROR;
-  return new ApiError(code, message, status);
+  const details =
+    error?.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : undefined;
+  return new ApiError(code, message, status, details);
 };
 
 /**

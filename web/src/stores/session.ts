@@ -1,12 +1,18 @@
 import { create } from 'zustand';
+import type { Access, Role } from '../../../engine/user.ts';
+import { api } from '../lib/api.ts';
+import { connectSocket, disconnectSocket } from '../lib/socket.ts';
 
-export type Role = 'admin' | 'member';
+export type { Access, Role };
 
 export type SessionUser = {
   id: string;
   name: string;
   email: string;
   role: Role;
+  access: Access;
+  /** ISO time of registration ("member since"). */
+  createdAt: string;
   avatar?: string | null;
 };
 
@@ -18,22 +24,135 @@ export type SessionState = {
   rewardCashPaise: number;
 };
 
+/** `GET /api/auth/session` and the login answer. */
+export type SessionPayload = {
+  logged_in: boolean;
+  user: { id: string; name: string; email: string; role: string; access: string; created_at: string } | null;
+  wallet: { cash: number; reward_cash: number } | null;
+};
+
+export type LoginPayload = SessionPayload & { status: string; message: string };
+
+/** The browser's copy of the user, kept as the spec says. Only for display: access is always the server's call. */
+export const STORED_USER_KEY = 'user';
+
 const loggedOut = { user: null, walletPaise: 0, rewardCashPaise: 0 } as const;
 
 export const useSessionStore = create<SessionState>()(() => ({ status: 'loading', ...loggedOut }));
 
-/**
- * Placeholder until the auth work lands: it will ask `GET /api/auth/session` and call `setSession`.
- * For now every visitor is logged out.
- */
-export const initSession = (): void => {
-  useSessionStore.setState({ status: 'ready', ...loggedOut });
+const storage = (): Storage | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 };
 
-export const setSession = (user: SessionUser, walletPaise = 0, rewardCashPaise = 0): void =>
-  useSessionStore.setState({ status: 'ready', user, walletPaise, rewardCashPaise });
+const storeUser = (user: SessionUser | null): void => {
+  const store = storage();
+  if (!store) return;
+  try {
+    if (user) store.setItem(STORED_USER_KEY, JSON.stringify(user));
+    else store.removeItem(STORED_USER_KEY);
+  } catch {
+    // Private mode or a full quota: the copy is a convenience only.
+  }
+};
 
-export const clearSession = (): void => useSessionStore.setState({ status: 'ready', ...loggedOut });
+const ROLES: readonly Role[] = ['admin', 'auditor', 'member'];
+
+/** The server's user in the client's shape; an unknown role counts as a plain member. */
+export const toSessionUser = (user: NonNullable<SessionPayload['user']>): SessionUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'member',
+  access: user.access === 'granted' ? 'granted' : 'waitlisted',
+  createdAt: user.created_at,
+});
+
+export const setSession = (user: SessionUser, walletPaise = 0, rewardCashPaise = 0): void => {
+  useSessionStore.setState({ status: 'ready', user, walletPaise, rewardCashPaise });
+  storeUser(user);
+};
+
+export const clearSession = (): void => {
+  useSessionStore.setState({ status: 'ready', ...loggedOut });
+  storeUser(null);
+};
+
+/** Applies a session or login answer: logged in sets user and wallet, anything else logs out. */
+export const applySession = (payload: SessionPayload | undefined): SessionUser | null => {
+  if (!payload?.logged_in || !payload.user) {
+    clearSession();
+    return null;
+  }
+  const user = toSessionUser(payload.user);
+  setSession(user, payload.wallet?.cash ?? 0, payload.wallet?.reward_cash ?? 0);
+  return user;
+};
+
+/** Live wallet updates (top-ups, pre-books, refunds, `rewardUpdate`), in paise. */
+export const setWallet = (wallet: { cash?: number; reward_cash?: number }): void =>
+  useSessionStore.setState((s) => ({
+    walletPaise: wallet.cash ?? s.walletPaise,
+    rewardCashPaise: wallet.reward_cash ?? s.rewardCashPaise,
+  }));
+
+/** Reconnects the shared socket so its handshake carries the current session cookie. */
+const reconnectSocket = (): void => {
+  disconnectSocket();
+  connectSocket();
+};
+
+/** At load: asks the server who is logged in. Until it answers, status is 'loading'; a failure means logged out. */
+export const initSession = async (): Promise<void> => {
+  useSessionStore.setState({ status: 'loading' });
+  try {
+    applySession(await api<SessionPayload>('/api/auth/session'));
+  } catch {
+    clearSession();
+  }
+};
+
+/**
+ * Re-reads the session without the loading screen, e.g. after a wallet change or an access grant.
+ * A network failure keeps what is shown; a server that says "logged out" logs out.
+ */
+export const refreshSession = async (): Promise<SessionUser | null> => {
+  try {
+    const before = useSessionStore.getState().user?.id ?? null;
+    const user = applySession(await api<SessionPayload>('/api/auth/session'));
+    if ((user?.id ?? null) !== before) reconnectSocket();
+    return user;
+  } catch {
+    return useSessionStore.getState().user;
+  }
+};
+
+/** Logs in (the server sets the httpOnly cookie) and keeps the user and wallet. Rejects with the server's ApiError. */
+export const login = async (email: string, password: string): Promise<SessionUser> => {
+  const payload = await api<LoginPayload>('/api/auth/login', { body: { email: email.trim(), password } });
+  const user = applySession(payload);
+  if (!user) throw new Error('Login failed');
+  reconnectSocket();
+  return user;
+};
+
+/** Ends the session on the server, then clears user, wallet, reward cash and the stored user. */
+export const logout = async (): Promise<void> => {
+  try {
+    await api('/api/auth/logout', { method: 'POST' });
+  } catch {
+    // Logged out here anyway; the server session expires on its own.
+  } finally {
+    clearSession();
+    reconnectSocket();
+  }
+};
 
 export const selectIsLoggedIn = (state: SessionState): boolean => state.user !== null;
 export const selectIsAdmin = (state: SessionState): boolean => state.user?.role === 'admin';
+export const selectIsStaff = (state: SessionState): boolean =>
+  state.user?.role === 'admin' || state.user?.role === 'auditor';
+export const selectIsWaitlisted = (state: SessionState): boolean => state.user?.access === 'waitlisted';

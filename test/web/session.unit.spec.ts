@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../web/src/lib/socket.ts', () => ({ connectSocket: vi.fn(), disconnectSocket: vi.fn() }));
+
+const { connectSocket, disconnectSocket } = await import('../../web/src/lib/socket.ts');
+const session = await import('../../web/src/stores/session.ts');
+const { useSessionStore, initSession, refreshSession, login, logout, setWallet, STORED_USER_KEY } = session;
+
+const memoryStorage = () => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    clear: () => items.clear(),
+    key: () => null,
+    get length() {
+      return items.size;
+    },
+  } satisfies Storage;
+};
+
+const apiUser = {
+  id: 'U1',
+  name: 'Arun Kumar',
+  email: 'member1@vetrideals.in',
+  role: 'member',
+  access: 'granted',
+  created_at: '2026-11-22T02:00:00.000Z',
+};
+const loggedIn = { logged_in: true, user: apiUser, wallet: { cash: 25_050, reward_cash: 9_999 } };
+const loggedOut = { logged_in: false, user: null, wallet: null };
+
+const respond = (...bodies: { status?: number; body: unknown }[]) => {
+  const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => {
+    const next = bodies.shift() ?? { body: {} };
+    return Promise.resolve(new Response(JSON.stringify(next.body), { status: next.status ?? 200 }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+};
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  useSessionStore.setState({ status: 'loading', user: null, walletPaise: 0, rewardCashPaise: 0 });
+  vi.mocked(connectSocket).mockClear();
+  vi.mocked(disconnectSocket).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('initSession', () => {
+  it('stays loading until the session check answers, then sets the user, wallet and reward cash', async () => {
+    const fetch = respond({ body: loggedIn });
+    const pending = initSession();
+    expect(useSessionStore.getState().status).toBe('loading');
+    await pending;
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/session');
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'ready',
+      user: { id: 'U1', name: 'Arun Kumar', role: 'member', access: 'granted', createdAt: apiUser.created_at },
+      walletPaise: 25_050,
+      rewardCashPaise: 9_999,
+    });
+    expect(JSON.parse(localStorage.getItem(STORED_USER_KEY)!)).toMatchObject({ id: 'U1' });
+  });
+
+  it('treats a failed check as logged out and removes the stored user', async () => {
+    localStorage.setItem(STORED_USER_KEY, JSON.stringify({ id: 'U1', role: 'admin' }));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await initSession();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', user: null, walletPaise: 0 });
+    expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
+  });
+
+  it('never trusts the stored user: the server’s answer decides', async () => {
+    localStorage.setItem(STORED_USER_KEY, JSON.stringify({ ...apiUser, role: 'admin' }));
+    respond({ body: loggedOut });
+    await initSession();
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
+  });
+
+  it('reads an unknown role as a plain member and anything but granted as waitlisted', async () => {
+    respond({ body: { ...loggedIn, user: { ...apiUser, role: 'superuser', access: '?' } } });
+    await initSession();
+    expect(useSessionStore.getState().user).toMatchObject({ role: 'member', access: 'waitlisted' });
+  });
+});
+
+describe('login and logout', () => {
+  it('logs in, keeps user and wallet, and reconnects the socket with the new cookie', async () => {
+    const fetch = respond({ body: { status: 'success', message: 'Login successful', ...loggedIn } });
+    const user = await login(' member1@vetrideals.in ', 'Member@123');
+    expect(user.name).toBe('Arun Kumar');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+      email: 'member1@vetrideals.in',
+      password: 'Member@123',
+    });
+    expect(useSessionStore.getState().walletPaise).toBe(25_050);
+    expect(disconnectSocket).toHaveBeenCalled();
+    expect(connectSocket).toHaveBeenCalled();
+  });
+
+  it('rejects with the server’s message on a wrong password and stays logged out', async () => {
+    useSessionStore.setState({ status: 'ready' });
+    respond({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } } });
+    await expect(login('a@b.in', 'x')).rejects.toMatchObject({ message: 'Invalid email or password.' });
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  it('logout ends the server session and clears user, wallet, reward cash and the stored user', async () => {
+    respond({ body: loggedIn });
+    await initSession();
+    const fetch = respond({ body: { status: 'success' } });
+    await logout();
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST' });
+    expect(useSessionStore.getState()).toMatchObject({ user: null, walletPaise: 0, rewardCashPaise: 0 });
+    expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    respond({ body: loggedIn });
+    await initSession();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await logout();
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+});
+
+describe('live updates', () => {
+  it('refreshSession updates the wallet without showing the loading screen, and keeps the user on a network error', async () => {
+    respond({ body: loggedIn });
+    await initSession();
+    respond({ body: { ...loggedIn, user: { ...apiUser, access: 'granted' }, wallet: { cash: 100, reward_cash: 5 } } });
+    const pending = refreshSession();
+    expect(useSessionStore.getState().status).toBe('ready');
+    await pending;
+    expect(useSessionStore.getState()).toMatchObject({ walletPaise: 100, rewardCashPaise: 5 });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    await refreshSession();
+    expect(useSessionStore.getState().user?.id).toBe('U1');
+  });
+
+  it('setWallet changes only the balances it is given', async () => {
+    respond({ body: loggedIn });
+    await initSession();
+    setWallet({ reward_cash: 700 });
+    expect(useSessionStore.getState()).toMatchObject({ walletPaise: 25_050, rewardCashPaise: 700 });
+  });
+});

@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router-dom';
+import { useSessionStore } from '../../stores/session.ts';
+import '../auth/auth.css';
+import './admin.css';
+
+const LINKS = [
+  { to: '/admin', label: 'Users', adminOnly: false },
+  { to: '/add-referral', label: 'Add Referral', adminOnly: true },
+  { to: '/admin/outbox', label: 'Mail outbox', adminOnly: true },
+  { to: '/admin/streams', label: 'Event streams', adminOnly: false },
+] as const;
+
+/** Tabs between the admin screens; the auditor sees only the ones they may read. */
+export const AdminNav = () => {
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  return (
+    <nav className="admin-nav" aria-label="Admin">
+      {LINKS.filter((l) => isAdmin || !l.adminOnly).map((link) => (
+        <NavLink key={link.to} to={link.to} end className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+};

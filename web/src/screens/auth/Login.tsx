@@ -1,0 +1,47 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { afterLoginPath, readGuardState } from '../../lib/access.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { LoginForm } from './LoginForm.tsx';
+import './auth.css';
+
+/** /login. A logged-in user is sent to / by the route guard, unless an admin page sent them here. */
+export const Login = () => {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSessionStore((s) => s.user);
+  const { reason } = readGuardState(location.state);
+
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <p className="eyebrow">Members</p>
+        <h1>Login</h1>
+        {user && reason === 'admin-only' ? (
+          <div className="form-alert form-alert--warn" role="status">
+            <p>
+              That page is for admins only. You are logged in as <strong>{user.name}</strong>. Log in with an admin
+              account to open it.
+            </p>
+            <Link to="/" className="btn btn-ghost btn-sm">
+              Back to home
+            </Link>
+          </div>
+        ) : (
+          <p className="muted">Log in to pre-book deal rooms, bid live and shop with your Reward Cash.</p>
+        )}
+        {!user && reason === 'login-required' && (
+          <p className="form-alert form-alert--info" role="status">
+            Please log in to continue.
+          </p>
+        )}
+        <LoginForm
+          idPrefix="login"
+          autoFocus
+          onLoggedIn={() => void navigate(afterLoginPath(location.state), { replace: true })}
+        />
+      </div>
+    </section>
+  );
+};

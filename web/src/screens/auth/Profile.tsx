@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
+import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { refreshSession, useSessionStore } from '../../stores/session.ts';
+import { initialsOf, MESSAGES } from './authLogic.ts';
+import { ProfileFields } from './ProfileFields.tsx';
+import { profileBody, profileComplete, profileFormFrom, type ProfileAnswer, type ProfileForm } from './profileForm.ts';
+import './auth.css';
+
+type Alert = { tone: 'success' | 'error'; text: string } | null;
+
+const SIDE_LINKS = [
+  { href: '#personal-info', label: 'Personal Info' },
+  { href: '#address', label: 'Address' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/wallet', label: 'Wallet' },
+] as const;
+
+/** /profile and /account: storefront §2 "Profile" and §5 profile rules. */
+export const Profile = () => {
+  usePageTitle('My Profile');
+  const user = useSessionStore((s) => s.user);
+  const [answer, setAnswer] = useState<ProfileAnswer | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [alert, setAlert] = useState<Alert>(null);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const res = await api<ProfileAnswer>('/api/me/profile');
+      setAnswer(res);
+      setForm(profileFormFrom(res));
+      setEditing(!res.exists);
+    } catch {
+      setLoadError('We could not load your profile. Please try again.');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    // Access may have been granted since the page loaded.
+    void refreshSession();
+  }, [load]);
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form) return;
+    if (!profileComplete(form)) {
+      setAlert({ tone: 'error', text: MESSAGES.profileFailed });
+      return;
+    }
+    setSaving(true);
+    setAlert(null);
+    try {
+      const profile = profileBody(form);
+      const res = await api<{ message?: string }>('/api/me/profile', { method: 'PUT', body: profile });
+      setAlert({ tone: 'success', text: res.message ?? MESSAGES.profileSaved });
+      setAnswer((a) => a && { ...a, exists: true, profile });
+      setEditing(false);
+    } catch {
+      setAlert({ tone: 'error', text: MESSAGES.profileFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <section className="container profile-page">
+        <p className="form-alert form-alert--error" role="alert">
+          {loadError}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void load()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (!answer || !form || !user) return <PageLoading label="Loading your profile…" />;
+
+  const readOnly = answer.exists && !editing;
+
+  return (
+    <section className="container profile-page">
+      <header className="card profile-head">
+        <span className="avatar avatar--lg" aria-hidden="true">
+          {initialsOf(answer.user.name)}
+        </span>
+        <div className="profile-id">
+          <h1>{answer.user.name}</h1>
+          <p className="profile-email">{answer.user.email}</p>
+          <p className="muted">
+            Member since {formatDate(answer.user.created_at)} ·{' '}
+            <span className={`access-badge access-badge--${user.access}`} data-testid="profile-access">
+              {user.access === 'granted' ? 'Full access' : 'Waitlisted'}
+            </span>
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary profile-edit"
+          onClick={() => {
+            setEditing(true);
+            setAlert(null);
+            document.getElementById('profile-first_name')?.focus();
+          }}
+        >
+          Edit Profile
+        </button>
+      </header>
+
+      <WaitlistNotice />
+
+      <div className="profile-layout">
+        <nav className="card profile-side" aria-label="Account sections">
+          <ul>
+            {SIDE_LINKS.map((link) => (
+              <li key={link.label}>
+                {'to' in link ? <Link to={link.to}>{link.label}</Link> : <a href={link.href}>{link.label}</a>}
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <form className="card profile-form" onSubmit={(event) => void save(event)} noValidate>
+          {alert && (
+            <p className={`form-alert form-alert--${alert.tone}`} role={alert.tone === 'error' ? 'alert' : 'status'}>
+              {alert.text}
+            </p>
+          )}
+          {!answer.exists && (
+            <p className="field-note">Complete your profile: first name, last name, email and mobile are required.</p>
+          )}
+          <ProfileFields
+            form={form}
+            readOnly={readOnly}
+            onChange={(key, value) => setForm({ ...form, [key]: value })}
+          />
+          {!readOnly && (
+            <div className="button-row">
+              <button type="submit" className="btn btn-primary" disabled={saving}>
+                {saving ? 'Saving…' : 'Save Profile'}
+              </button>
+              {answer.exists && (
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() => {
+                    setForm(profileFormFrom(answer));
+                    setEditing(false);
+                  }}
+                >
+                  Cancel
+                </button>
+              )}
+            </div>
+          )}
+        </form>
+      </div>
+    </section>
+  );
+};

@@ -1,0 +1,209 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { TN_DISTRICTS } from '../../../../engine/user.ts';
+import { api } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import {
+  canRegister,
+  emptyRegistration,
+  messageOr,
+  MESSAGES,
+  normalizeReferralInput,
+  REFERRAL_CODE_LENGTH,
+  REGISTER_REDIRECT_MS,
+  registrationProblem,
+  type RegistrationForm,
+} from './authLogic.ts';
+import { EmailOtp } from './EmailOtp.tsx';
+import { PasswordStrength } from './PasswordStrength.tsx';
+import './auth.css';
+
+/** The referral code handed over by the landing page, if any (navigation state). */
+const passedReferral = (state: unknown): string => {
+  const code = (state as { referralCode?: unknown } | null)?.referralCode;
+  return typeof code === 'string' ? normalizeReferralInput(code) : '';
+};
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+type Result = { tone: 'success' | 'error'; text: string } | null;
+
+/** /register: every field and rule of live auction spec §2, §5; on success, /login after 2000 ms. */
+export const Register = () => {
+  usePageTitle('Register');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [lockedCode] = useState(() => passedReferral(location.state));
+  const [form, setForm] = useState<RegistrationForm>({ ...emptyRegistration, referralCode: lockedCode });
+  const [verified, setVerified] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  useEffect(() => {
+    if (result?.tone !== 'success') return;
+    const timer = setTimeout(() => void navigate('/login', { replace: true }), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const set =
+    (key: keyof RegistrationForm) =>
+    (event: { target: { value: string } }): void =>
+      setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = registrationProblem(form, verified);
+    if (problem) {
+      setResult({ tone: 'error', text: problem });
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const res = await api<{ status: string; message?: string }>('/api/auth/register', {
+        body: { ...form, email: form.email.trim().toLowerCase(), referralCode: form.referralCode || null },
+      });
+      setResult({ tone: 'success', text: res.message ?? 'Registration successful! Redirecting to login...' });
+    } catch (error) {
+      setResult({ tone: 'error', text: messageOr(error, MESSAGES.registrationServer, MESSAGES.registrationFailed) });
+      setBusy(false);
+    }
+  };
+
+  const done = result?.tone === 'success';
+  const ready = canRegister(form.password, verified);
+
+  return (
+    <section className="auth-page auth-page--wide">
+      <div className="auth-card auth-card--wide">
+        <p className="eyebrow">Join Vetri Deals</p>
+        <h1>Register</h1>
+        <p className="muted">
+          Verify your email, tell us who you are, and choose a strong password. Already a member?{' '}
+          <Link to="/login">Login</Link>
+        </p>
+
+        {form.referralCode ? (
+          <p className="form-alert form-alert--success" data-testid="referral-note">
+            Referral code <strong>{form.referralCode}</strong>
+            {lockedCode ? ' applied' : ''}: you get full access as soon as you register.
+          </p>
+        ) : (
+          <p className="form-alert form-alert--warn" role="note" data-testid="watchlist-warning">
+            ⚠️ No referral code: your account will be placed on the watchlist, and only an admin can grant you full
+            access. Until then you can browse and shop, but not pre-book, bid or join a league team.
+          </p>
+        )}
+
+        <form className="auth-form register-grid" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="field field--wide">
+            <label htmlFor="register-name">Name</label>
+            <input id="register-name" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
+          </div>
+
+          <EmailOtp
+            email={form.email}
+            onEmailChange={(email) => setForm((f) => ({ ...f, email }))}
+            verified={verified}
+            onVerified={() => setVerified(true)}
+          />
+
+          <div className="field">
+            <label htmlFor="register-phone">Phone</label>
+            <input
+              id="register-phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="10-digit mobile number"
+              maxLength={16}
+              value={form.phone}
+              onChange={set('phone')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="register-dob">Date of birth</label>
+            <input
+              id="register-dob"
+              name="dob"
+              type="date"
+              max={todayIso()}
+              autoComplete="bday"
+              value={form.dob}
+              onChange={set('dob')}
+            />
+          </div>
+          <div className="field field--wide">
+            <label htmlFor="register-district">District</label>
+            <select id="register-district" name="district" value={form.district} onChange={set('district')}>
+              <option value="">Select your district</option>
+              {TN_DISTRICTS.map((district) => (
+                <option key={district} value={district}>
+                  {district}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="register-password">Password</label>
+            <input
+              id="register-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set('password')}
+            />
+            <PasswordStrength password={form.password} />
+          </div>
+          <div className="field">
+            <label htmlFor="register-confirm">Confirm Password</label>
+            <input
+              id="register-confirm"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={set('confirmPassword')}
+            />
+          </div>
+          <div className="field field--wide">
+            <label htmlFor="register-referral">Referral code (optional)</label>
+            <input
+              id="register-referral"
+              name="referralCode"
+              maxLength={REFERRAL_CODE_LENGTH}
+              autoCapitalize="characters"
+              value={form.referralCode}
+              readOnly={lockedCode !== ''}
+              aria-readonly={lockedCode !== ''}
+              onChange={(e) => setForm((f) => ({ ...f, referralCode: normalizeReferralInput(e.target.value) }))}
+            />
+          </div>
+
+          <div className="field field--wide">
+            {result && (
+              <p
+                className={`form-alert form-alert--${result.tone}`}
+                role={result.tone === 'error' ? 'alert' : 'status'}
+              >
+                {result.text}
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary btn-block" disabled={!ready || busy || done}>
+              {busy && !done ? 'Registering…' : 'Register'}
+            </button>
+            {!ready && !done && (
+              <p className="field-note">
+                {verified
+                  ? 'Choose a password of at least medium strength to register.'
+                  : 'Verify your email with the OTP to register.'}
+              </p>
+            )}
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+};
