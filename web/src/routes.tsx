@@ -282,7 +282,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/orders',
-    access: 'member',
+    access: 'staff',
     Component: page(
       () => import('./screens/shop/AdminOrders.tsx'),
       (m) => m.AdminOrders,
