@@ -1,6 +1,6 @@
 import type { RoomCommand } from '../../engine/room.ts';
 import { roomDecider, roomStream } from '../../engine/room.ts';
-import { dueWork } from '../../projections/roomQueries.ts';
+import { dueWork, nextDueAt } from '../../projections/roomQueries.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { inLane } from './realtime.ts';
@@ -63,7 +63,7 @@ export const createRoomScheduler = (
 
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
-  const loop = (every: number, work: () => Promise<unknown>) => {
+  const loop = (every: number, work: () => Promise<unknown>, wait: () => number = () => every) => {
     if (every <= 0) return;
     const again = () => {
       if (stopped) return;
@@ -73,7 +73,7 @@ export const createRoomScheduler = (
           deps.log.error('scheduler loop failed', { error });
           again();
         });
-      }, every);
+      }, wait());
       timers.add(timer);
     };
     again();
@@ -87,7 +87,13 @@ export const createRoomScheduler = (
       await chain;
     },
   };
-  loop(options.intervalMs, () => scheduler.tick());
+  // Wake at the next deadline when it is sooner than the interval, so rounds close on time.
+  const untilNextDue = () => {
+    const next = nextDueAt(deps.readDb);
+    const ms = next === null ? options.intervalMs : next - deps.clock.now();
+    return ms > 0 ? Math.min(options.intervalMs, ms + 1) : options.intervalMs;
+  };
+  loop(options.intervalMs, () => scheduler.tick(), untilNextDue);
   loop(options.sweepIntervalMs, () => scheduler.sweep());
   return scheduler;
 };
