@@ -133,7 +133,7 @@ export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; l
       last_hash: null,
       bad_event: { id: v.badEventId, revision: v.badRevision, reason: v.reason },
       recorded: rec,
-      message: `Not intact: event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}.`,
+      message: `Event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}.`,
     } satisfies VerifyViewDto;
   }
   const base = { stream: v.stream, events: v.events, last_hash: v.lastHash, recorded: rec };
@@ -143,7 +143,7 @@ export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; l
       ...base,
       ok: false,
       bad_event: { id: '(removed)', revision: v.events, reason: `the last ${missing} event(s) are missing` },
-      message: `Not intact: ${rec.events} events were recorded (last hash ${rec.last_hash}) but the log now holds ${v.events}: the last ${missing} event(s) were removed.`,
+      message: `${rec.events} events were recorded (last hash ${rec.last_hash}) but the log now holds ${v.events}: the last ${missing} event(s) were removed.`,
     } satisfies VerifyViewDto;
   }
   if (rec && rec.events === v.events && rec.last_hash !== v.lastHash) {
@@ -151,13 +151,13 @@ export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; l
       ...base,
       ok: false,
       bad_event: { id: '(rewritten)', revision: v.events - 1, reason: 'the chain was rewritten with new hashes' },
-      message: `Not intact: the chain is consistent but ends in ${v.lastHash}, not the ${rec.last_hash} recorded when it was written: it was rewritten.`,
+      message: `The chain is consistent but ends in ${v.lastHash}, not the ${rec.last_hash} recorded when it was written: it was rewritten.`,
     } satisfies VerifyViewDto;
   }
   return {
     ...base,
     ok: true,
     bad_event: null,
-    message: `Intact: ${v.events} events, every hash checks out, last hash ${v.lastHash}.`,
+    message: `${v.events} events, every hash checks out, last hash ${v.lastHash}.`,
   } satisfies VerifyViewDto;
 };

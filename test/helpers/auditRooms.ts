@@ -27,10 +27,18 @@ export interface PlayedRoom {
 export const playRoom = async (
   deps: Pick<Deps, 'commands' | 'store'>,
   code: string,
-  options: { start: number; bidders: string[]; gapMs?: number; finish?: boolean },
+  options: {
+    start: number;
+    bidders: string[];
+    gapMs?: number;
+    finish?: boolean;
+    /** Creation this long before the start (default 1 h). */ leadMs?: number;
+  },
 ): Promise<PlayedRoom> => {
   const stream = roomStream(code);
   const gap = options.gapMs ?? 7_000;
+  const lead = options.leadMs ?? 3_600_000;
+  const bookAt = options.start - Math.min(600_000, lead / 2);
   let n = 0;
   const run = (command: RoomCommand, actor: Actor, now: number, causationId?: string) =>
     handleCommand(deps.commands, stream, roomDecider, command, {
@@ -59,17 +67,17 @@ export const playRoom = async (
           maxAttempts: 5,
           createdBy: { userId: 'aud-admin', name: 'Admin' },
         },
-        now: options.start - 3_600_000,
+        now: options.start - lead,
       },
     },
     admin,
-    options.start - 3_600_000,
+    options.start - lead,
   );
   for (const [i, m] of MEMBERS.entries()) {
     await run(
-      { type: 'BookSeat', data: { reservationId: `aud-${code}-${m.userId}`, ...m, now: options.start - 600_000 + i } },
+      { type: 'BookSeat', data: { reservationId: `aud-${code}-${m.userId}`, ...m, now: bookAt + i } },
       { userId: m.userId, role: 'member' },
-      options.start - 600_000 + i,
+      bookAt + i,
     );
   }
   await run({ type: 'StartRoom', data: { now: options.start } }, 'system', options.start);

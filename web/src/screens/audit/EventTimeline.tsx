@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import type { ReplayEvent } from '../../../../engine/replay.ts';
+import { formatTime } from '../../lib/format.ts';
+import { shortHash } from './auditApi.ts';
+
+/** The stream's events (type, actor, server time, revision, hash); the current one marked; click to jump. */
+export const EventTimeline = ({
+  events,
+  current,
+  actorName,
+  onPick,
+}: {
+  events: readonly ReplayEvent[];
+  current: number;
+  actorName: (e: ReplayEvent) => string;
+  onPick: (index: number) => void;
+}) => {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const row = list.current?.querySelector<HTMLElement>(`[data-index="${current}"]`);
+    if (row && list.current) list.current.scrollTop = row.offsetTop - list.current.clientHeight / 2;
+  }, [current]);
+  return (
+    <ol className="event-timeline" ref={list} aria-label="Events">
+      {events.map((e, i) => (
+        <li key={e.id} data-index={i} className={i === current ? 'is-current' : i > current ? 'is-future' : undefined}>
+          <button type="button" onClick={() => onPick(i)} aria-current={i === current ? 'step' : undefined}>
+            <span className="ev-rev">#{e.revision}</span>
+            <span className="ev-type">{e.type}</span>
+            <span className="ev-actor">{actorName(e)}</span>
+            <time className="ev-time">{formatTime(e.metadata.at, { ms: true })}</time>
+            <code className="ev-hash" title={e.metadata.hash}>
+              {e.metadata.hash ? shortHash(e.metadata.hash) : '—'}
+            </code>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+};

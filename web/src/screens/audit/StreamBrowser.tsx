@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { AdminNav } from '../admin/AdminNav.tsx';
+import type { StreamListDto } from './auditApi.ts';
+import { exportPath, streamListPath } from './auditApi.ts';
+import { StreamDetail } from './StreamDetail.tsx';
+import '../admin/admin.css';
+import './audit.css';
+
+const PAGE = 50;
+const SEARCH_DELAY_MS = 300;
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: StreamListDto };
+
+/** /admin/streams: every stream by category with counts and last update, search, a stream's events and Verify. */
+export const StreamBrowser = () => {
+  usePageTitle('Event streams');
+  const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? '';
+  const search = params.get('q') ?? '';
+  const offset = Number(params.get('offset') ?? 0) || 0;
+  const stream = params.get('stream');
+  const fromParam = params.get('from');
+  const from = fromParam === null ? undefined : Number(fromParam) || 0;
+  const [typed, setTyped] = useState(search);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  // The latest query, so a delayed search update never undoes a click made meanwhile.
+  const latest = useRef(params);
+  latest.current = params;
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next);
+  };
+
+  useEffect(() => {
+    if (typed === search) return;
+    const timer = setTimeout(() => update({ q: typed, offset: null }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
+    api<StreamListDto>(streamListPath({ category, search, offset, limit: PAGE }), { signal: controller.signal })
+      .then((data) => setLoad({ state: 'ready', data }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setLoad({ state: 'error', message: error instanceof Error ? error.message : 'Server error' });
+      });
+    return () => controller.abort();
+  }, [category, search, offset]);
+
+  const streamHref = (name: string) => {
+    const next = new URLSearchParams(params);
+    next.set('stream', name);
+    next.delete('from');
+    next.delete('event');
+    return `?${next.toString()}`;
+  };
+
+  const data = load.state === 'ready' ? load.data : null;
+  const totals = (data?.categories ?? []).reduce(
+    (t, c) => ({ streams: t.streams + c.streams, events: t.events + c.events }),
+    {
+      streams: 0,
+      events: 0,
+    },
+  );
+  const current = data?.categories.find((c) => c.category === category);
+
+  return (
+    <section className="container admin-page streams-page">
+      <div className="admin-head">
+        <div>
+          <p className="eyebrow">Audit</p>
+          <h1>Event streams</h1>
+          <p className="muted">
+            Every change is an event in a hash-chained stream. Verify any stream, or export it and check it anywhere
+            with <code>npm run verify -- --file &lt;file&gt;</code>.{!isAdmin && ' Read-only view for auditors.'}
+          </p>
+        </div>
+        <a className="btn btn-ghost btn-sm" href={exportPath({ all: true })} download>
+          Export the whole log
+        </a>
+      </div>
+      <AdminNav />
+      <div className={`streams-layout${stream ? ' has-detail' : ''}`}>
+        <aside className="card streams-list" aria-label="Streams">
+          <div className="category-chips" role="group" aria-label="Categories">
+            <button
+              type="button"
+              className={`chip${category === '' ? ' is-active' : ''}`}
+              onClick={() => update({ category: null, offset: null })}
+            >
+              All <span>{totals.streams}</span>
+            </button>
+            {data?.categories.map((c) => (
+              <button
+                key={c.category}
+                type="button"
+                className={`chip${category === c.category ? ' is-active' : ''}`}
+                onClick={() => update({ category: c.category, offset: null })}
+                title={`${c.streams} streams, ${c.events} events, last update ${formatDateTime(c.last_update)}`}
+              >
+                {c.category} <span>{c.streams}</span>
+              </button>
+            ))}
+          </div>
+          {data && (
+            <p className="muted small" data-testid="streams-summary">
+              {current
+                ? `${current.events} events in ${current.streams} “${current.category}” streams, last update ${formatDateTime(current.last_update)} · `
+                : `${totals.events} events in ${totals.streams} streams · `}
+              <a href={exportPath(current ? { category: current.category } : { all: true })} download>
+                {current ? 'Export category' : 'Export all'}
+              </a>
+            </p>
+          )}
+          <div className="search-field">
+            <label htmlFor="stream-search" className="visually-hidden">
+              Search streams by name
+            </label>
+            <input
+              id="stream-search"
+              type="search"
+              placeholder="Search by name, e.g. room-ABC123"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          {load.state === 'loading' && <p className="table-state">Loading streams…</p>}
+          {load.state === 'error' && (
+            <p className="table-state audit-alert--error" role="alert">
+              Failed to load streams: {load.message}
+            </p>
+          )}
+          {data && data.streams.length === 0 && <p className="table-state">No streams found</p>}
+          {data && data.streams.length > 0 && (
+            <>
+              <ul className="stream-rows">
+                {data.streams.map((s) => (
+                  <li key={s.stream} className={s.stream === stream ? 'is-active' : undefined}>
+                    <Link to={streamHref(s.stream)}>
+                      <span className="stream-row-name">{s.stream}</span>
+                      <span className="muted small">
+                        {s.event_count} events · {s.last_type} · {formatDateTime(s.updated_at)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <div className="pager">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={offset === 0}
+                  onClick={() => update({ offset: String(Math.max(0, offset - PAGE)) })}
+                >
+                  Previous
+                </button>
+                <span className="muted small">
+                  {offset + 1}–{offset + data.streams.length} of {data.total}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={offset + PAGE >= data.total}
+                  onClick={() => update({ offset: String(offset + PAGE) })}
+                >
+                  Next
+                </button>
+              </div>
+            </>
+          )}
+        </aside>
+        <div className="card streams-detail">
+          {stream ? (
+            <>
+              <button
+                type="button"
+                className="link-button streams-back"
+                onClick={() => update({ stream: null, from: null, event: null })}
+              >
+                ← All streams
+              </button>
+              <StreamDetail
+                name={stream}
+                from={from}
+                eventId={params.get('event')}
+                onJump={(revision, eventId) => update({ from: String(revision), event: eventId ?? null })}
+              />
+            </>
+          ) : (
+            <p className="table-state">Pick a stream to see its events and check its hash chain.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+};
