@@ -299,12 +299,26 @@ export const routes: AppRoute[] = [
   {
     path: '/admin/streams',
     access: 'staff',
-    Component: soon('Event streams', 'Browsing event streams and checking their hash chains is on its way.'),
+    Component: page(
+      () => import('./screens/audit/StreamBrowser.tsx'),
+      (m) => m.StreamBrowser,
+    ),
   },
   {
     path: '/admin/rooms/:code/replay',
     access: 'staff',
-    Component: soon('Room replay', 'Replaying a deal room event by event is on its way.'),
+    Component: page(
+      () => import('./screens/audit/RoomReplay.tsx'),
+      (m) => m.RoomReplay,
+    ),
+  },
+  {
+    path: '/admin/leagues/:code/replay',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/audit/LeagueReplay.tsx'),
+      (m) => m.LeagueReplay,
+    ),
   },
 
   { path: '*', access: 'public', Component: UnknownPath },
