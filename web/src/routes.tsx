@@ -213,7 +213,10 @@ export const routes: AppRoute[] = [
   {
     path: '/auction/:roomCode',
     access: 'member',
-    Component: soon('Deal room', 'The live deal room with its round timer and leaderboard is on its way.'),
+    Component: page(
+      () => import('./screens/auction/Auction.tsx'),
+      (m) => m.Auction,
+    ),
     hideFooter: true,
   },
   {

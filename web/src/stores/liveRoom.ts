@@ -272,12 +272,12 @@ export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoo
 // ── Selectors ─────────────────────────────────────────────────────────────────────────────
 
 /** The leaderboard: highest deal first (rank 1), as the spec's table shows it. */
-export const selectLeaderboard = (s: LiveRoom): (BidEntry & { rank: number })[] =>
+export const selectLeaderboard = (s: Pick<LiveRoom, 'history'>): (BidEntry & { rank: number })[] =>
   [...s.history].sort((a, b) => b.bid_amount - a.bid_amount || b.seq - a.seq).map((b, i) => ({ ...b, rank: i + 1 }));
 
 /** The participants table: user, used, remaining. */
 export const selectParticipantRows = (
-  s: LiveRoom,
+  s: Pick<LiveRoom, 'participants' | 'bidCounts' | 'userMap' | 'maxAttempts'>,
 ): { userId: string; username: string; used: number; remaining: number }[] =>
   s.participants.map((userId) => {
     const used = s.bidCounts[userId] ?? 0;

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { useConnectionStore } from '../../stores/connection.ts';
+import { useLiveRoomStore } from '../../stores/liveRoom.ts';
+import { useSessionStore } from '../../stores/session.ts';
+import { ProductImage, Sheet, Toasts, useServerNow, useToasts } from '../deals/ui.tsx';
+import { Leaderboard, ParticipantsTable } from './Boards.tsx';
+import { Ended, Running, ViewOnly, Waiting } from './Stage.tsx';
+import { useLiveRoomConnection } from './useLiveRoom.ts';
+import { RoomAudit } from '../audit/RoomAudit.tsx';
+import './auction.css';
+
+const STATUS_LABEL = {
+  upcoming: 'Upcoming',
+  running: 'Live',
+  completed: 'Deal Ended',
+  cancelled: 'Cancelled',
+} as const;
+
+const ProductPanel = () => {
+  const room = useLiveRoomStore((s) => s.room!);
+  const status = useLiveRoomStore((s) => s.status);
+  const currentBid = useLiveRoomStore((s) => s.currentBid);
+  const finalBid = useLiveRoomStore((s) => s.finalBid);
+  return (
+    <section className="auction-product" aria-label="Product">
+      <ProductImage src={room.image_url} alt={room.product_name} className="auction-product-image" />
+      <div className="auction-product-info">
+        <p className="auction-room-line">
+          <span className={`auction-status auction-status--${status}`}>{STATUS_LABEL[status]}</span>
+          <span>Room {room.room_code}</span>
+        </p>
+        <h1 className="auction-product-name">{room.product_name}</h1>
+        <p className="muted auction-product-price">Product price {formatRupees(room.total_price)}</p>
+      </div>
+      <dl className="price-grid">
+        <div>
+          <dt>Base price</dt>
+          <dd>{formatRupees(room.base_price)}</dd>
+        </div>
+        <div>
+          <dt>Max price</dt>
+          <dd>{formatRupees(room.max_price)}</dd>
+        </div>
+        <div className="price-current">
+          <dt>{status === 'completed' ? 'Final price' : 'Current deal'}</dt>
+          <dd data-testid="current-deal">
+            {formatRupees(status === 'completed' ? (finalBid ?? currentBid) : currentBid)}
+          </dd>
+        </div>
+        <div>
+          <dt>Increment</dt>
+          <dd>{formatRupees(room.bid_value)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+};
+
+const ConnectionNote = () => {
+  const status = useConnectionStore((s) => s.status);
+  if (status === 'connected' || status === 'idle') return null;
+  return (
+    <p className="auction-connection" role="status">
+      {status === 'connecting' ? 'Connecting to the live room…' : 'Connection lost. Reconnecting…'}
+    </p>
+  );
+};
+
+/** `/auction/:roomCode`: the live deal room (view-only for members who did not pre-book). */
+export const Auction = () => {
+  const { roomCode = '' } = useParams();
+  const code = roomCode.toUpperCase();
+  usePageTitle(`Deal room ${code}`);
+  const myId = useSessionStore((s) => s.user?.id ?? null);
+  const phase = useLiveRoomStore((s) => (s.code === code ? s.phase : 'loading'));
+  const error = useLiveRoomStore((s) => s.error);
+  const status = useLiveRoomStore((s) => s.status);
+  const canBid = useLiveRoomStore((s) => s.canBid);
+  const prebooked = useLiveRoomStore((s) => s.prebooked);
+  const reason = useLiveRoomStore((s) => s.reason);
+  const bids = useLiveRoomStore((s) => s.history.length);
+  const [sheet, setSheet] = useState<'leaderboard' | 'participants' | null>(null);
+  const closeSheet = useCallback(() => setSheet(null), []);
+  const { toasts, show, dismiss } = useToasts();
+  const onError = useCallback((message: string) => show(message, 'error'), [show]);
+  const { refresh } = useLiveRoomConnection(code);
+
+  if (phase === 'loading' || phase === 'idle') return <PageLoading label="Opening the deal room…" />;
+  if (phase === 'error') {
+    return (
+      <section className="container auction-missing" data-testid="auction-error">
+        <h1>{error === 'Room not found' ? 'Room not found' : 'Could not open this room'}</h1>
+        <p className="muted">{error === 'Room not found' ? `There is no deal room ${code}.` : error}</p>
+        <Link className="btn btn-primary" to="/deals">
+          Back to Deals
+        </Link>
+      </section>
+    );
+  }
+
+  const watching = status === 'running' && !canBid;
+  return (
+    <div className="auction-page" data-testid="auction-room" data-status={status}>
+      <div className="container auction-layout">
+        <div className="auction-main">
+          <ConnectionNote />
+          <OverdueWatch refresh={refresh} />
+          <ProductPanel />
+          {status === 'upcoming' && <WaitingFor />}
+          {status === 'running' && <Running myId={myId} onError={onError} />}
+          {(status === 'completed' || status === 'cancelled') && <Ended myId={myId} />}
+          {(status === 'completed' || status === 'cancelled') && <RoomAudit code={code} />}
+          {(watching || (!prebooked && status === 'upcoming')) && <ViewOnly reason={reason} />}
+          <section className="auction-board auction-board--inline" aria-labelledby="leaderboard-title">
+            <h2 id="leaderboard-title">
+              Deals Leaderboard <span className="muted">({bids})</span>
+            </h2>
+            <Leaderboard myId={myId} testId="leaderboard" />
+          </section>
+        </div>
+        <aside className="auction-side" aria-labelledby="participants-title">
+          <h2 id="participants-title">Participants&rsquo; Deal</h2>
+          <ParticipantsTable myId={myId} testId="participants-table" />
+        </aside>
+      </div>
+
+      <nav className="auction-bottom-bar" aria-label="Deal room panels">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setSheet('leaderboard')}>
+          Deals Leaderboard
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSheet('participants')}>
+          Participants&rsquo; Deal
+        </button>
+      </nav>
+      {sheet === 'leaderboard' && (
+        <Sheet title="Deals Leaderboard" onClose={closeSheet} testId="sheet-leaderboard">
+          <Leaderboard myId={myId} compact testId="sheet-leaderboard-table" />
+        </Sheet>
+      )}
+      {sheet === 'participants' && (
+        <Sheet title="Participants’ Deal" onClose={closeSheet} testId="sheet-participants">
+          <ParticipantsTable myId={myId} testId="sheet-participants-table" />
+        </Sheet>
+      )}
+      <Toasts toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+};
+
+const WaitingFor = () => {
+  const room = useLiveRoomStore((s) => s.room!);
+  return <Waiting room={room} />;
+};
+
+/** A start or round close the server should have announced by now: ask for a fresh snapshot every few seconds. */
+const OverdueWatch = ({ refresh }: { refresh: () => Promise<void> }) => {
+  const now = useServerNow(1000);
+  const due = useLiveRoomStore((s) =>
+    s.status === 'upcoming' ? (s.room?.scheduled_time_ms ?? null) : s.status === 'running' ? s.deadline : null,
+  );
+  const overdue = due !== null && now > due + 2500;
+  useEffect(() => {
+    if (!overdue) return;
+    const timer = setInterval(() => void refresh(), 3000);
+    return () => clearInterval(timer);
+  }, [overdue, refresh]);
+  return null;
+};

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
+import { formatCountdown, formatDateTime, formatMmSs, formatRupees } from '../../lib/format.ts';
+import type { LiveRoom } from '../../stores/liveRoom.ts';
+import { clearLiveRoomNotice, selectBidButton, useLiveRoomStore } from '../../stores/liveRoom.ts';
+import { useServerNow } from '../deals/ui.tsx';
+import { placeDeal } from './useLiveRoom.ts';
+
+const VIEW_ONLY_REASON: Partial<Record<NonNullable<LiveRoom['reason']>, string>> = {
+  not_prebooked: 'Only members who pre-booked this deal can place deals.',
+  not_logged_in: 'Log in to take part in deals.',
+};
+
+/** Before the start: "Deal starts in mm:ss", then "Starting…" until the server opens the round. */
+export const Waiting = ({ room }: { room: NonNullable<LiveRoom['room']> }) => {
+  const now = useServerNow(1000);
+  const left = room.scheduled_time_ms - now;
+  const full = room.joined_count >= room.max_participants;
+  return (
+    <section className="stage stage--waiting" aria-live="polite" data-testid="stage-waiting">
+      <p className="stage-label">{left > 0 ? 'Deal starts in' : full ? 'Starting…' : 'Waiting for the start'}</p>
+      <p className="stage-clock" data-testid="start-countdown">
+        {formatMmSs(Math.max(0, left))}
+      </p>
+      <p className="muted">
+        {formatDateTime(room.scheduled_time_ms)} · {room.joined_count}/{room.max_participants} joined
+        {!full && left > 0 ? ' · the room starts only when every seat is booked' : ''}
+      </p>
+    </section>
+  );
+};
+
+const RoundTimer = ({ deadline, seconds }: { deadline: number | null; seconds: number }) => {
+  const now = useServerNow(200);
+  const leftMs = deadline === null ? seconds * 1000 : Math.max(0, deadline - now);
+  const pct = Math.max(0, Math.min(100, (leftMs / (seconds * 1000)) * 100));
+  const urgent = leftMs <= Math.min(10_000, seconds * 250);
+  return (
+    <div className={`round-timer${urgent ? ' is-urgent' : ''}`} data-testid="round-timer">
+      <p className="stage-label">{leftMs > 0 ? 'Round ends in' : 'Closing the round…'}</p>
+      <p className="stage-clock" aria-live="off">
+        {leftMs >= 60_000 ? formatMmSs(leftMs) : `${Math.ceil(leftMs / 1000)}s`}
+      </p>
+      <div className="round-bar" aria-hidden="true">
+        <span style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+};
+
+/** While running: the round timer and, for a participant, Place Deal with the attempts used. */
+export const Running = ({ myId, onError }: { myId: string | null; onError: (message: string) => void }) => {
+  const state = useLiveRoomStore((s) => s);
+  const [busy, setBusy] = useState(false);
+  const room = state.room!;
+  const button = selectBidButton(state, myId);
+  const leading = state.highestBidder !== null && state.highestBidder.id === myId;
+
+  const bid = async () => {
+    setBusy(true);
+    try {
+      await placeDeal(state.code);
+    } catch (error) {
+      onError(error instanceof Error ? error.message : 'Server error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="stage stage--running" data-testid="stage-running">
+      <RoundTimer deadline={state.deadline} seconds={room.bid_seconds} />
+      <p className="stage-leader">
+        {state.highestBidder ? (
+          <>
+            Highest deal by{' '}
+            <strong>{leading ? `${state.highestBidder.username} (You)` : state.highestBidder.username}</strong>
+          </>
+        ) : (
+          'No deals yet — the first deal is ' + formatRupees(state.currentBid + room.bid_value)
+        )}
+      </p>
+      {button.kind !== 'hidden' && (
+        <div className="bid-box">
+          <button
+            type="button"
+            className="btn btn-accent bid-button"
+            disabled={button.kind !== 'bid' || busy}
+            aria-busy={busy}
+            onClick={() => void bid()}
+            data-testid="place-deal"
+          >
+            {button.kind === 'bid' && (busy ? 'Placing…' : `Place Deal · ${formatRupees(button.nextPrice)}`)}
+            {button.kind === 'limit' && 'No more deals'}
+            {button.kind === 'leading' && 'You hold the highest deal'}
+            {button.kind === 'max_price' && 'Max price reached'}
+          </button>
+          <p className="bid-attempts" data-testid="attempts">
+            Attempts used: <strong>{state.used}</strong> / {state.maxAttempts}
+          </p>
+          {button.kind === 'limit' && <p className="bid-limit">You’ve reached your deal limit.</p>}
+        </div>
+      )}
+      {state.notice && button.kind !== 'limit' && (
+        <p className="bid-limit" role="status">
+          {state.notice}{' '}
+          <button type="button" className="linkish" onClick={clearLiveRoomNotice}>
+            OK
+          </button>
+        </p>
+      )}
+    </section>
+  );
+};
+
+/** After the end: the winner banner with the final price, and for the winner the way to purchase. */
+export const Ended = ({ myId }: { myId: string | null }) => {
+  const s = useLiveRoomStore((st) => st);
+  const now = useServerNow(1000);
+  const room = s.room!;
+  if (s.status === 'cancelled') {
+    return (
+      <section className="stage stage--cancelled" role="status" data-testid="stage-cancelled">
+        <p className="stage-title">Not enough participants</p>
+        <p>
+          This room did not fill by its start time, so it was cancelled. Every entry fee has been refunded to the
+          members’ cash wallets.
+        </p>
+      </section>
+    );
+  }
+  if (!s.winner) {
+    return (
+      <section className="stage stage--ended" role="status" data-testid="winner-banner">
+        <p className="stage-title">Deal ended</p>
+        <p>Nobody placed a deal, so every entry fee went back to the members’ cash wallets.</p>
+      </section>
+    );
+  }
+  const isMe = s.winner.id === myId;
+  const left = s.purchaseDeadline === null ? 0 : s.purchaseDeadline - now;
+  return (
+    <section className="stage stage--won" role="status" data-testid="winner-banner">
+      <p className="stage-label">Deal Ended · Winner</p>
+      <p className="stage-title">
+        {s.winner.username}
+        {isMe ? ' (You)' : ''}
+      </p>
+      <p className="stage-final">
+        Final price <strong data-testid="final-price">{formatRupees(s.finalBid ?? 0)}</strong>
+      </p>
+      {isMe &&
+        (room.purchased ? (
+          <p className="muted">You have already submitted this purchase.</p>
+        ) : left > 0 && !room.purchase_expired ? (
+          <Link className="btn btn-accent" to={`/purchase/${room.room_code}`} data-testid="purchase-link">
+            Purchase ({formatCountdown(left)})
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-muted" disabled>
+            Expired
+          </button>
+        ))}
+      {!isMe && s.prebooked && (
+        <p className="muted">Your entry fee comes back to you as Reward Cash, ready to spend in the shop.</p>
+      )}
+    </section>
+  );
+};
+
+/** Why this member only watches. */
+export const ViewOnly = ({ reason }: { reason: LiveRoom['reason'] }) => {
+  if (reason === 'waitlisted') return <WaitlistNotice action="place deals" compact />;
+  return (
+    <p className="view-only" data-testid="view-only">
+      <strong>You are in view-only mode.</strong> {reason ? (VIEW_ONLY_REASON[reason] ?? '') : ''}
+    </p>
+  );
+};
