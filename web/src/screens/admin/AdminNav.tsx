@@ -6,6 +6,10 @@ import './admin.css';
 const LINKS = [
   { to: '/admin', label: 'Users', adminOnly: false },
   { to: '/add-referral', label: 'Add Referral', adminOnly: true },
+  { to: '/create-room', label: 'Create Room', adminOnly: true },
+  { to: '/add-products', label: 'Add Product', adminOnly: true },
+  { to: '/admin/orders', label: 'Orders', adminOnly: false },
+  { to: '/admin/leagues', label: 'Leagues', adminOnly: true },
   { to: '/admin/outbox', label: 'Mail outbox', adminOnly: true },
   { to: '/admin/streams', label: 'Event streams', adminOnly: false },
 ] as const;
