@@ -121,4 +121,41 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
     expect(width).toBeLessThanOrEqual(MOBILE.width);
     expect(viewer.errors).toEqual([]);
   });
+  it('lets the admin create a league, add a team by form and players by CSV, naming each bad row', async () => {
+    const { page, context, errors } = await loggedInPage(browser, server, ADMIN);
+    contexts.push(context);
+    await page.goto('/admin/leagues');
+    await page.getByLabel('League name').fill('Thanjavur Club Cup');
+    await page.getByLabel('Room code').fill('tnj2026');
+    await page.getByRole('button', { name: 'Create League' }).click();
+    await page.waitForURL('**/admin/leagues/TNJ2026');
+
+    await page.getByLabel('Team name').fill('Big Temple Blasters');
+    await page.getByLabel('Owner email').fill('nobody@vetrideals.in');
+    await page.getByRole('button', { name: 'Add Team' }).click();
+    await page.getByText('No member with the email nobody@vetrideals.in.').waitFor();
+    await page.getByLabel('Owner email').fill('member5@vetrideals.in');
+    await page.getByRole('button', { name: 'Add Team' }).click();
+    await page.getByRole('heading', { name: 'Teams (1)' }).waitFor();
+
+    const upload = async (csv: string) => {
+      await page
+        .getByLabel('Upload players as CSV')
+        .setInputFiles({ name: 'players.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Upload players', exact: true }).click();
+    };
+    await upload('name,role,base_price\nArun Prakash,Batter,20\nBala Murugan,Spinner,40\nChandru S,WK,35\n');
+    const problem = page.getByRole('alert').filter({ hasText: 'rows need fixing' });
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('CSV row 1: Base price must be a whole number of at least 30.');
+    expect(await problem.textContent()).toContain(
+      'CSV row 2: Role must be one of Batter, Bowler, All-rounder, Wicket-keeper.',
+    );
+    expect(await page.getByRole('heading', { name: 'Players (0)' }).count()).toBe(1);
+    await upload('Player Name,Role,Base\nArun Prakash,Batter,30\nBala Murugan,Bowler,40\nChandru S,WK,35\n');
+    await page.getByRole('heading', { name: 'Players (3)' }).waitFor();
+    expect(await page.locator('tr', { hasText: 'Chandru S' }).textContent()).toContain('Wicket-keeper');
+    await screenshot(page, 'league-admin-setup');
+    expect(errors).toEqual([]);
+  });
 });
