@@ -7,8 +7,7 @@ export type Problem = { message: string; rows: { row: number; message: string }[
 
 export const toProblem = (e: unknown): Problem => {
   if (!(e instanceof ApiError)) return { message: 'Server error', rows: [] };
-  const details = (e as ApiError & { details?: { rows?: Problem['rows'] } }).details;
-  const rows = details?.rows ?? [];
+  const rows = (e.details?.rows as Problem['rows'] | undefined) ?? [];
   return { message: e.status === 403 ? 'Only admins can set up leagues.' : e.message, rows };
 };
 
