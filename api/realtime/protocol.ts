@@ -165,6 +165,13 @@ export interface RoomClientEvents {
 export interface ServerToClientEvents extends RoomServerEvents {
   /** Server time in ms, sent on connect so a client can sync its clock at once. */
   serverTime: (payload: { serverTime: number }) => void;
+  /** To the member only, when one of their shop orders is paid, fails or moves along its shipment. */
+  orderUpdate: (payload: {
+    order_id: string;
+    payment_status: 'pending' | 'paid' | 'failed';
+    shipment_status: 'pending' | 'shipped' | 'delivered' | 'cancelled';
+    revision: number;
+  }) => void;
 }
 
 export interface ClientToServerEvents extends RoomClientEvents {

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { attachLeague } from '../league/namespace.ts';
+import { attachShopBroadcasts } from '../shop/broadcast.ts';
 import type { Io } from '../server.ts';
 
 /** Wires socket.io: clock sync now; rooms and leagues attach their handlers here. */
@@ -13,4 +14,5 @@ export const attachRealtime = (io: Io, deps: Deps): void => {
     });
   });
   attachLeague(io, deps);
+  attachShopBroadcasts(io, deps);
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
 import { createManualClock } from '../../api/clock.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import { sweepShopOrders } from '../../api/shop/index.ts';
@@ -306,7 +307,7 @@ describe('checkout through the sandbox provider', () => {
 });
 
 describe('orders and shipment', () => {
-  it('an admin moves an order pending → shipped → delivered and the member sees it', async () => {
+  it('an admin moves an order pending → shipped → delivered and the member sees it, pushed over the socket', async () => {
     const member = await loggedIn(server, MEMBER.email, MEMBER.password);
     const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
     const [order] = (await member.call<{ orders: { id: string; shipment_status: string }[] }>('GET', '/api/orders'))
@@ -320,9 +321,18 @@ describe('orders and shipment', () => {
     expect(
       (await admin.call('POST', `/api/admin/orders/${order!.id}/shipment`, { shipment_status: 'delivered' })).status,
     ).toBe(422);
+    const socket = connect(server.url, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      extraHeaders: { cookie: member.cookie! },
+    });
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    const pushed = new Promise<unknown>((resolve) => socket.on('orderUpdate', resolve));
     expect(
       (await admin.call('POST', `/api/admin/orders/${order!.id}/shipment`, { shipment_status: 'shipped' })).status,
     ).toBe(200);
+    expect(await pushed).toMatchObject({ order_id: order!.id, payment_status: 'paid', shipment_status: 'shipped' });
+    socket.close();
     expect(
       (await admin.call('POST', `/api/admin/orders/${order!.id}/shipment`, { shipment_status: 'delivered' })).status,
     ).toBe(200);

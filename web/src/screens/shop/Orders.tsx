@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { connectSocket } from '../../lib/socket.ts';
 import { Notice, ProductImage, Spinner } from './parts.tsx';
 import type { ShopOrder } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
@@ -77,10 +78,14 @@ export const OrderCard = ({ order, actions }: { order: ShopOrder; actions?: Reac
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: ShopOrder[] };
 
-/** /orders: my shop orders. Refreshes when the tab regains focus and every 30 s, so shipment changes show. */
+/** /orders: my shop orders. Shipment and payment changes arrive over the socket; it also refreshes on focus and every 30 s. */
 export const Orders = () => {
   usePageTitle('My Orders');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const known = useRef(new Set<string>());
+  useEffect(() => {
+    if (load.state === 'ready') known.current = new Set(load.orders.map((o) => o.id));
+  }, [load]);
 
   const fetchOrders = useCallback(() => {
     shopApi
@@ -105,9 +110,31 @@ export const Orders = () => {
     fetchOrders();
     const timer = setInterval(fetchOrders, 30_000);
     window.addEventListener('focus', fetchOrders);
+    const socket = connectSocket();
+    const onUpdate = (u: { order_id: string; payment_status: string; shipment_status: string }) => {
+      if (!known.current.has(u.order_id)) return fetchOrders();
+      setLoad((l) =>
+        l.state !== 'ready'
+          ? l
+          : {
+              state: 'ready',
+              orders: l.orders.map((o) =>
+                o.id === u.order_id
+                  ? {
+                      ...o,
+                      payment_status: u.payment_status as ShopOrder['payment_status'],
+                      shipment_status: u.shipment_status as ShopOrder['shipment_status'],
+                    }
+                  : o,
+              ),
+            },
+      );
+    };
+    socket.on('orderUpdate', onUpdate);
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', fetchOrders);
+      socket.off('orderUpdate', onUpdate);
     };
   }, [fetchOrders]);
 

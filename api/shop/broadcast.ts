@@ -1,0 +1,28 @@
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import { shopOrderById } from '../../projections/orders.ts';
+import type { Deps } from '../deps.ts';
+import { userChannel } from '../rooms/realtime.ts';
+import type { Io } from '../server.ts';
+
+const MEMBER_VISIBLE = new Set([
+  'ShopOrderPaid',
+  'ShopOrderPaymentFailed',
+  'ShopOrderExpired',
+  'ShipmentStatusChanged',
+]);
+
+/** Tells a member's sockets when one of their orders changes, from projected events (so a re-fetch agrees). */
+export const attachShopBroadcasts = (io: Io, deps: Deps): (() => void) =>
+  deps.projections.onApplied((events: readonly RecordedEvent[]) => {
+    for (const e of events) {
+      if (!e.streamName.startsWith('order-') || !MEMBER_VISIBLE.has(e.type)) continue;
+      const order = shopOrderById(deps.readDb, e.streamName.slice('order-'.length));
+      if (!order) continue;
+      io.to(userChannel(order.user_id)).emit('orderUpdate', {
+        order_id: order.id,
+        payment_status: order.payment_status,
+        shipment_status: order.shipment_status,
+        revision: e.revision,
+      });
+    }
+  });
