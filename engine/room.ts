@@ -1,15 +1,22 @@
 import type { Decider } from './decider.ts';
 import { assertNever } from './decider.ts';
+import type { EndReason } from './roomRules.ts';
 import type {
-  Bid,
-  Booking,
-  DeliveryAddress,
-  EndReason,
-  FeeOutcome,
-  Purchase,
-  PurchaseOrder,
-  RoomRules,
-} from './roomRules.ts';
+  BidPlaced,
+  Bidding,
+  BookSeat,
+  CloseRound,
+  ConfirmPurchase,
+  CreatePurchaseOrder,
+  CreateRoom,
+  ExpirePurchaseWindow,
+  PlaceBid,
+  RoomCommand,
+  RoomEnded,
+  RoomEvent,
+  RoomState,
+  StartRoom,
+} from './roomTypes.ts';
 import {
   ableBidders,
   addressComplete,
@@ -22,96 +29,7 @@ import {
 } from './roomRules.ts';
 
 export * from './roomRules.ts';
-
-// ── Commands ─────────────────────────────────────────────────────────────────────────────
-export type CreateRoom = { type: 'CreateRoom'; data: { rules: Omit<RoomRules, 'createdAt'>; now: number } };
-export type BookSeat = {
-  type: 'BookSeat';
-  data: { reservationId: string; userId: string; userName: string; now: number };
-};
-/** The scheduler's command at `scheduledTime`: start a full room, cancel any other. */
-export type StartRoom = { type: 'StartRoom'; data: { now: number } };
-export type PlaceBid = { type: 'PlaceBid'; data: { bidId: string; userId: string; now: number } };
-/** The scheduler's command at the round deadline. */
-export type CloseRound = { type: 'CloseRound'; data: { now: number } };
-export type CreatePurchaseOrder = {
-  type: 'CreatePurchaseOrder';
-  data: { orderId: string; userId: string; address: DeliveryAddress; now: number };
-};
-export type ConfirmPurchase = {
-  type: 'ConfirmPurchase';
-  data: { orderId: string; paymentId: string; userId: string; amount: number; now: number };
-};
-export type ExpirePurchaseWindow = { type: 'ExpirePurchaseWindow'; data: { now: number } };
-
-export type RoomCommand =
-  | CreateRoom
-  | BookSeat
-  | StartRoom
-  | PlaceBid
-  | CloseRound
-  | CreatePurchaseOrder
-  | ConfirmPurchase
-  | ExpirePurchaseWindow;
-
-// ── Events ───────────────────────────────────────────────────────────────────────────────
-export type RoomCreated = { type: 'RoomCreated'; data: RoomRules };
-export type SeatBooked = { type: 'SeatBooked'; data: Booking };
-export type RoomStarted = { type: 'RoomStarted'; data: { price: number; deadline: number; at: number } };
-export type BidPlaced = { type: 'BidPlaced'; data: Bid & { deadline: number } };
-export type RoomEnded = {
-  type: 'RoomEnded';
-  data: {
-    reason: EndReason;
-    at: number;
-    finalPrice: number;
-    winner: { userId: string; userName: string } | null;
-    /** End + one hour; null when nobody won. */
-    purchaseDeadline: number | null;
-    outcomes: FeeOutcome[];
-    winnerBonus: number;
-  };
-};
-export type RoomCancelled = { type: 'RoomCancelled'; data: { at: number; remark: string; outcomes: FeeOutcome[] } };
-export type PurchaseOrderCreated = { type: 'PurchaseOrderCreated'; data: PurchaseOrder & { userId: string } };
-export type RoomPurchased = { type: 'RoomPurchased'; data: Purchase & { userId: string } };
-export type PurchaseWindowExpired = { type: 'PurchaseWindowExpired'; data: { at: number } };
-
-export type RoomEvent =
-  | RoomCreated
-  | SeatBooked
-  | RoomStarted
-  | BidPlaced
-  | RoomEnded
-  | RoomCancelled
-  | PurchaseOrderCreated
-  | RoomPurchased
-  | PurchaseWindowExpired;
-
-// ── State ────────────────────────────────────────────────────────────────────────────────
-interface Live {
-  rules: RoomRules;
-  bookings: Booking[];
-}
-interface Bidding extends Live {
-  price: number;
-  bids: Bid[];
-  attempts: Record<string, number>;
-  leader: string | null;
-}
-export type RoomState =
-  | { status: 'none' }
-  | (Live & { status: 'upcoming' })
-  | (Bidding & { status: 'running'; startedAt: number; deadline: number })
-  | (Bidding & {
-      status: 'ended';
-      startedAt: number;
-      ended: RoomEnded['data'];
-      orders: Record<string, PurchaseOrder & { userId: string }>;
-      purchase: Purchase | null;
-      expired: boolean;
-    })
-  | (Live & { status: 'cancelled'; cancelledAt: number; remark: string; outcomes: FeeOutcome[] });
+export type * from './roomTypes.ts';
 
 export const initialRoomState: RoomState = { status: 'none' };
 
