@@ -222,7 +222,10 @@ export const routes: AppRoute[] = [
   {
     path: '/purchase/:roomCode',
     access: 'member',
-    Component: soon('Purchase', 'Buying a won deal, with free delivery, is on its way.'),
+    Component: page(
+      () => import('./screens/purchase/Purchase.tsx'),
+      (m) => m.Purchase,
+    ),
   },
   {
     path: '/admin',
@@ -235,12 +238,18 @@ export const routes: AppRoute[] = [
   {
     path: '/create-room',
     access: 'admin',
-    Component: soon('Create Auction Room', 'Scheduling a new deal room is on its way.'),
+    Component: page(
+      () => import('./screens/admin/CreateRoom.tsx'),
+      (m) => m.CreateRoom,
+    ),
   },
   {
     path: '/add-products',
     access: 'admin',
-    Component: soon('Add New Product', 'Adding products to the catalogue is on its way.'),
+    Component: page(
+      () => import('./screens/admin/AddProduct.tsx'),
+      (m) => m.AddProduct,
+    ),
   },
   {
     path: '/add-referral',

@@ -1,0 +1,121 @@
+import { api, ApiError } from '../../lib/api.ts';
+
+/** Storefront §3 delivery address; all required except address_line2, landmark and platform. */
+export type Address = {
+  full_name: string;
+  contact_number: string;
+  pincode: string;
+  address_line1: string;
+  address_line2: string;
+  landmark: string;
+  city: string;
+  state: string;
+  address_type: 'home' | 'work' | 'other';
+  platform: string;
+};
+
+export const REQUIRED: readonly (keyof Address)[] = [
+  'full_name',
+  'contact_number',
+  'pincode',
+  'address_line1',
+  'city',
+  'state',
+  'address_type',
+];
+
+export const emptyAddress = (name = ''): Address => ({
+  full_name: name,
+  contact_number: '',
+  pincode: '',
+  address_line1: '',
+  address_line2: '',
+  landmark: '',
+  city: '',
+  state: 'Tamil Nadu',
+  address_type: 'home',
+  platform: 'web',
+});
+
+/** Field problems in words; empty when the address can be sent. */
+export const addressProblems = (a: Address): Partial<Record<keyof Address, string>> => {
+  const p: Partial<Record<keyof Address, string>> = {};
+  for (const key of REQUIRED) if (!String(a[key]).trim()) p[key] = 'Required.';
+  if (!p.contact_number && !/^[6-9]\d{9}$/.test(a.contact_number.trim()))
+    p.contact_number = 'Enter a 10-digit mobile number.';
+  if (!p.pincode && !/^\d{6}$/.test(a.pincode.trim())) p.pincode = 'Enter the 6-digit pincode.';
+  return p;
+};
+
+/** The body the server takes: trimmed, optional fields left out when empty. */
+export const addressBody = (a: Address): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(a)
+      .map(([k, v]) => [k, String(v).trim()] as const)
+      .filter(([k, v]) => v !== '' || REQUIRED.includes(k as keyof Address)),
+  );
+
+export type PurchaseRoom = {
+  room_code: string;
+  product_name: string;
+  product_code: string;
+  product_type: string;
+  image_url: string | null;
+  bid_amount: number | null;
+  total_price: number;
+  delivery_charge: number;
+  created_at: string;
+  purchase_deadline_ms: number | null;
+};
+
+export type PurchaseView = {
+  success: boolean;
+  room: PurchaseRoom;
+  existing_purchase: { payment_id: string | null; purchased_at: string; address: Partial<Address> } | null;
+  expired: boolean;
+  server_time: number;
+};
+
+export const PURCHASE_MESSAGES = {
+  loginRequired: 'You must be logged in',
+  notFound: 'Room not found',
+  serverError: 'Server error',
+  initiateFailed: 'Failed to initiate payment',
+  initiateNetwork: 'Server error while initiating payment',
+  expired: 'Purchase window expired',
+  locked: 'You have already submitted this purchase',
+} as const;
+
+export const loadPurchase = async (code: string): Promise<PurchaseView> => {
+  try {
+    const view = await api<PurchaseView>(`/api/rooms/${encodeURIComponent(code)}/purchase`);
+    if (!view?.success || !view.room) throw new Error(PURCHASE_MESSAGES.notFound);
+    return view;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new Error(
+        error.code === 'NETWORK' ? PURCHASE_MESSAGES.serverError : error.message || PURCHASE_MESSAGES.notFound,
+      );
+    }
+    throw error;
+  }
+};
+
+/** Sends the address and resolves with the checkout page to open; rejects with the message to show. */
+export const startPayment = async (code: string, address: Address): Promise<string> => {
+  let body: { checkout_url?: string };
+  try {
+    body = await api<{ checkout_url?: string }>(`/api/rooms/${encodeURIComponent(code)}/purchase`, {
+      body: addressBody(address),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== 'NETWORK') {
+      throw new Error(
+        error.message && error.message !== 'Server error' ? error.message : PURCHASE_MESSAGES.initiateFailed,
+      );
+    }
+    throw new Error(PURCHASE_MESSAGES.initiateNetwork);
+  }
+  if (!body?.checkout_url) throw new Error(PURCHASE_MESSAGES.initiateFailed);
+  return body.checkout_url;
+};
