@@ -107,6 +107,42 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
     await context.close();
   });
 
+  it('landing: one FAQ answer open at a time, Join Waitlist leads to the watchlist warning, the login modal logs in', async () => {
+    const { page, context, errors } = await openPage(browser, server);
+    await page.goto('/');
+    const faq = page.getByTestId('faq');
+    await faq.getByRole('button', { name: 'What is Vetri Deals?' }).waitFor();
+    expect(await faq.getByRole('button').count()).toBe(7);
+    await faq.getByRole('button', { name: 'Can I reuse my credits for auctions?' }).click();
+    await faq.getByText('can be spent only in the shop').waitFor();
+    expect(await faq.locator('[aria-expanded="true"]').count()).toBe(1);
+    await faq.getByRole('button', { name: 'How do I get access?' }).click();
+    expect(await faq.locator('[aria-expanded="true"]').count()).toBe(1);
+    expect(await faq.getByText('can be spent only in the shop').isVisible()).toBe(false);
+
+    await page.getByTestId('hero').getByRole('link', { name: 'Join Waitlist' }).first().click();
+    await waitForPath(page, '/register');
+    await page.getByTestId('watchlist-warning').waitFor();
+    expect(await page.getByLabel('Referral code (optional)').getAttribute('readonly')).toBeNull();
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByText('Enter an email first.').waitFor();
+
+    await page.goto('/');
+    await page.getByTestId('hero').getByRole('button', { name: 'Login' }).click();
+    const modal = page.getByTestId('login-modal');
+    await modal.getByLabel('Email', { exact: true }).fill(MEMBER.email);
+    await modal.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await modal.getByRole('button', { name: 'Login' }).click();
+    await modal.getByText('Invalid email or password.').waitFor();
+    await modal.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+    await modal.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Account menu for Arun Kumar' }).waitFor();
+    await modal.waitFor({ state: 'detached', timeout: 5000 });
+    expect(pathOf(page)).toBe('/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the admin grants a waitlisted member access on /admin, and the member’s waitlist notice goes away', async () => {
     const member = await openPage(browser, server);
     await loginThroughUi(member.page, WAITLISTED.email, WAITLISTED.password);
