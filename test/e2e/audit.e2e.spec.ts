@@ -9,7 +9,8 @@ import { roomDecider } from '../../engine/room.ts';
 import { roomSnapshot } from '../../engine/replay.ts';
 import type { PlayedRoom } from '../helpers/auditRooms.ts';
 import { MEMBERS, playRoom } from '../helpers/auditRooms.ts';
-import { ADMIN, AUDITOR_LOGIN } from '../helpers/http.ts';
+import { ADMIN, AUDITOR_LOGIN, MEMBER } from '../helpers/http.ts';
+import { verifyExportText } from '../../api/audit/verifyFile.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { chromiumAvailable, launchBrowser, loginThroughUi, MOBILE, openPage, screenshot } from './browser.ts';
@@ -84,6 +85,54 @@ describe.skipIf(!chromiumAvailable)('replay and audit in Chromium', () => {
     expect(await page.getByTestId('replay-status').textContent()).toBe('Deal Ended');
     expect(await page.getByTestId('replay-leader').textContent()).toBe('Kavya R');
     expect(await page.getByTestId('price-chart').locator('circle').count()).toBe(10);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin reaches the replay from the room list and from the finished room’s page', async () => {
+    const { page, context } = await openPage(browser, server);
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await page.goto('/deals');
+    await page.getByRole('tab', { name: /Completed Deals/ }).click();
+    await page.getByTestId('deal-card-E2EAUD').getByRole('link', { name: 'Replay' }).click();
+    await page.waitForURL('**/admin/rooms/E2EAUD/replay', { waitUntil: 'commit' });
+    await page.getByTestId('replay-state').waitFor();
+
+    await page.goto('/auction/E2EAUD');
+    await page.getByTestId('fairness-receipt').waitFor();
+    await page.getByTestId('room-replay-link').click();
+    await page.waitForURL('**/admin/rooms/E2EAUD/replay', { waitUntil: 'commit' });
+    await page.getByTestId('replay-state').waitFor();
+    await context.close();
+  });
+
+  it('a member sees the fairness receipt of a finished room and downloads a history that checks out', async () => {
+    const { page, context, errors } = await openPage(browser, server, { viewport: MOBILE });
+    await loginThroughUi(page, MEMBER.email, MEMBER.password);
+    await page.goto('/auction/E2EAUD');
+    const receipt = page.getByTestId('fairness-receipt');
+    await receipt.waitFor();
+    const end = room.events.find((e) => e.type === 'RoomEnded')!;
+    expect(await page.getByTestId('receipt-hash').textContent()).toBe(end.metadata.hash);
+    expect(await page.getByTestId('receipt-events').textContent()).toMatch(new RegExp(`^${end.revision + 1}, `));
+    expect(await page.getByTestId('receipt-command').textContent()).toBe(
+      `npm run verify -- --file room-E2EAUD.ndjson --hash ${end.metadata.hash}`,
+    );
+    expect(await receipt.textContent()).toContain(
+      'Kavya R won at ₹600.00. That was the last valid deal: #10 by Kavya R',
+    );
+    expect(await page.getByTestId('room-replay-link').count()).toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      receipt.getByRole('link', { name: /Download history/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('room-E2EAUD.ndjson');
+    const { readFile } = await import('node:fs/promises');
+    const verdict = verifyExportText(await readFile((await download.path())!, 'utf8'));
+    expect(verdict.ok).toBe(true);
+    expect(verdict.streams[0]!.lastHash).toBe(end.metadata.hash);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'audit-receipt-mobile');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.
 import type { CardAction, Room } from '../../stores/rooms.ts';
 import { CARD_ACTION_LABELS } from '../../stores/rooms.ts';
 import { ProductImage } from './ui.tsx';
+import { ReplayLink } from '../audit/ReplayLink.tsx';
 
 const timing = (room: Room, now: number): { label: string; value: string; live?: boolean } => {
   if (room.status === 'cancelled') return { label: 'Status', value: 'Cancelled' };
@@ -125,6 +126,7 @@ export const CompletedCard = ({
         <button type="button" className="btn btn-primary btn-sm" onClick={onView}>
           View
         </button>
+        <ReplayLink code={room.room_code} />
       </div>
     </div>
   </article>

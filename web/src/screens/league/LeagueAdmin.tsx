@@ -6,6 +6,7 @@ import type { AplRoom } from '../../../../api/realtime/protocol.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { LEAGUE_STATUS_LABEL } from './Tables.tsx';
 import './league.css';
+import { ReplayLink } from '../audit/ReplayLink.tsx';
 
 export const accessProblem = (e: ApiError): string =>
   e.status === 401 ? 'Please log in as an admin.' : e.status === 403 ? 'Only admins can set up leagues.' : e.message;
@@ -107,6 +108,7 @@ export const LeagueAdmin = () => {
                   <Link to={`/admin/leagues/${r.code}`} className="btn btn-ghost btn-sm">
                     Manage
                   </Link>
+                  <ReplayLink code={r.code} kind="league" />
                 </li>
               ))}
             </ul>
