@@ -3,6 +3,7 @@ import { SHIPMENT_NEXT, SHIPMENT_STATUSES } from '../../../../engine/order.ts';
 import type { ShipmentStatus } from '../../../../engine/order.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { AdminNav } from '../admin/AdminNav.tsx';
 import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';
 import { OrderCard } from './Orders.tsx';
 import { Notice, Spinner } from './parts.tsx';
@@ -60,6 +61,8 @@ export const AdminOrders = () => {
     <div className="container shop-page narrow">
       <p className="eyebrow">Admin</p>
       <h1>Shop orders</h1>
+      {!isAdmin && <p className="muted">Read-only view for auditors.</p>}
+      <AdminNav />
       <div className="tabs" role="tablist" aria-label="Shipment status">
         {(['', ...SHIPMENT_STATUSES] as const).map((s) => (
           <button

@@ -71,7 +71,7 @@ const usePaymentReturn = (onError: (message: string) => void) => {
         if (providerOrderId)
           await shopApi.cancelPayment(providerOrderId, description || 'cancelled').catch(() => undefined);
         await Promise.all([loadCart(), refreshSession()]);
-        onError(`Payment failed: ${description || 'Payment was cancelled.'}`);
+        onError(`Payment failed: ${description || 'Unknown error'}`);
       }
       setBusy(false);
     };
