@@ -128,7 +128,7 @@ describe.skipIf(!chromiumAvailable)('replay and audit in Chromium', () => {
     ]);
     expect(download.suggestedFilename()).toBe('room-E2EAUD.ndjson');
     const { readFile } = await import('node:fs/promises');
-    const verdict = verifyExportText(await readFile((await download.path())!, 'utf8'));
+    const verdict = verifyExportText(await readFile(await download.path(), 'utf8'));
     expect(verdict.ok).toBe(true);
     expect(verdict.streams[0]!.lastHash).toBe(end.metadata.hash);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
