@@ -150,10 +150,12 @@ describe.skipIf(!chromiumAvailable)('shop in Chromium', () => {
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
     const prices = async () =>
       (await page.locator('.price-now').allTextContents()).map((p) => Number(p.replace(/[^\d.]/g, '')));
-    await expect.poll(async () => {
-      const values = await prices();
-      return values.length === 7 && values.every((v, i) => i === 0 || values[i - 1]! <= v);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const values = await prices();
+        return values.length === 7 && values.every((v, i) => i === 0 || values[i - 1]! <= v);
+      })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
 
     await page.goto('/shop?sort=price_asc&page=3');
