@@ -107,7 +107,10 @@ export const routes: AppRoute[] = [
   {
     path: '/my-deals',
     access: 'member',
-    Component: soon('My Deals', 'Your pre-booked, won, lost and cancelled deals will appear here soon.'),
+    Component: page(
+      () => import('./screens/mydeals/MyDeals.tsx'),
+      (m) => m.MyDeals,
+    ),
   },
   {
     path: '/shop',

@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { getSocket } from '../../lib/socket.ts';
+import type { MyRoom } from '../../stores/rooms.ts';
+import { fetchMyRooms, useRoomsStore } from '../../stores/rooms.ts';
+import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../deals/ui.tsx';
+import './mydeals.css';
+
+type TabKey = 'prebooked' | 'won' | 'lost' | 'cancelled';
+
+const TABS: { key: TabKey; empty: string }[] = [
+  { key: 'prebooked', empty: 'You have no pre-booked auctions' },
+  { key: 'won', empty: 'You have not won any auctions' },
+  { key: 'lost', empty: 'You have not lost any auctions' },
+  { key: 'cancelled', empty: 'No cancelled Deals' },
+];
+
+/**
+ * Storefront §4 tabs: prebooked (only joined, not finished), won (winner), lost (looser), cancelled
+ * (not enough participants). A room that ended with no deals at all is listed under cancelled too:
+ * like a cancelled room, every fee went back to cash.
+ */
+export const tabOfRoom = (r: Pick<MyRoom, 'tab'>): TabKey => (r.tab === 'no_winner' ? 'cancelled' : r.tab);
+
+/** Storefront §2: running → Running, completed → Deal Ended, anything else → Upcoming (cancelled rooms say so). */
+export const statusLabel = (status: MyRoom['status']): string =>
+  status === 'running'
+    ? 'Running'
+    : status === 'completed'
+      ? 'Deal Ended'
+      : status === 'cancelled'
+        ? 'Cancelled'
+        : 'Upcoming';
+
+const FateLine = ({ room }: { room: MyRoom }) => {
+  if (room.tab === 'won') return <p className="my-deal-note">You won at {formatRupees(room.final_bid ?? 0)}.</p>;
+  if (room.tab === 'lost')
+    return (
+      <p className="my-deal-note">
+        {room.winner_name ? `${room.winner_name} won at ${formatRupees(room.final_bid ?? 0)}. ` : ''}
+        {room.fee_fate === 'reward' ? `Your ${formatRupees(room.entry_fee)} came back as Reward Cash.` : ''}
+      </p>
+    );
+  if (room.tab === 'cancelled' || room.tab === 'no_winner')
+    return (
+      <p className="my-deal-note">
+        {room.tab === 'cancelled' ? 'Not enough participants. ' : 'Nobody placed a deal. '}
+        {room.fee_fate === 'refund' ? `Your ${formatRupees(room.entry_fee)} entry fee was refunded to cash.` : ''}
+      </p>
+    );
+  return null;
+};
+
+const PurchaseButton = ({ room, now }: { room: MyRoom; now: number }) => {
+  if (room.purchased)
+    return (
+      <button type="button" className="btn btn-muted btn-sm" disabled>
+        Purchased
+      </button>
+    );
+  const left = room.purchase_deadline_ms === null ? 0 : room.purchase_deadline_ms - now;
+  if (room.purchase_expired || left <= 0)
+    return (
+      <button type="button" className="btn btn-muted btn-sm" disabled data-testid="purchase-expired">
+        Expired
+      </button>
+    );
+  return (
+    <Link className="btn btn-accent btn-sm" to={`/purchase/${room.room_code}`} data-testid="purchase-button">
+      Purchase ({formatCountdown(left)})
+    </Link>
+  );
+};
+
+const MyDealCard = ({ room, now }: { room: MyRoom; now: number }) => {
+  const navigate = useNavigate();
+  const toStart = room.scheduled_time_ms - now;
+  return (
+    <article className="my-deal" data-testid={`my-deal-${room.room_code}`}>
+      <ProductImage src={room.image_url} alt={room.product_name} className="my-deal-image" />
+      <div className="my-deal-body">
+        <p className="my-deal-top">
+          <span className={`my-deal-status my-deal-status--${room.status}`}>{statusLabel(room.status)}</span>
+          <span className="muted">Room {room.room_code}</span>
+        </p>
+        <h3>{room.product_name}</h3>
+        <p className="my-deal-meta">
+          <span>
+            <strong>
+              {room.joined_count} / {room.max_participants}
+            </strong>{' '}
+            joined
+          </span>
+          <span>
+            {toStart > 0 ? (
+              <>
+                Starts in <strong data-testid="my-deal-countdown">{formatCountdown(toStart)}</strong>
+              </>
+            ) : (
+              <span className="muted">{formatDateTime(room.scheduled_time_ms)}</span>
+            )}
+          </span>
+        </p>
+        <FateLine room={room} />
+        <div className="my-deal-actions">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => void navigate(`/auction/${room.room_code}`)}
+          >
+            View Only
+          </button>
+          {room.tab === 'won' && <PurchaseButton room={room} now={now} />}
+        </div>
+      </div>
+    </article>
+  );
+};
+
+/** `/my-deals`: my pre-booked rooms by tab, with a 300 ms fade between tabs. */
+export const MyDeals = () => {
+  usePageTitle('My Deals');
+  const list = useRoomsStore((s) => s.mine);
+  const now = useServerNow(1000);
+  const [tab, setTab] = useState<TabKey>('prebooked');
+  const [fadeKey, setFadeKey] = useState(0);
+
+  useEffect(() => {
+    void fetchMyRooms();
+    const socket = getSocket();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const mine = (code: string) => useRoomsStore.getState().mine.rooms.some((r) => r.room_code === code);
+    const later = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void fetchMyRooms(), 300);
+    };
+    const onRoom = ({ room }: { room: { room_code: string } }) => mine(room.room_code) && later();
+    const onSeats = ({ roomCode }: { roomCode: string }) => mine(roomCode) && later();
+    socket.on('roomStatus', onRoom);
+    socket.on('participants', onSeats);
+    socket.on('walletUpdate', later);
+    socket.io.on('reconnect', later);
+    return () => {
+      if (timer) clearTimeout(timer);
+      socket.off('roomStatus', onRoom);
+      socket.off('participants', onSeats);
+      socket.off('walletUpdate', later);
+      socket.io.off('reconnect', later);
+    };
+  }, []);
+
+  const byTab = useMemo(() => {
+    const groups: Record<TabKey, MyRoom[]> = { prebooked: [], won: [], lost: [], cancelled: [] };
+    for (const r of list.rooms) groups[tabOfRoom(r)].push(r);
+    return groups;
+  }, [list.rooms]);
+
+  const change = (next: TabKey) => {
+    setTab(next);
+    setFadeKey((k) => k + 1);
+  };
+
+  let body;
+  if (list.status === 'error' && list.rooms.length === 0) {
+    body = (
+      <div className="deals-error" role="alert" data-testid="my-deals-error">
+        <p>{list.error}</p>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void fetchMyRooms()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (list.status !== 'ready' && list.rooms.length === 0) {
+    body = (
+      <p className="deals-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading your deals…
+      </p>
+    );
+  } else if (list.rooms.length === 0) {
+    body = (
+      <EmptyState title="No Deals found">
+        <Link className="btn btn-primary" to="/deals">
+          Browse upcoming deals
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    const rooms = byTab[tab];
+    body = (
+      <>
+        <Tabs
+          idBase="mydeals"
+          label="My Deals"
+          active={tab}
+          onChange={change}
+          tabs={TABS.map((t) => ({ key: t.key, label: t.key, count: byTab[t.key].length }))}
+        />
+        <div
+          key={fadeKey}
+          className="fade-panel"
+          id="mydeals-panel"
+          role="tabpanel"
+          aria-labelledby={`mydeals-tab-${tab}`}
+        >
+          {rooms.length === 0 ? (
+            <EmptyState title={TABS.find((t) => t.key === tab)!.empty} />
+          ) : (
+            <div className="my-deal-grid">
+              {rooms.map((r) => (
+                <MyDealCard key={r.room_code} room={r} now={now} />
+              ))}
+            </div>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ScreenHeader
+        eyebrow="Your rooms"
+        title="My Deals"
+        lead="Every room you pre-booked: upcoming, won, lost and cancelled."
+      />
+      <div className="container vd-screen-body">{body}</div>
+    </>
+  );
+};
