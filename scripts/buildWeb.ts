@@ -1,9 +1,17 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'web/dist');
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'api/realtime/protocol.ts', 'engine'];
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'api/realtime/protocol.ts',
+  'api/league/protocol.ts',
+  'engine',
+];
 
 const newestMtime = (path: string): number => {
   if (!existsSync(path)) return 0;
@@ -20,11 +28,24 @@ export const webBuildIsStale = (): boolean => {
   return sources.some((s) => newestMtime(join(root, s)) > built);
 };
 
+/** The hashed files of the build now in web/dist, from its Vite manifest. */
+const currentBuildFiles = (): string[] => {
+  const manifest = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifest)) return [];
+  const chunks = Object.values(
+    JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file: string; css?: string[]; assets?: string[] }>,
+  );
+  return chunks.flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])]);
+};
+
 /**
  * Builds the web client with Vite into a fresh folder, then swaps it in with renames, so a
- * server (or another build) never sees half of one build and half of another.
+ * server (or another build) never sees half of one build and half of another. The previous
+ * build's own hashed files are kept (not older ones): a page still open may load them lazily.
  */
 export const buildWeb = async (): Promise<void> => {
+  // Vite picks packages' `development` export condition unless NODE_ENV says production.
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   const tmp = `${dist}.build-${process.pid}-${Date.now()}`;
   await build({
@@ -32,9 +53,12 @@ export const buildWeb = async (): Promise<void> => {
     logLevel: 'warn',
     build: { outDir: tmp, emptyOutDir: true },
   });
-  // Keep the previous build's hashed chunks: an open page may still load them lazily.
-  if (existsSync(join(dist, 'assets')))
-    cpSync(join(dist, 'assets'), join(tmp, 'assets'), { force: false, errorOnExist: false, recursive: true });
+  for (const file of currentBuildFiles()) {
+    if (existsSync(join(dist, file)) && !existsSync(join(tmp, file))) {
+      mkdirSync(dirname(join(tmp, file)), { recursive: true });
+      cpSync(join(dist, file), join(tmp, file));
+    }
+  }
   const old = `${dist}.old-${process.pid}-${Date.now()}`;
   if (existsSync(dist)) renameSync(dist, old);
   renameSync(tmp, dist);

@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Lets the next build keep this one's hashed files for pages still open (scripts/buildWeb.ts).
+    manifest: true,
   },
   server: {
     port: 5173,
