@@ -3,6 +3,7 @@ import { toNewEvents } from '../api/commandHandler.ts';
 import { seedIdentity } from './seed/identity.ts';
 import { seedCatalogue } from './seed/catalogue.ts';
 import { seedCrackers } from './seed/catalogueCrackers.ts';
+import { seedShopOrders } from './seed/catalogueOrders.ts';
 import { seedLeague } from './seed/league.ts';
 import { seedDeals } from './seed/deals.ts';
 
@@ -16,6 +17,7 @@ export const seeders: { name: string; run: Seeder }[] = [
   { name: 'identity', run: seedIdentity },
   { name: 'catalogue', run: seedCatalogue },
   { name: 'crackers', run: seedCrackers },
+  { name: 'shop-orders', run: seedShopOrders },
   { name: 'league', run: seedLeague },
   { name: 'deals', run: seedDeals },
 ];

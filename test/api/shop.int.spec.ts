@@ -307,6 +307,16 @@ describe('checkout through the sandbox provider', () => {
 });
 
 describe('orders and shipment', () => {
+  it('the demo seed gives a member paid orders, one delivered', async () => {
+    const member = await loggedIn(server, 'member2@vetrideals.in', MEMBER.password);
+    const { body } = await member.call<{ orders: { payment_status: string; shipment_status: string }[] }>(
+      'GET',
+      '/api/orders',
+    );
+    expect(body.orders.filter((o) => o.payment_status === 'paid').length).toBeGreaterThanOrEqual(2);
+    expect(body.orders.map((o) => o.shipment_status)).toContain('delivered');
+  });
+
   it('an admin moves an order pending → shipped → delivered and the member sees it, pushed over the socket', async () => {
     const member = await loggedIn(server, MEMBER.email, MEMBER.password);
     const admin = await loggedIn(server, ADMIN.email, ADMIN.password);

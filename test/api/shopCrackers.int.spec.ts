@@ -115,4 +115,16 @@ describe('crackers', () => {
     ]);
     expect((await client(server).call('GET', '/api/crackers/my-orders')).status).toBe(401);
   });
+
+  it('the demo seed has orders under VETRI1 for the status check', async () => {
+    const { body } = await client(server).call<{ orders: { phone: string; district: string }[] }>(
+      'POST',
+      '/api/crackers/status',
+      {
+        referralCode: 'vetri1',
+      },
+    );
+    expect(body.orders.length).toBeGreaterThanOrEqual(2);
+    for (const o of body.orders) expect(o.phone).toMatch(/^\*{6}\d{4}$/);
+  });
 });
