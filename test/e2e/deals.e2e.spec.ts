@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createManualClock } from '../../api/clock.ts';
+import { formatRupees } from '../../web/src/lib/format.ts';
+import { deposit } from '../api/roomsHelpers.ts';
+import type { Client } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { chromiumAvailable, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './browser.ts';
+
+const MIN = 60_000;
+const ARUN = { email: MEMBER.email, password: MEMBER.password, name: 'Arun Kumar' };
+const PRIYA = { email: 'member2@vetrideals.in', password: MEMBER.password, name: 'Priya Ramesh' };
+
+/** A browser context logged in through the API (the session cookie lands in the context's jar). */
+const member = async (
+  browser: Browser,
+  server: TestServer,
+  who: { email: string; password: string },
+  viewport = DESKTOP,
+) => {
+  const opened = await openPage(browser, server, { viewport });
+  const res = await opened.context.request.post('/api/auth/login', {
+    data: { email: who.email, password: who.password },
+  });
+  expect(res.status()).toBe(200);
+  return opened;
+};
+
+const headerText = async (page: Page) => (await page.getByTestId('site-header').textContent()) ?? '';
+const card = (page: Page, code: string) => page.getByTestId(`deal-card-${code}`);
+
+describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-book, bid, win and buy', () => {
+  // The server's clock moves by hand: the start time and the round deadline pass when the test says so.
+  const clock = createManualClock(Date.now());
+  let server: TestServer;
+  let browser: Browser;
+  let admin: Client;
+  let code: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, clock });
+    browser = await launchBrowser();
+    admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const priya = await loggedIn(server, PRIYA.email, PRIYA.password);
+    await deposit(server, priya, 100_00);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    'runs a room from pre-book to purchase, with live counts, leaderboards and reward cash in the header',
+    { timeout: 150_000 },
+    async () => {
+      const arun = await member(browser, server, ARUN);
+      const priya = await member(browser, server, PRIYA);
+      contexts.push(arun.context, priya.context);
+
+      // Arun tops up through the Wallet page and the sandbox checkout.
+      const before = (await arun.context.request.get('/api/me/wallet').then((r) => r.json())) as { wallet: number };
+      await arun.page.goto('/wallet');
+      await arun.page
+        .getByTestId('wallet-cash')
+        .filter({ hasText: formatRupees(before.wallet) })
+        .waitFor();
+      await arun.page.getByRole('button', { name: 'Add ₹100' }).click();
+      await arun.page.waitForURL('**/api/payments/sandbox/checkout/**');
+      await arun.page.getByRole('button', { name: /^Pay/ }).click();
+      await arun.page.getByText('Payment successful. Your wallet has been updated.').waitFor();
+      expect(new URL(arun.page.url()).search).toBe('');
+      const cash = before.wallet + 100_00;
+      expect(await arun.page.getByTestId('wallet-cash').textContent()).toBe(formatRupees(cash));
+      const latest = arun.page.locator('[data-testid=wallet-transactions] tbody tr').first();
+      expect(await latest.textContent()).toContain('Deposit');
+      expect(await latest.textContent()).toContain('+₹100.00');
+      expect(await headerText(arun.page)).toContain(`Wallet ${formatRupees(cash, { whole: true })}`);
+
+      // Both watch Deals; the admin's new room appears live, without a reload.
+      await Promise.all([arun.page.goto('/deals'), priya.page.goto('/deals')]);
+      await arun.page.getByTestId('upcoming-panel').waitFor();
+      const products = (await (await fetch(`${server.url}/api/products/suggest?q=cooker`)).json()) as {
+        products: { id: string }[];
+      };
+      const created = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+        product_id: products.products[0]!.id,
+        base_price: 1_000_00,
+        max_price: 1_100_00,
+        bid_value: 10_00,
+        bid_seconds: 60,
+        entry_fee: 50_00,
+        max_participants: 2,
+        max_attempts: 3,
+        reward_cash: 20_00,
+        scheduled_time: new Date(clock.now() + 10 * MIN).toISOString(),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      code = created.body.room_code;
+      await card(arun.page, code).waitFor();
+      await card(priya.page, code).waitFor();
+      expect(await card(arun.page, code).getByTestId('joined-count').textContent()).toBe('0/2');
+
+      // Arun pre-books; Priya's card counts him at once.
+      await card(arun.page, code).getByRole('button', { name: 'Pre-Book' }).click();
+      await arun.page.getByTestId('prebook-confirm').getByRole('button', { name: 'Confirm Pre-Book' }).click();
+      await arun.page.getByTestId('toast').filter({ hasText: 'Pre-booked successfully' }).waitFor();
+      await card(arun.page, code).getByRole('button', { name: 'You have already booked' }).waitFor();
+      await card(priya.page, code).getByTestId('joined-count').filter({ hasText: '1/2' }).waitFor();
+      expect(await headerText(arun.page)).toContain(`Wallet ${formatRupees(cash - 50_00, { whole: true })}`);
+
+      await card(priya.page, code).getByRole('button', { name: 'Pre-Book' }).click();
+      await priya.page.getByTestId('prebook-confirm').getByRole('button', { name: 'Confirm Pre-Book' }).click();
+      await card(priya.page, code).getByRole('button', { name: 'You have already booked' }).waitFor();
+      await card(arun.page, code).getByTestId('joined-count').filter({ hasText: '2/2' }).waitFor();
+      await screenshot(arun.page, 'deals-prebooked');
+
+      // Start time: the room opens and the card offers Join.
+      clock.advance(10 * MIN + 1000);
+      await server.rooms.tick();
+      await card(arun.page, code).getByRole('button', { name: 'Join' }).click();
+      await arun.page.waitForURL(`**/auction/${code}`);
+      await card(priya.page, code).getByRole('button', { name: 'Join' }).click();
+      await priya.page.waitForURL(`**/auction/${code}`);
+
+      // They bid against each other; the server sets every price.
+      await arun.page.getByTestId('place-deal').filter({ hasText: 'Place Deal · ₹1,010.00' }).click();
+      await arun.page.getByTestId('place-deal').filter({ hasText: 'You hold the highest deal' }).waitFor();
+      await priya.page.getByTestId('place-deal').filter({ hasText: 'Place Deal · ₹1,020.00' }).click();
+      await arun.page.getByTestId('current-deal').filter({ hasText: '₹1,020.00' }).waitFor();
+      await arun.page.getByTestId('place-deal').filter({ hasText: 'Place Deal · ₹1,030.00' }).click();
+      await priya.page.getByTestId('current-deal').filter({ hasText: '₹1,030.00' }).waitFor();
+      expect(await arun.page.getByTestId('attempts').textContent()).toBe('Attempts used: 2 / 3');
+      const board = priya.page.getByTestId('leaderboard');
+      await board.locator('tbody tr').nth(2).waitFor();
+      expect(await board.locator('tbody tr').first().textContent()).toMatch(
+        /^1Arun Kumar₹1,030\.00\d{1,2}:\d{2}:\d{2}\.\d{3} [ap]m$/,
+      );
+      expect(await board.locator('tbody tr').nth(1).textContent()).toContain('Priya Ramesh (You)');
+      expect(await priya.page.getByTestId('participants-table').textContent()).toContain('Priya Ramesh (You)12');
+      await screenshot(priya.page, 'auction-running');
+
+      // The round deadline passes: Arun wins at ₹1,030; Priya's fee comes back as reward cash.
+      const rewardOf = async (c: BrowserContext) =>
+        ((await c.request.get('/api/me/wallet').then((r) => r.json())) as { reward_cash: number }).reward_cash;
+      const priyaReward = (await rewardOf(priya.context)) + 50_00;
+      const arunReward = (await rewardOf(arun.context)) + 20_00;
+      clock.advance(61_000);
+      await server.rooms.tick();
+      for (const { page } of [arun, priya]) {
+        await page.getByTestId('winner-banner').filter({ hasText: 'Arun Kumar' }).waitFor();
+        expect(await page.getByTestId('final-price').textContent()).toBe('₹1,030.00');
+      }
+      const headerShows = (page: Page, text: string) =>
+        page.waitForFunction(
+          (t) => document.querySelector('[data-testid=site-header]')?.textContent?.includes(t) ?? false,
+          text,
+        );
+      await headerShows(priya.page, `Reward ${formatRupees(priyaReward, { whole: true })}`);
+      await headerShows(arun.page, `Reward ${formatRupees(arunReward, { whole: true })}`);
+      await screenshot(priya.page, 'auction-lost-reward');
+
+      // The winner reaches the purchase form, pays through the sandbox, and the purchase locks.
+      await arun.page.getByTestId('purchase-link').click();
+      await arun.page.waitForURL(`**/purchase/${code}`);
+      await arun.page.getByTestId('purchase-form').waitFor();
+      expect(await arun.page.getByTestId('purchase-total').textContent()).toBe('₹1,030.00');
+      await arun.page.getByTestId('purchase-pay').click();
+      expect(await arun.page.locator('#addr-pincode-error').textContent()).toBe('Required.');
+      await arun.page.locator('#addr-contact_number').fill('9840012345');
+      await arun.page.locator('#addr-address_line1').fill('14, 2nd Cross Street, R.A. Puram');
+      await arun.page.locator('#addr-pincode').fill('600028');
+      await arun.page.locator('#addr-city').fill('Chennai');
+      await arun.page.getByTestId('purchase-pay').click();
+      await arun.page.waitForURL('**/api/payments/sandbox/checkout/**');
+      await arun.page.getByRole('button', { name: /^Pay/ }).click();
+      await arun.page.getByTestId('purchase-locked').waitFor();
+      expect(await arun.page.getByTestId('purchase-pay').isDisabled()).toBe(true);
+      await screenshot(arun.page, 'purchase-done');
+
+      // My Deals files the room under won for Arun and lost for Priya.
+      await arun.page.goto('/my-deals');
+      await arun.page.getByRole('tab', { name: /won/ }).click();
+      await arun.page.getByTestId(`my-deal-${code}`).getByRole('button', { name: 'Purchased' }).waitFor();
+      await priya.page.goto('/my-deals');
+      await priya.page.getByRole('tab', { name: /lost/ }).click();
+      expect(await priya.page.getByTestId(`my-deal-${code}`).textContent()).toContain('came back as Reward Cash');
+
+      expect(arun.errors).toEqual([]);
+      expect(priya.errors).toEqual([]);
+    },
+  );
+
+  it('shows the finished room with its winner and full history on a phone, view-only for a member who did not book', async () => {
+    const viewer = await member(browser, server, { email: 'member3@vetrideals.in', password: MEMBER.password }, MOBILE);
+    contexts.push(viewer.context);
+    await viewer.page.goto(`/auction/${code}`);
+    await viewer.page.getByTestId('winner-banner').filter({ hasText: 'Arun Kumar' }).waitFor();
+    expect(await viewer.page.getByTestId('place-deal').count()).toBe(0);
+    await viewer.page.getByRole('button', { name: 'Deals Leaderboard' }).click();
+    const sheet = viewer.page.getByTestId('sheet-leaderboard');
+    await sheet.waitFor();
+    expect(await sheet.locator('tbody tr').count()).toBe(3);
+    await viewer.page.waitForTimeout(300); // let the sheet finish sliding in before the picture
+    await screenshot(viewer.page, 'auction-finished-mobile');
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await viewer.page.getByRole('button', { name: 'Participants’ Deal' }).click();
+    expect(await viewer.page.getByTestId('sheet-participants-table').textContent()).toContain('Arun Kumar21');
+    expect(await viewer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(await viewer.page.locator('footer.site-footer, [data-testid=site-footer]').count()).toBe(0);
+    expect(viewer.errors).toEqual([]);
+  });
+});
