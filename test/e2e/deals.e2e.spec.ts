@@ -18,7 +18,7 @@ const member = async (
   browser: Browser,
   server: TestServer,
   who: { email: string; password: string },
-  viewport = DESKTOP,
+  viewport: { width: number; height: number } = DESKTOP,
 ) => {
   const opened = await openPage(browser, server, { viewport });
   const res = await opened.context.request.post('/api/auth/login', {
