@@ -130,17 +130,46 @@ export const createProjectionRunner = (deps: {
     }
   };
 
+  // A batch that cannot be written (read model locked, disk full) is tried again with a growing
+  // pause until it goes in: nothing of it was committed, and the subscription waits for us, so the
+  // read models resume where they stopped once the fault clears instead of following the log no more.
+  let stopping = false;
+  let wakeRetry: (() => void) | null = null;
+  const applyUntilWritten = async (events: readonly RecordedEvent[]) => {
+    for (let failures = 0; ; failures++) {
+      try {
+        applyBatch(events);
+        return;
+      } catch (error) {
+        deps.onError?.(error);
+        if (stopping) throw error;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(50 * 2 ** failures, 5000));
+          function done() {
+            clearTimeout(timer);
+            wakeRetry = null;
+            resolve();
+          }
+          wakeRetry = done;
+        });
+      }
+    }
+  };
+
   const runner: ProjectionRunner = {
     async start() {
+      stopping = false;
       const head = await store.headPosition();
       subscription = store.subscribeToAll({
         after: current,
-        onEvents: (events) => applyBatch(events),
+        onEvents: (events) => applyUntilWritten(events),
         onError: (error) => deps.onError?.(error),
       });
       await runner.waitFor(head, 10 * 60_000);
     },
     async stop() {
+      stopping = true;
+      wakeRetry?.();
       await subscription?.close();
       subscription = null;
     },
