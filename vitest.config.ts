@@ -22,6 +22,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Crash, two-process, store-failure and slow-client suites: `npm run test:chaos`
+          // (CHAOS_KILLS=20 for the long form); the short form runs in `npm test`.
+          name: 'chaos',
+          include: ['test/chaos/**/*.chaos.spec.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['test/**/*.e2e.spec.ts'],
           environment: 'node',

@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import type { SessionUser } from '../../api/auth/session.ts';
+import { registerMember } from '../../api/auth/identity.ts';
+import { hashPassword } from '../../api/auth/passwords.ts';
+import { handleCommand } from '../../api/commandHandler.ts';
+import { createProductFromForm } from '../../api/rooms/products.ts';
+import { walletDecider, walletStream } from '../../engine/wallet.ts';
+import { userByEmail } from '../../projections/users.ts';
+import { seedIdentity } from '../../scripts/seed/identity.ts';
+import { startTestServer } from '../helpers/server.ts';
+
+export const CHAOS_PASSWORD = 'Chaos@1234';
+/** Every chaos member starts with this much cash (₹10,000). */
+export const CHAOS_CASH = 10_000_00;
+
+export interface ChaosWorld {
+  productId: string;
+  members: { email: string; id: string; name: string }[];
+}
+
+/**
+ * Prepares a data directory the way a deployment would hold it: staff and referral codes, one
+ * product, and `count` members with granted access and funded wallets (a deposit each). Runs the
+ * real server in this process once, then stops it, so child processes start on a ready log.
+ */
+export const prepareWorld = async (dataDir: string, count: number): Promise<ChaosWorld> => {
+  const server = await startTestServer({
+    dataDir,
+    env: {
+      SCHEDULER_INTERVAL_MS: '0',
+      SWEEPER_INTERVAL_MS: '0',
+      READ_MODEL_PATH: join(dataDir, 'read-setup.db'),
+    },
+  });
+  try {
+    const { deps } = server;
+    await seedIdentity(deps);
+    const adminRow = userByEmail(deps.readDb, deps.config.ADMIN_EMAIL)!;
+    const admin: SessionUser = {
+      id: adminRow.id,
+      name: adminRow.name,
+      email: adminRow.email,
+      role: 'admin',
+      access: 'granted',
+      createdAt: adminRow.createdAt,
+    };
+    const product = await createProductFromForm(deps, admin, {
+      name: 'Prestige Pressure Cooker 5 L',
+      slug: 'chaos-pressure-cooker',
+      price: '249900',
+      stock: '50',
+      reward_points: '10',
+    });
+    const passwordHash = await hashPassword(CHAOS_PASSWORD);
+    const members: ChaosWorld['members'] = [];
+    for (let i = 1; i <= count; i++) {
+      const email = `bidder${i}@vetrideals.in`;
+      const name = `Bidder ${i}`;
+      const id = await registerMember(
+        deps,
+        {
+          name,
+          email,
+          phone: `98400${String(10000 + i)}`,
+          dob: '1990-01-01',
+          district: 'Chennai',
+          passwordHash,
+          referralCode: 'VETRI1',
+          role: 'member',
+        },
+        { actor: 'system', trusted: true },
+      );
+      const now = deps.clock.now();
+      const orderId = `order_chaos_${i}`;
+      for (const command of [
+        { type: 'CreateDepositOrder', data: { orderId, amount: CHAOS_CASH, now } },
+        { type: 'ConfirmDeposit', data: { orderId, paymentId: `pay_chaos_${i}`, amount: CHAOS_CASH, now } },
+      ] as const) {
+        await handleCommand(deps.commands, walletStream(id), walletDecider, command, {
+          actor: 'system',
+          now,
+          commandId: `chaos-${command.type}-${i}`,
+        });
+      }
+      members.push({ email, id, name });
+    }
+    return { productId: product.product.id, members };
+  } finally {
+    await server.stop();
+  }
+};
