@@ -1,15 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { Notice, ProductImage } from '../deals/ui.tsx';
+import { Notice } from '../deals/ui.tsx';
 import { adminError, istLocalToMs, msToIstLocal, rupeesToPaise } from './adminForms.ts';
+import { ProductSearch, type Product } from './ProductSearch.tsx';
 import { roomProblems, type RoomFields } from './roomForm.ts';
 import './dealAdmin.css';
 
-type Product = { id: string; name: string; price: number; product_code: string; image_url: string | null };
 type CreatedRoom = {
   room_code: string;
   product_name: string;
@@ -32,99 +32,6 @@ const EMPTY: RoomFields = {
   reward_cash: '0',
   max_attempts: '5',
   scheduled_time: '',
-};
-
-const ProductSearch = ({
-  picked,
-  onPick,
-  initial,
-}: {
-  picked: Product | null;
-  onPick: (p: Product | null) => void;
-  initial: string;
-}) => {
-  const [text, setText] = useState(initial);
-  const [results, setResults] = useState<Product[] | null>(null);
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-
-  useEffect(() => {
-    const q = text.trim();
-    if (!q || (picked && picked.name === text)) {
-      setResults(null);
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      api<{ products: Product[] }>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal: ctrl.signal })
-        .then((res) => {
-          setResults(res.products);
-          setOpen(true);
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof DOMException)) setResults([]);
-        });
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [text, picked]);
-
-  return (
-    <div className="vd-form-field vd-form-field--wide product-search">
-      <label htmlFor="room-product">
-        Product <span className="vd-req">*</span>
-      </label>
-      <input
-        id="room-product"
-        type="search"
-        role="combobox"
-        aria-expanded={open && !!results}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        autoComplete="off"
-        placeholder="Type part of a product name"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (picked) onPick(null);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-      />
-      {open && results && (
-        <ul className="product-options" id={listId} role="listbox">
-          {results.length === 0 && <li className="product-option-empty">No products match “{text.trim()}”.</li>}
-          {results.map((p) => (
-            <li key={p.id} role="option" aria-selected={picked?.id === p.id}>
-              <button
-                type="button"
-                className="product-option"
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => {
-                  onPick(p);
-                  setText(p.name);
-                  setOpen(false);
-                }}
-              >
-                <ProductImage src={p.image_url} alt="" className="product-option-image" />
-                <span>{p.name}</span>
-                <span className="muted">{formatRupees(p.price)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {picked ? (
-        <p className="vd-form-hint" data-testid="picked-product">
-          Selected: <strong>{picked.name}</strong> ({picked.product_code}), {formatRupees(picked.price)}
-        </p>
-      ) : (
-        <p className="vd-form-hint">Search by name (any part, any case) and pick one.</p>
-      )}
-    </div>
-  );
 };
 
 type NumberFieldProps = {
