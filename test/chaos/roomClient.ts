@@ -49,6 +49,8 @@ export const roomClient = (options: {
   /** Pause between deal attempts, ms. */
   pace?: [number, number];
   ackTimeoutMs?: number;
+  /** Stop bidding after this many acknowledged deals (so the round runs out on its timer). */
+  stopAfter?: number;
 }) => {
   const { code, userId } = options;
   const [minPause, maxPause] = options.pace ?? [60, 400];
@@ -132,7 +134,7 @@ export const roomClient = (options: {
 
   const bidding = (async () => {
     if (!options.bids) return;
-    while (!closed && !finished()) {
+    while (!closed && !finished() && acked.length < (options.stopAfter ?? Infinity)) {
       await sleep(minPause + Math.random() * (maxPause - minPause));
       const s = state;
       const mayBid =
