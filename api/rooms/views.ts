@@ -78,7 +78,8 @@ export const toRoomDto = (r: RoomRow, participants: readonly ParticipantRow[], n
   current_price: r.current_price,
   deadline_ms: r.status === 'running' ? r.deadline : null,
   bid_count: r.bid_count,
-  final_bid: r.final_bid,
+  // Only a won room has a final price; one that ended without a deal has none (as auctionEnded says).
+  final_bid: r.winner_id ? r.final_bid : null,
   winner_id: r.winner_id,
   winner_name: r.winner_name,
   end_reason: r.end_reason as RoomDto['end_reason'],
