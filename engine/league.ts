@@ -210,6 +210,8 @@ const toWaiting = (s: OpenLeague): OpenLeague => ({ ...s, status: 'waiting', lot
 
 export const evolve = (state: LeagueState, event: LeagueEvent): LeagueState => {
   if (event.type === 'LeagueCreated') {
+    // A league is created once; a second creation (only possible by tampering) changes nothing.
+    if (state.status !== 'none') return state;
     const { code, name } = event.data;
     return { status: 'setup', lot: null, code, name, teams: [], players: [], nextTeamId: 1, nextPlayerId: 1 };
   }

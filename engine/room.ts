@@ -214,7 +214,8 @@ export const decideRoom = (command: RoomCommand, state: RoomState): RoomEvent[] 
 export const evolveRoom = (state: RoomState, event: RoomEvent): RoomState => {
   switch (event.type) {
     case 'RoomCreated':
-      return { status: 'upcoming', rules: event.data, bookings: [] };
+      // A room is created once; a second creation in a stream (only possible by tampering) changes nothing.
+      return state.status === 'none' ? { status: 'upcoming', rules: event.data, bookings: [] } : state;
     case 'SeatBooked':
       return state.status === 'upcoming' ? { ...state, bookings: [...state.bookings, event.data] } : state;
     case 'RoomStarted':
