@@ -1,7 +1,7 @@
 import type { Socket as NetSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { PlaceBidResult, RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { Ack, PlaceBidResult, RoomSnapshot } from '../../api/realtime/protocol.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -127,7 +127,8 @@ describe('slow and lost clients', () => {
     open.push(away, ...others);
     await eventually(() => away.state.phase === 'ready', 'the phone to join', 5000);
     for (const o of others) expect((await o.emit('joinRoom', { roomCode: code })).ok).toBe(true);
-    expect((await away.socket.timeout(5000).emitWithAck('placeBid', { roomCode: code })).ok).toBe(true);
+    const own = (await away.socket.timeout(5000).emitWithAck('placeBid', { roomCode: code })) as Ack<PlaceBidResult>;
+    expect(own.ok).toBe(true);
     await eventually(() => away.state.history.length === 1, 'its own deal on screen', 5000);
 
     // Gone for a minute: the others bid, the round runs out, the room ends and is settled.
