@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { SITE } from './site.ts';
 
 /** Sets the tab title to "{title} · Vetri Deals" while the page is shown. */
@@ -27,4 +28,36 @@ export const useInterval = (tick: () => void, ms: number, enabled = true, resetK
     const timer = setInterval(tick, ms);
     return () => clearInterval(timer);
   }, [tick, ms, enabled, resetKey]);
+};
+
+/**
+ * Open/closed state for a header popover (cart, search): closes on navigation, on a press
+ * outside the element holding `ref`, and on Escape.
+ */
+export const useDismissable = <T extends HTMLElement>() => {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<T>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return { open, setOpen, ref };
 };

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useDismissable } from '../../lib/hooks.ts';
+import { Link } from 'react-router-dom';
 import { formatRupees } from '../../lib/format.ts';
 import { removeFromCart, selectCartCount, selectCartTotal, setCartQuantity, useCartStore } from '../../stores/cart.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -17,27 +17,7 @@ export const CartDropdown = () => {
   const busy = useCartStore((s) => s.busy);
   const count = useCartStore(selectCartCount);
   const total = useCartStore(selectCartTotal);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, ref } = useDismissable<HTMLDivElement>();
 
   if (!user) return null;
   return (

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useDismissable } from '../../lib/hooks.ts';
 import { SearchIcon } from './parts.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import './shop.css';
@@ -7,27 +6,7 @@ import './header.css';
 
 /** The header's search: a field on wide screens, a button that opens a search bar under the header elsewhere. */
 export const HeaderSearch = () => {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, ref } = useDismissable<HTMLDivElement>();
 
   return (
     <div className="header-search" ref={ref}>
