@@ -8,10 +8,12 @@ import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { unsettledRoomCodes } from '../../projections/roomQueries.ts';
 import { userById } from '../../projections/users.ts';
 import { heldReservations } from '../../projections/wallets.ts';
+import { ProjectionTimeoutError } from '../../projections/runner.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actorOf } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 
 const commandIdOf = (step: WalletStep): string => {
@@ -84,10 +86,16 @@ export const prebook = async (deps: Deps, user: SessionUser, code: string, reser
         { userId: user.id, command: { type: 'RefundPrebook', data: { reservationId, now: deps.clock.now() } } },
         actor,
       );
+    } else if (fee > 0 && !(error instanceof ProjectionTimeoutError)) {
+      // The fee has left the wallet, so "nothing was changed" would be untrue: the sweeper seats the member or refunds.
+      throw new ApiError(503, 'PREBOOK_PENDING', PREBOOK_PENDING_MESSAGE);
     }
     throw error;
   }
 };
+
+export const PREBOOK_PENDING_MESSAGE =
+  'Your entry fee is held but we could not confirm your seat just now. It will be confirmed within a minute, or the fee returned to your wallet.';
 
 /** The settlement saga for a finished room: every fee gets its recorded fate, the winner the bonus. */
 export const settleRoom = async (deps: Deps, code: string): Promise<number> => {
