@@ -164,6 +164,41 @@ describe('disk and store failures at the API', () => {
     await waitFor(() => two.of('auctionEnded').length === 1, 'auctionEnded');
   });
 
+  it('a pre-book cut between its two steps by a store failure says the fee is held; the sweeper then seats the member', async () => {
+    const code = await createRoom(10 * MIN);
+    const before = await wallet(m[3]!);
+    const store = server.deps.store;
+    const append = store.append.bind(store);
+    // The wallet debit goes in; the room stream then cannot be written.
+    store.append = (stream, events, options) =>
+      stream.startsWith('room-')
+        ? Promise.reject(new StoreUnavailableError('injected: room stream unwritable'))
+        : append(stream, events, options);
+    let res;
+    try {
+      res = await m[3]!.call('POST', `/api/rooms/${code}/prebook`);
+    } finally {
+      store.append = append;
+    }
+    expect(res).toEqual({
+      status: 503,
+      body: {
+        error: {
+          code: 'PREBOOK_PENDING',
+          message:
+            'Your entry fee is held but we could not confirm your seat just now. It will be confirmed within a minute, or the fee returned to your wallet.',
+        },
+      },
+    });
+    expect(await wallet(m[3]!)).toMatchObject({ wallet: before.wallet - 10_00, held: before.held + 10_00 });
+    clock.advance(11_000);
+    await server.rooms.sweep();
+    await settle();
+    const room = (await m[3]!.call<{ me: { prebooked: boolean } }>('GET', `/api/rooms/${code}`)).body;
+    expect(room.me.prebooked).toBe(true);
+    expect(await wallet(m[3]!)).toMatchObject({ wallet: before.wallet - 10_00, held: before.held + 10_00 });
+  });
+
   it('a read model that cannot write says the change was saved, and catches up once it can', async () => {
     const lock = new Database(server.deps.config.readModelPath);
     server.deps.readDb.sqlite.pragma('busy_timeout = 100');
