@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Actor } from '../../engine/eventStore.ts';
 import { emailDecider } from '../../engine/emailVerification.ts';
 import { referralDecider } from '../../engine/referral.ts';
-import type { Role } from '../../engine/user.ts';
+import type { Registration } from '../../engine/user.ts';
 import { userDecider } from '../../engine/user.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
@@ -23,16 +23,7 @@ export const otpHash = (secret: string, email: string, code: string): string =>
     .update(`${secret}:${normalizeEmail(email)}:${code.trim()}`)
     .digest('hex');
 
-export interface NewMember {
-  name: string;
-  email: string;
-  phone: string;
-  dob: string;
-  district: string;
-  passwordHash: string;
-  referralCode: string | null;
-  role: Role;
-}
+export type NewMember = Omit<Registration, 'userId'>;
 
 /**
  * Registers a user: claims the email first (one account per email, even under races; it must

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import type { Actor } from '../../engine/eventStore.ts';
 import type { Access, Role } from '../../engine/user.ts';
 import type { ReadDb } from '../../projections/db.ts';
+import type { UserRow } from '../../projections/users.ts';
 import { userBySession } from '../../projections/users.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/errors.ts';
@@ -35,20 +36,22 @@ const parseCookie = (header: string | undefined, name: string): string | null =>
   return null;
 };
 
+/** The session's view of a user row. */
+export const sessionUserOf = (row: UserRow): SessionUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role as Role,
+  access: row.access as Access,
+  createdAt: row.createdAt,
+});
+
 /** Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the user stream). */
 export const createSessions = (readDb: ReadDb, clock: Clock) => {
   const fromToken = (token: string | null | undefined): SessionUser | null => {
     if (!token || token.length > 200) return null;
     const row = userBySession(readDb, hashSessionToken(token), clock.now());
-    if (!row) return null;
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: row.role as Role,
-      access: row.access as Access,
-      createdAt: row.createdAt,
-    };
+    return row ? sessionUserOf(row) : null;
   };
   return {
     userFromToken: fromToken,

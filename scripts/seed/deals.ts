@@ -5,7 +5,7 @@ import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { productsTable } from '../../projections/catalogue.ts';
 import { userByEmail } from '../../projections/users.ts';
 import type { SessionUser } from '../../api/auth/session.ts';
-import type { Role, Access } from '../../engine/user.ts';
+import { sessionUserOf } from '../../api/auth/session.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import type { Deps } from '../../api/deps.ts';
 import { prebook, settleRoom } from '../../api/rooms/sagas.ts';
@@ -94,14 +94,7 @@ export const DEMO_COMPLETED = 'VTR100';
 const sessionUser = (deps: Deps, email: string): SessionUser => {
   const row = userByEmail(deps.readDb, email);
   if (!row) throw new Error(`demo member ${email} is missing: seed identity first`);
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role as Role,
-    access: row.access as Access,
-    createdAt: row.createdAt,
-  };
+  return sessionUserOf(row);
 };
 
 const rulesFor = (

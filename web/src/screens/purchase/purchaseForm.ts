@@ -1,3 +1,4 @@
+import { REQUIRED_ADDRESS_FIELDS } from '../../../../engine/roomRules.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 /** Storefront §3 delivery address; all required except address_line2, landmark and platform. */
@@ -14,15 +15,8 @@ export type Address = {
   platform: string;
 };
 
-export const REQUIRED: readonly (keyof Address)[] = [
-  'full_name',
-  'contact_number',
-  'pincode',
-  'address_line1',
-  'city',
-  'state',
-  'address_type',
-];
+/** The engine's own list, so the form asks for exactly what the server requires. */
+export const REQUIRED: readonly (keyof Address)[] = REQUIRED_ADDRESS_FIELDS;
 
 export const emptyAddress = (name = ''): Address => ({
   full_name: name,
