@@ -6,6 +6,7 @@ import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, toErrorResponse } from '../http/errors.ts';
+import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
 import type {
   Ack,
@@ -111,8 +112,43 @@ export const placeBid = async (
   };
 };
 
+/**
+ * Abuse limits that a fair member never meets: deals and joins per socket (a burst, then a steady
+ * pace far above what fingers and the no-two-in-a-row rule allow), and open sockets per member
+ * in this process (tabs and devices).
+ */
+export const SOCKET_LIMITS = {
+  bids: { burst: 20, perSecond: 5 },
+  joins: { burst: 20, perSecond: 5 },
+  socketsPerMember: 10,
+} as const;
+export const TOO_FAST_MESSAGE = 'You are sending deals too fast. Please wait a moment and try again.';
+export const TOO_MANY_SOCKETS_MESSAGE =
+  'Too many open connections for your account. Close some tabs or devices and try again.';
+
+const limited = (bucket: { take(): boolean }) => {
+  if (!bucket.take()) throw new ApiError(429, 'RATE_LIMITED', TOO_FAST_MESSAGE);
+};
+
 /** Socket handlers for deal rooms: joinRoom, leaveRoom, placeBid — each validated and acknowledged. */
 export const attachRoomSockets = (io: Io, deps: Deps): void => {
+  const open = new Map<string, number>();
+  io.use((socket, next) => {
+    const user = userOf(deps, socket);
+    if (!user) return next();
+    const count = open.get(user.id) ?? 0;
+    if (count >= SOCKET_LIMITS.socketsPerMember) {
+      return next(Object.assign(new Error(TOO_MANY_SOCKETS_MESSAGE), { data: { code: 'TOO_MANY_CONNECTIONS' } }));
+    }
+    open.set(user.id, count + 1);
+    socket.once('disconnect', () => {
+      const left = (open.get(user.id) ?? 1) - 1;
+      if (left > 0) open.set(user.id, left);
+      else open.delete(user.id);
+    });
+    next();
+  });
+
   io.on('connection', (socket) => {
     const user = userOf(deps, socket);
     if (user) {
@@ -120,9 +156,12 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
       socket.data.role = user.role;
       void socket.join(userChannel(user.id));
     }
+    const bids = tokenBucket(SOCKET_LIMITS.bids.burst, SOCKET_LIMITS.bids.perSecond);
+    const joins = tokenBucket(SOCKET_LIMITS.joins.burst, SOCKET_LIMITS.joins.perSecond);
 
     socket.on('joinRoom', (payload, ack) =>
       answer(deps, ack, async () => {
+        limited(joins);
         const { roomCode } = parse(JoinPayload, payload);
         const me = userOf(deps, socket);
         // Join first, then read: every event after the snapshot reaches this socket.
@@ -151,6 +190,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
 
     socket.on('leaveRoom', (payload, ack) =>
       answer(deps, ack, async () => {
+        limited(joins);
         const { roomCode } = parse(JoinPayload, payload);
         await socket.leave(roomChannel(roomCode));
         return { left: true as const };
@@ -159,6 +199,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
 
     socket.on('placeBid', (payload, ack) =>
       answer(deps, ack, async () => {
+        limited(bids);
         const { roomCode, bidId } = parse(BidPayload, payload);
         return placeBid(deps, userOf(deps, socket), roomCode, bidId);
       }),
