@@ -17,7 +17,7 @@ import { emailStream, newOtpCode, normalizeEmail, otpHash, registerMember, userS
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthEnv, SessionUser } from './session.ts';
 import { actorOf, hashSessionToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
-import { createThrottle } from './throttle.ts';
+import { createOtpLimits, createThrottle } from './throttle.ts';
 
 const text = (max: number) => z.string().max(max).default('');
 export const OtpBody = z.object({ email: text(254) });
@@ -73,6 +73,7 @@ export const authRoutes = (deps: Deps) => {
   const perAccount = createThrottle({ free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 });
   const perAddress = createThrottle({ free: 20, windowMs: 15 * 60_000, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 });
   const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
+  const { codesPerEmail, codesPerAddress, wrongCodesPerAddress } = createOtpLimits();
 
   return new Hono<AuthEnv>()
     .post(
@@ -83,10 +84,21 @@ export const authRoutes = (deps: Deps) => {
         const email = normalizeEmail(c.req.valid('json').email);
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!EMAIL.test(email)) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
+        const now = clock.now();
+        const ip = address(c);
+        const wait = Math.max(codesPerEmail.waitMs(email, now), codesPerAddress.waitMs(ip, now));
+        if (wait > 0) {
+          const minutes = Math.ceil(wait / 60_000);
+          throw fail(
+            429,
+            'TOO_MANY_CODES',
+            `Too many codes were asked for. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+          );
+        }
+        codesPerAddress.fail(ip, now);
         if (userByEmail(deps.readDb, email))
           throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
         const code = newOtpCode();
-        const now = clock.now();
         await handleCommand(
           deps.commands,
           emailStream(email),
@@ -94,6 +106,7 @@ export const authRoutes = (deps: Deps) => {
           { type: 'IssueOtp', data: { email, codeHash: otpHash(otpSecret, email, code), now } },
           { actor: 'system', now },
         );
+        codesPerEmail.fail(email, now);
         await deps.mail.send({
           to: email,
           subject: `Your Vetri Deals code: ${code}`,
@@ -112,6 +125,15 @@ export const authRoutes = (deps: Deps) => {
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!body.otp.trim()) throw fail(400, 'OTP_REQUIRED', 'Enter OTP.');
         const now = clock.now();
+        const ip = address(c);
+        const wait = wrongCodesPerAddress.waitMs(ip, now);
+        if (wait > 0) {
+          throw fail(
+            429,
+            'TOO_MANY_ATTEMPTS',
+            `Too many wrong codes. Please wait ${Math.ceil(wait / 1000)} seconds and try again.`,
+          );
+        }
         const result = await handleCommand(
           deps.commands,
           emailStream(email),
@@ -121,6 +143,7 @@ export const authRoutes = (deps: Deps) => {
         );
         const rejected = result.events.find((e) => e.type === 'OtpRejected');
         if (rejected) {
+          wrongCodesPerAddress.fail(ip, now);
           const left = Math.max(0, 5 - rejected.data.wrongTries);
           throw new DomainError('OTP_INVALID', 'Invalid OTP', { triesLeft: left });
         }

@@ -30,3 +30,13 @@ export const createThrottle = (options: {
     },
   };
 };
+
+/**
+ * OTP limits on top of the code's own (60 s between codes, 5 wrong tries): a few codes per email
+ * and more per address each hour, and wrong codes per address across emails slowed like logins.
+ */
+export const createOtpLimits = () => ({
+  codesPerEmail: createThrottle({ free: 5, windowMs: 60 * 60_000, baseDelayMs: 5 * 60_000, maxDelayMs: 60 * 60_000 }),
+  codesPerAddress: createThrottle({ free: 20, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 }),
+  wrongCodesPerAddress: createThrottle({ free: 20, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 }),
+});
