@@ -260,7 +260,7 @@ describe('files and paths', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'File test', slug, price: '100', stock: '1', reward_points: '0' }))
       form.set(k, v);
-    form.set('image', new Blob([bytes], { type }), name);
+    form.set('image', new Blob([new Uint8Array(bytes)], { type }), name);
     return fetch(`${server.url}/api/admin/products`, {
       method: 'POST',
       body: form,
