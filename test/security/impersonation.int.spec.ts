@@ -235,6 +235,22 @@ describe('forged ids, names and amounts in bodies and socket payloads', () => {
   });
 });
 
+describe('a session ends everywhere at logout', () => {
+  it('refuses the old cookie over HTTP and on a socket that stayed open', async () => {
+    const carol = await loggedIn(server, 'member3@vetrideals.in', MEMBER.password);
+    const stolen = carol.cookie!;
+    const socket = await liveClient(server, carol);
+    expect((await carol.call('POST', '/api/auth/logout')).status).toBe(200);
+    const replay = await fetch(`${server.url}/api/me/wallet`, { headers: { cookie: stolen } });
+    expect(replay.status).toBe(401);
+    expect(await socket.emit('placeBid', { roomCode: 'ABC123' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNAUTHENTICATED' },
+    });
+    socket.close();
+  });
+});
+
 describe('a league team owner bids only for their own team', () => {
   type Apl = Socket<AplServerToClientEvents, AplClientToServerEvents>;
   const apl = async (member: Client) => {

@@ -86,7 +86,10 @@ afterAll(async () => {
 });
 
 describe('won-deal purchase', () => {
-  it('only the winner may start paying, at the final price whatever amount the body says', async () => {
+  it('only the winner may see or start the purchase, at the final price whatever amount the body says', async () => {
+    const peek = await loser.call('GET', `/api/rooms/${code}/purchase`);
+    expect(peek).toMatchObject({ status: 422, body: { error: { code: 'NOT_WINNER' } } });
+    expect(Object.keys(peek.body)).toEqual(['error']);
     expect(await loser.call('POST', `/api/rooms/${code}/purchase`, ADDRESS)).toMatchObject({
       status: 422,
       body: { error: { code: 'NOT_WINNER' } },
