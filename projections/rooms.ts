@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../engine/eventStore.ts';
-import type { RoomEvent } from '../engine/room.ts';
+import type { BidPlaced, RoomEvent } from '../engine/room.ts';
+import { bulkInsert } from './bulkInsert.ts';
 import { defineProjector } from './projector.ts';
 
 const SCHEMA = [
@@ -25,7 +26,16 @@ const SCHEMA = [
     revision INTEGER NOT NULL, PRIMARY KEY (room_code, seq))`,
 ];
 
-const cache = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+const INSERT_BID = 'INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_id, user_name, amount, at, revision)';
+type Statements = ReturnType<typeof prepare>;
+interface PendingBids {
+  amount: number;
+  deadline: number;
+  seq: number;
+  revision: number;
+  attempts: Map<string, number>;
+}
+const cache = new WeakMap<Database.Database, Statements>();
 const prepare = (db: Database.Database) => ({
   insertRoom: db.prepare(
     `INSERT OR IGNORE INTO rm_rooms (code, product_id, product_code, product_name, image_url, total_price, base_price,
@@ -47,17 +57,10 @@ const prepare = (db: Database.Database) => ({
     `UPDATE rm_rooms SET status = 'running', current_price = @price, deadline = @deadline, started_at = @at,
       revision = @revision WHERE code = @code`,
   ),
-  bid: db.prepare(
-    `INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_id, user_name, amount, at, revision)
-     VALUES (@code, @seq, @bidId, @userId, @userName, @amount, @at, @revision)`,
-  ),
   bidRoom: db.prepare(
-    `UPDATE rm_rooms SET current_price = @amount, deadline = @deadline, bid_count = @seq, revision = @revision
-     WHERE code = @code`,
+    'UPDATE rm_rooms SET current_price = ?, deadline = ?, bid_count = ?, revision = ? WHERE code = ?',
   ),
-  bidUser: db.prepare(
-    'UPDATE rm_room_participants SET bids_used = @attempt WHERE room_code = @code AND user_id = @userId',
-  ),
+  bidUser: db.prepare('UPDATE rm_room_participants SET bids_used = ? WHERE room_code = ? AND user_id = ?'),
   ended: db.prepare(
     `UPDATE rm_rooms SET status = 'ended', deadline = NULL, ended_at = @at, end_reason = @reason, winner_id = @winnerId,
       winner_name = @winnerName, final_bid = @finalPrice, purchase_deadline = @purchaseDeadline, revision = @revision
@@ -105,95 +108,118 @@ export const roomsProjector = defineProjector({
   handles: ROOM_EVENT_TYPES,
   schema: SCHEMA,
   tables: ['rm_rooms', 'rm_room_participants', 'rm_bids'],
-  apply: ({ sqlite }, event: RecordedEvent) => {
-    if (!event.streamName.startsWith('room-')) return;
-    const code = event.streamName.slice('room-'.length);
+  apply: (db, event) => roomsProjector.applyBatch!(db, [event]),
+  applyBatch: ({ sqlite }, events) => {
     const s = stmts(sqlite);
-    const revision = event.revision;
-    const e = event as unknown as RoomEvent;
-    switch (e.type) {
-      case 'RoomCreated': {
-        const r = e.data;
-        s.insertRoom.run({
-          code,
-          productId: r.product.id,
-          productCode: r.product.code,
-          productName: r.product.name,
-          imageUrl: r.product.imageUrl,
-          totalPrice: r.totalPrice,
-          basePrice: r.basePrice,
-          maxPrice: r.maxPrice,
-          bidValue: r.bidValue,
-          bidSeconds: r.bidSeconds,
-          entryFee: r.entryFee,
-          maxParticipants: r.maxParticipants,
-          maxAttempts: r.maxAttempts,
-          scheduledTime: r.scheduledTime,
-          rewardCash: r.rewardCash,
-          createdById: r.createdBy.userId,
-          createdByName: r.createdBy.name,
-          createdAt: r.createdAt,
-          revision,
-        });
-        return;
+    // A bid moves its room's price, deadline and count and its bidder's attempts: keep the last of
+    // each and write it once, before that room's next other event and at the end of the batch.
+    const bids = bulkInsert(sqlite, INSERT_BID, 8);
+    const pending = new Map<string, PendingBids>();
+    const flush = (code: string) => {
+      const p = pending.get(code)!;
+      s.bidRoom.run(p.amount, p.deadline, p.seq, p.revision, code);
+      for (const [userId, attempt] of p.attempts) s.bidUser.run(attempt, code, userId);
+      pending.delete(code);
+    };
+    for (const event of events) {
+      if (!event.streamName.startsWith('room-')) continue;
+      const code = event.streamName.slice('room-'.length);
+      if (event.type === 'BidPlaced') {
+        const b = (event as unknown as BidPlaced).data;
+        bids.push(code);
+        bids.push(b.seq);
+        bids.push(b.bidId);
+        bids.push(b.userId);
+        bids.push(b.userName);
+        bids.push(b.amount);
+        bids.push(b.at);
+        bids.push(event.revision);
+        let p = pending.get(code);
+        if (!p) pending.set(code, (p = { amount: 0, deadline: 0, seq: 0, revision: 0, attempts: new Map() }));
+        p.amount = b.amount;
+        p.deadline = b.deadline;
+        p.seq = b.seq;
+        p.revision = event.revision;
+        p.attempts.set(b.userId, b.attempt);
+        continue;
       }
-      case 'SeatBooked':
-        s.booked.run({ code, ...e.data });
-        s.joined.run({ code, revision });
-        return;
-      case 'RoomStarted':
-        s.started.run({ code, ...e.data, revision });
-        return;
-      case 'BidPlaced': {
-        const b = e.data;
-        s.bid.run({
-          code,
-          seq: b.seq,
-          bidId: b.bidId,
-          userId: b.userId,
-          userName: b.userName,
-          amount: b.amount,
-          at: b.at,
-          revision,
-        });
-        s.bidRoom.run({ code, amount: b.amount, deadline: b.deadline, seq: b.seq, revision });
-        s.bidUser.run({ code, attempt: b.attempt, userId: b.userId });
-        return;
-      }
-      case 'RoomEnded': {
-        const d = e.data;
-        s.ended.run({
-          code,
-          at: d.at,
-          reason: d.reason,
-          winnerId: d.winner?.userId ?? null,
-          winnerName: d.winner?.userName ?? null,
-          finalPrice: d.finalPrice,
-          purchaseDeadline: d.purchaseDeadline,
-          revision,
-        });
-        for (const o of d.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
-        return;
-      }
-      case 'RoomCancelled':
-        s.cancelled.run({ code, remark: e.data.remark, at: e.data.at, revision });
-        for (const o of e.data.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
-        return;
-      case 'RoomPurchased':
-        s.purchased.run({
-          code,
-          at: e.data.at,
-          paymentId: e.data.paymentId,
-          address: JSON.stringify(e.data.address),
-          revision,
-        });
-        return;
-      case 'PurchaseWindowExpired':
-        s.expired.run({ code, revision });
-        return;
-      case 'PurchaseOrderCreated':
-        s.touch.run({ code, revision });
-        return;
+      if (pending.has(code)) flush(code);
+      applyOne(s, code, event);
     }
+    for (const code of [...pending.keys()]) flush(code);
+    bids.flush();
   },
 });
+
+const applyOne = (s: Statements, code: string, event: RecordedEvent) => {
+  const revision = event.revision;
+  const e = event as unknown as RoomEvent;
+  switch (e.type) {
+    case 'RoomCreated': {
+      const r = e.data;
+      s.insertRoom.run({
+        code,
+        productId: r.product.id,
+        productCode: r.product.code,
+        productName: r.product.name,
+        imageUrl: r.product.imageUrl,
+        totalPrice: r.totalPrice,
+        basePrice: r.basePrice,
+        maxPrice: r.maxPrice,
+        bidValue: r.bidValue,
+        bidSeconds: r.bidSeconds,
+        entryFee: r.entryFee,
+        maxParticipants: r.maxParticipants,
+        maxAttempts: r.maxAttempts,
+        scheduledTime: r.scheduledTime,
+        rewardCash: r.rewardCash,
+        createdById: r.createdBy.userId,
+        createdByName: r.createdBy.name,
+        createdAt: r.createdAt,
+        revision,
+      });
+      return;
+    }
+    case 'SeatBooked':
+      s.booked.run({ code, ...e.data });
+      s.joined.run({ code, revision });
+      return;
+    case 'RoomStarted':
+      s.started.run({ code, ...e.data, revision });
+      return;
+    case 'RoomEnded': {
+      const d = e.data;
+      s.ended.run({
+        code,
+        at: d.at,
+        reason: d.reason,
+        winnerId: d.winner?.userId ?? null,
+        winnerName: d.winner?.userName ?? null,
+        finalPrice: d.finalPrice,
+        purchaseDeadline: d.purchaseDeadline,
+        revision,
+      });
+      for (const o of d.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
+      return;
+    }
+    case 'RoomCancelled':
+      s.cancelled.run({ code, remark: e.data.remark, at: e.data.at, revision });
+      for (const o of e.data.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
+      return;
+    case 'RoomPurchased':
+      s.purchased.run({
+        code,
+        at: e.data.at,
+        paymentId: e.data.paymentId,
+        address: JSON.stringify(e.data.address),
+        revision,
+      });
+      return;
+    case 'PurchaseWindowExpired':
+      s.expired.run({ code, revision });
+      return;
+    case 'PurchaseOrderCreated':
+      s.touch.run({ code, revision });
+      return;
+  }
+};
