@@ -1,48 +1,45 @@
-import type Database from 'better-sqlite3';
 import type { ReadDb } from './db.ts';
+import { bulkInsert } from './bulkInsert.ts';
 import { defineProjector } from './projector.ts';
 
-const cache = new WeakMap<Database.Database, Database.Statement>();
-const insert = (db: Database.Database) => {
-  let stmt = cache.get(db);
-  if (!stmt) {
-    stmt = db.prepare(
-      `INSERT OR IGNORE INTO rm_event_index (id, stream, revision, position, type, correlation_id, causation_id, at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    cache.set(db, stmt);
-  }
-  return stmt;
-};
+const INSERT =
+  'INSERT OR IGNORE INTO rm_event_index (position, id, stream, revision, type, correlation_id, causation_id, at)';
 
 /**
  * Where every event lives (stream and revision), with its correlation and causation ids, so an
  * auditor can follow "caused by" and "caused" links and see all events of one request across streams.
+ * Rows are keyed by log position, so a rebuild appends; the lookups are secondary indexes that a
+ * rebuild builds once at the end.
  */
 export const eventIndexProjector = defineProjector({
   name: 'event-index',
-  version: 1,
+  version: 2,
   handles: '*',
   schema: [
     `CREATE TABLE IF NOT EXISTS rm_event_index (
-      id TEXT PRIMARY KEY, stream TEXT NOT NULL, revision INTEGER NOT NULL, position INTEGER NOT NULL,
+      position INTEGER PRIMARY KEY, id TEXT NOT NULL, stream TEXT NOT NULL, revision INTEGER NOT NULL,
       type TEXT NOT NULL, correlation_id TEXT, causation_id TEXT, at TEXT NOT NULL)`,
-    'CREATE INDEX IF NOT EXISTS rm_event_index_correlation ON rm_event_index(correlation_id, position)',
-    'CREATE INDEX IF NOT EXISTS rm_event_index_causation ON rm_event_index(causation_id, position)',
+    'CREATE UNIQUE INDEX IF NOT EXISTS rm_event_index_id ON rm_event_index(id)',
+    'CREATE INDEX IF NOT EXISTS rm_event_index_correlation ON rm_event_index(correlation_id) WHERE correlation_id IS NOT NULL',
+    'CREATE INDEX IF NOT EXISTS rm_event_index_causation ON rm_event_index(causation_id) WHERE causation_id IS NOT NULL',
   ],
   tables: ['rm_event_index'],
-  apply: ({ sqlite }, e) => {
-    const { correlationId, causationId, at } = e.metadata;
-    insert(sqlite).run(
-      e.id,
-      e.streamName,
-      e.revision,
-      e.position,
-      e.type,
-      typeof correlationId === 'string' ? correlationId : null,
-      typeof causationId === 'string' ? causationId : null,
-      at,
-    );
+  deferredIndexes: ['rm_event_index_id', 'rm_event_index_correlation', 'rm_event_index_causation'],
+  apply: (db, event) => eventIndexProjector.applyBatch!(db, [event]),
+  applyBatch: ({ sqlite }, events) => {
+    const rows = bulkInsert(sqlite, INSERT, 8);
+    for (const e of events) {
+      const { correlationId, causationId, at } = e.metadata;
+      rows.push(e.position);
+      rows.push(e.id);
+      rows.push(e.streamName);
+      rows.push(e.revision);
+      rows.push(e.type);
+      rows.push(typeof correlationId === 'string' ? correlationId : null);
+      rows.push(typeof causationId === 'string' ? causationId : null);
+      rows.push(at);
+    }
+    rows.flush();
   },
 });
 

@@ -21,6 +21,11 @@ export interface Projector {
    * so a projector can coalesce its writes. When present, `apply` is not called by the runner.
    */
   applyBatch?(db: ReadDb, events: readonly RecordedEvent[]): void;
+  /**
+   * Indexes (from `schema`) that neither `apply` nor `applyBatch` reads. A full rebuild drops them
+   * first and creates them once at the end: one sort instead of a random B-tree insert per event.
+   */
+  deferredIndexes?: readonly string[];
 }
 
 export const defineProjector = (projector: Projector): Projector => projector;

@@ -21,6 +21,7 @@ export const rebuildInto = async (
   const projectors = options.projectors ?? allProjectors;
   dropReadModels(db, projectors);
   const runner = createProjectionRunner({ store, db, projectors });
+  const deferred = dropDeferredIndexes(db, projectors);
   const head = await store.headPosition();
   let done = 0;
   for (let after = 0; after < head;) {
@@ -31,7 +32,28 @@ export const rebuildInto = async (
     after = batch[batch.length - 1]!.position;
     options.onProgress?.(after, head);
   }
+  // Sorting a whole index at once may use a second core; a crash before this line is mended by the
+  // projectors' own `CREATE INDEX IF NOT EXISTS` at the next start.
+  const threads = db.sqlite.pragma('threads', { simple: true }) as number;
+  db.sqlite.pragma('threads = 2');
+  for (const ddl of deferred) db.sqlite.exec(ddl);
+  db.sqlite.pragma(`threads = ${threads}`);
   return done;
+};
+
+/** Drops the projectors' deferred indexes (see `Projector.deferredIndexes`) and returns their DDL. */
+const dropDeferredIndexes = (db: ReadDb, projectors: readonly Projector[]): string[] => {
+  const sqlOf = db.sqlite.prepare<[string], { sql: string }>(
+    "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+  );
+  const ddl: string[] = [];
+  for (const name of projectors.flatMap((p) => p.deferredIndexes ?? [])) {
+    const row = sqlOf.get(name);
+    if (!row) throw new Error(`Deferred index ${name} is not in the schema`);
+    ddl.push(row.sql);
+    db.sqlite.exec(`DROP INDEX "${name}"`);
+  }
+  return ddl;
 };
 
 /**
