@@ -92,13 +92,20 @@ export const createProjectionRunner = (deps: {
 
   const applyTx = sqlite.transaction((events: readonly RecordedEvent[]) => {
     const last = events[events.length - 1]!.position;
+    const types = new Set<string>();
+    for (const event of events) types.add(event.type);
     for (const { projector, handles } of handlers) {
       const previous = checkpoints.get(projector.name)!;
       if (last <= previous) continue;
-      if (projector.applyBatch) {
-        const mine = events.filter((e) => e.position > previous && (handles === null || handles.has(e.type)));
+      // A projector that handles none of the batch's types only moves its checkpoint.
+      const wanted = handles === null || [...types].some((t) => handles.has(t));
+      if (wanted && projector.applyBatch) {
+        const mine =
+          handles === null && events[0]!.position > previous
+            ? events
+            : events.filter((e) => e.position > previous && (handles === null || handles.has(e.type)));
         if (mine.length) projector.applyBatch(db, mine);
-      } else {
+      } else if (wanted) {
         for (const event of events) {
           if (event.position <= previous) continue;
           if (handles === null || handles.has(event.type)) projector.apply(db, event);
