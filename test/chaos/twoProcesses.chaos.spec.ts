@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomSnapshot } from '../../api/realtime/protocol.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import type { Client } from '../helpers/http.ts';
@@ -12,6 +12,7 @@ import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.t
 import type { RoomClient } from './roomClient.ts';
 import { freshScreen, roomClient, screenOf } from './roomClient.ts';
 import { eventually } from './retry.ts';
+import type { ChaosWorld } from './setup.ts';
 import { CHAOS_PASSWORD, prepareWorld } from './setup.ts';
 
 /**
@@ -21,29 +22,32 @@ import { CHAOS_PASSWORD, prepareWorld } from './setup.ts';
  */
 describe('two server processes on one log', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vetri-two-proc-'));
-  const servers: ChildServer[] = [];
+  const env = { SCHEDULER_INTERVAL_MS: '100', SWEEPER_INTERVAL_MS: '1000' };
   const clients: RoomClient[] = [];
+  const logins = new Map<string, Client>();
+  let a: ChildServer;
+  let b: ChildServer;
+  let admin: Client;
+  let world: ChaosWorld;
+  let sides: (ChaosWorld['members'][number] & { server: ChildServer })[];
+
+  beforeAll(async () => {
+    world = await prepareWorld(dataDir, 8);
+    a = childServer({ dataDir, port: await freePort(), env });
+    b = childServer({ dataDir, port: await freePort(), env });
+    await Promise.all([a.start(), b.start()]);
+    admin = await loggedIn(a, ADMIN.email, ADMIN.password);
+    sides = world.members.map((m, i) => ({ ...m, server: i % 2 === 0 ? a : b }));
+    for (const m of sides) logins.set(m.id, await loggedIn(m.server, m.email, CHAOS_PASSWORD));
+  });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    await Promise.all(servers.map((s) => s.kill()));
+    await Promise.all([a, b].map((s) => s?.kill()));
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('bidders on both: one winner, each side sees the other’s deals, each deadline fires once', async () => {
-    const world = await prepareWorld(dataDir, 8);
-    const env = { SCHEDULER_INTERVAL_MS: '100', SWEEPER_INTERVAL_MS: '1000' };
-    const [a, b] = [
-      childServer({ dataDir, port: await freePort(), env }),
-      childServer({ dataDir, port: await freePort(), env }),
-    ] as const;
-    servers.push(a, b);
-    await Promise.all([a.start(), b.start()]);
-    const admin = await loggedIn(a, ADMIN.email, ADMIN.password);
-    const sides = world.members.map((m, i) => ({ ...m, server: i % 2 === 0 ? a : b }));
-    const logins = new Map<string, Client>();
-    for (const m of sides) logins.set(m.id, await loggedIn(m.server, m.email, CHAOS_PASSWORD));
-
-    const startAt = Date.now() + 5000;
+  /** A room starting in 5 s; every member pre-books on their own process, then bids there. */
+  const bookedRoom = async () => {
     const created = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
       product_id: world.productId,
       base_price: 1_000_00,
@@ -54,69 +58,42 @@ describe('two server processes on one log', () => {
       max_participants: 8,
       max_attempts: 5,
       reward_cash: 20_00,
-      scheduled_time: startAt,
+      scheduled_time: Date.now() + 5000,
     });
     expect(created.status).toBe(200);
     const code = created.body.room_code;
     // Process B learns of the room from the shared log (it polls it), as members there will.
     await eventually(async () => (await fetch(`${b.url}/api/rooms/${code}`)).ok, 'process B to see the room', 5000);
     const watchers = [a, b].map((s) => roomClient({ url: s.url, code, cookie: null, userId: null, bids: false }));
-    clients.push(...watchers);
-    // Each member pre-books on their own process; the other process's read model must see the seat.
     for (const m of sides) {
       const res = await logins.get(m.id)!.call('POST', `/api/rooms/${code}/prebook`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    for (const m of sides) {
-      // Two deals each, then silence: the round runs out and both schedulers race to close it.
-      clients.push(
-        roomClient({
-          url: m.server.url,
-          code,
-          cookie: logins.get(m.id)!.cookie,
-          userId: m.id,
-          bids: true,
-          stopAfter: 2,
-        }),
-      );
-    }
-
-    const snapshotOn = async (s: ChildServer) =>
-      (await (await fetch(`${s.url}/api/rooms/${code}`)).json()) as RoomSnapshot;
-    await eventually(
+    // Two deals each, then silence: the round runs out and the schedulers race to close it.
+    const bidders = sides.map((m) =>
+      roomClient({ url: m.server.url, code, cookie: logins.get(m.id)!.cookie, userId: m.id, bids: true, stopAfter: 2 }),
+    );
+    clients.push(...watchers, ...bidders);
+    return { code, watchers, bidders };
+  };
+  const snapshotOn = async (s: ChildServer, code: string, member?: Client) =>
+    (await (
+      await fetch(`${s.url}/api/rooms/${code}`, { headers: member?.cookie ? { cookie: member.cookie } : {} })
+    ).json()) as RoomSnapshot;
+  const endedOnBoth = (code: string) =>
+    eventually(
       async () =>
-        (await snapshotOn(a)).room.status === 'completed' && (await snapshotOn(b)).room.status === 'completed',
+        (await snapshotOn(a, code)).room.status === 'completed' &&
+        (await snapshotOn(b, code)).room.status === 'completed',
       'the room to end on both processes',
       60_000,
     );
-    const [onA, onB] = [await snapshotOn(a), await snapshotOn(b)];
-    expect(onA.room.revision).toBe(onB.room.revision);
-    expect(onA.history).toEqual(onB.history);
-    expect(onA.winner).toEqual(onB.winner);
-    expect(onA.winner).not.toBeNull();
-    expect(onA.room.end_reason).toBe('deadline');
-
-    // Watchers on each process saw the deals placed through the other one, and end where a fresh page is.
-    const bidders = (s: ChildServer) => new Set(sides.filter((m) => m.server === s).map((m) => m.id));
-    for (const [watcher, other] of [
-      [watchers[0]!, b],
-      [watchers[1]!, a],
-    ] as const) {
-      const fromOther = watcher.seen.filter(
-        (e) =>
-          e.event === 'bidUpdate' &&
-          bidders(other).has((e.payload.highestBidder as { id: string } | undefined)?.id ?? ''),
-      );
-      expect(fromOther.length).toBeGreaterThan(0);
-    }
-    for (const c of clients) {
+  /** Each phone ends on what a fresh page from its own process shows. */
+  const phonesMatchFreshPages = async (code: string, watchers: RoomClient[], phones: RoomClient[]) => {
+    for (const c of phones) {
       const server = c.userId ? sides.find((m) => m.id === c.userId)!.server : c === watchers[0] ? a : b;
-      const fresh = async () => {
-        const res = await fetch(`${server.url}/api/rooms/${code}`, {
-          headers: c.userId ? { cookie: logins.get(c.userId)!.cookie! } : {},
-        });
-        return freshScreen((await res.json()) as RoomSnapshot);
-      };
+      const fresh = async () =>
+        freshScreen(await snapshotOn(server, code, c.userId ? logins.get(c.userId) : undefined));
       await eventually(
         async () => JSON.stringify(screenOf(c.state)) === JSON.stringify(await fresh()),
         'a phone to match a fresh page',
@@ -124,8 +101,9 @@ describe('two server processes on one log', () => {
       ).catch(() => undefined);
       expect(screenOf(c.state)).toEqual(await fresh());
     }
-
-    // Settlement runs on both processes; every fee is settled once either way.
+  };
+  /** Settlement runs on both processes; every fee ends settled once either way. */
+  const checkLog = async (code: string, acked: RoomClient['acked']) => {
     for (const m of sides) {
       await eventually(
         async () => (await logins.get(m.id)!.call<{ held: number }>('GET', '/api/me/wallet')).body.held === 0,
@@ -133,17 +111,67 @@ describe('two server processes on one log', () => {
         30_000,
       );
     }
-    const acked = clients.flatMap((c) => c.acked);
     const store = openSqliteStore({ path: join(dataDir, 'events.db') });
     const events = await store.readAll();
     await store.close();
     const room = events.filter((e) => e.streamName === `room-${code}`).map((e) => e.type);
     expect(room.filter((t) => t === 'RoomStarted')).toHaveLength(1);
     expect(room.filter((t) => t === 'RoomEnded')).toHaveLength(1);
-    expect(acked.length).toBe(room.filter((t) => t === 'BidPlaced').length);
-    expect(new Set(acked.map((x) => x.userId)).size).toBeGreaterThan(4);
     expect(ackedBidsInLog(events, acked)).toEqual([]);
     expect(roomsClosedOnce(events)).toEqual([]);
     expect(walletsConserve(events)).toEqual([]);
+    return room;
+  };
+
+  it('bidders on both: one winner, each side sees the other’s deals, each deadline fires once', async () => {
+    const { code, watchers, bidders } = await bookedRoom();
+    await endedOnBoth(code);
+    const [onA, onB] = [await snapshotOn(a, code), await snapshotOn(b, code)];
+    expect(onA.room.revision).toBe(onB.room.revision);
+    expect(onA.history).toEqual(onB.history);
+    expect(onA.winner).toEqual(onB.winner);
+    expect(onA.winner).not.toBeNull();
+    expect(onA.room.end_reason).toBe('deadline');
+
+    // Watchers on each process saw the deals placed through the other one.
+    const through = (s: ChildServer) => new Set(sides.filter((m) => m.server === s).map((m) => m.id));
+    for (const [watcher, other] of [
+      [watchers[0]!, b],
+      [watchers[1]!, a],
+    ] as const) {
+      const fromOther = watcher.seen.filter(
+        (e) =>
+          e.event === 'bidUpdate' &&
+          through(other).has((e.payload.highestBidder as { id: string } | undefined)?.id ?? ''),
+      );
+      expect(fromOther.length).toBeGreaterThan(0);
+    }
+    await phonesMatchFreshPages(code, watchers, [...watchers, ...bidders]);
+    const acked = bidders.flatMap((c) => c.acked);
+    const room = await checkLog(code, acked);
+    expect(acked.length).toBe(room.filter((t) => t === 'BidPlaced').length);
+    expect(new Set(acked.map((x) => x.userId)).size).toBeGreaterThan(4);
+  });
+
+  it('one process dies mid-auction: the other carries the room to its end; the first comes back showing the same room', async () => {
+    const { code, watchers, bidders } = await bookedRoom();
+    await eventually(() => bidders.reduce((n, c) => n + c.acked.length, 0) >= 3, 'the first deals', 30_000);
+    await a.kill();
+    await eventually(
+      async () => (await snapshotOn(b, code)).room.status === 'completed',
+      'process B to end the room alone',
+      60_000,
+    );
+    await a.start();
+    await endedOnBoth(code);
+    expect((await snapshotOn(a, code)).history).toEqual((await snapshotOn(b, code)).history);
+    await phonesMatchFreshPages(code, watchers, [...watchers, ...bidders]);
+    expect(
+      bidders.filter((c) => sides.find((m) => m.id === c.userId)!.server === a).every((c) => c.reconnects > 0),
+    ).toBe(true);
+    await checkLog(
+      code,
+      bidders.flatMap((c) => c.acked),
+    );
   });
 });
