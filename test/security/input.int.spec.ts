@@ -250,6 +250,28 @@ describe('strings: too long, and markup where text goes', () => {
   });
 });
 
+describe('markup in billing details reaches the admin as the same text', () => {
+  it('a paid shop order with markup in its name and address lists verbatim on the admin orders screen', async () => {
+    const xss = '<svg onload="window.__xss=1">';
+    const buyer = await loggedIn(server, 'member4@vetrideals.in', MEMBER.password);
+    expect((await buyer.call('POST', '/api/cart/items', { product_id: productId('VD1027'), quantity: 1 })).status).toBe(
+      200,
+    );
+    const order = await buyer.call<{ checkout_url: string; order_id: string }>('POST', '/api/checkout', {
+      name: xss,
+      address: `${xss}, Anna Salai`,
+      phone: '9840012345',
+      email: 'member4@vetrideals.in',
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const paid = await fetch(`${server.url}${order.body.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
+    expect((await buyer.call('POST', '/api/checkout/verify', back)).status).toBe(200);
+    const listed = await admin.call<{ orders: { id: string; full_name: string }[] }>('GET', '/api/admin/orders');
+    expect(listed.body.orders.find((o) => o.id === order.body.order_id)?.full_name).toBe(xss);
+  });
+});
+
 describe('files and paths', () => {
   const PNG = Buffer.from(
     '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
