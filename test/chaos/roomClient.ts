@@ -77,18 +77,46 @@ export const roomClient = (options: {
     state = reduceLiveRoom(state, action);
   };
 
+  /** As the screen does: a fresh snapshot over the socket, or over REST when the socket gives no answer. */
+  const viaRest = async () => {
+    try {
+      const res = await fetch(`${options.url}/api/rooms/${code}`, {
+        headers: options.cookie ? { cookie: options.cookie } : {},
+        signal: AbortSignal.timeout(ackTimeoutMs),
+      });
+      if (res.ok) dispatch({ type: 'snapshot', snapshot: (await res.json()) as RoomSnapshot });
+    } catch {
+      // the server went away: the next connect joins again
+    }
+  };
+  let again = false;
   const join = async () => {
-    if (joining || !socket.connected) return;
+    // A connect while a join is waiting for its answer asks for one more join after it.
+    if (joining) {
+      again = true;
+      return;
+    }
     joining = true;
     try {
-      const ack = (await socket
-        .timeout(ackTimeoutMs)
-        .emitWithAck('joinRoom', { roomCode: code })) as Ack<JoinRoomResult>;
-      if (ack.ok) {
-        dispatch({ type: 'snapshot', snapshot: ack.data.snapshot, canBid: ack.data.canBid, reason: ack.data.reason });
-      }
-    } catch {
-      // no answer (the server went away): the next connect joins again
+      do {
+        again = false;
+        if (!socket.connected) break;
+        try {
+          const ack = (await socket
+            .timeout(ackTimeoutMs)
+            .emitWithAck('joinRoom', { roomCode: code })) as Ack<JoinRoomResult>;
+          if (ack.ok) {
+            dispatch({
+              type: 'snapshot',
+              snapshot: ack.data.snapshot,
+              canBid: ack.data.canBid,
+              reason: ack.data.reason,
+            });
+          }
+        } catch {
+          await viaRest();
+        }
+      } while (again);
     } finally {
       joining = false;
     }
@@ -104,6 +132,10 @@ export const roomClient = (options: {
     void join();
   });
   socket.on('disconnect', () => dispatch({ type: 'disconnected' }));
+  // A refusal by the server (not a network failure) is not retried by socket.io: count it.
+  socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+    if (error.data?.code) refusals[error.data.code] = (refusals[error.data.code] ?? 0) + 1;
+  });
 
   const finished = () => state.status === 'completed' || state.status === 'cancelled';
 
