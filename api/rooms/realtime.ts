@@ -123,11 +123,12 @@ export const SOCKET_LIMITS = {
   socketsPerMember: 10,
 } as const;
 export const TOO_FAST_MESSAGE = 'You are sending deals too fast. Please wait a moment and try again.';
+export const JOINS_TOO_FAST_MESSAGE = 'You are opening rooms too fast. Please wait a moment and try again.';
 export const TOO_MANY_SOCKETS_MESSAGE =
   'Too many open connections for your account. Close some tabs or devices and try again.';
 
-const limited = (bucket: { take(): boolean }) => {
-  if (!bucket.take()) throw new ApiError(429, 'RATE_LIMITED', TOO_FAST_MESSAGE);
+const limited = (bucket: { take(): boolean }, message = TOO_FAST_MESSAGE) => {
+  if (!bucket.take()) throw new ApiError(429, 'RATE_LIMITED', message);
 };
 
 /** Socket handlers for deal rooms: joinRoom, leaveRoom, placeBid — each validated and acknowledged. */
@@ -161,7 +162,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
 
     socket.on('joinRoom', (payload, ack) =>
       answer(deps, ack, async () => {
-        limited(joins);
+        limited(joins, JOINS_TOO_FAST_MESSAGE);
         const { roomCode } = parse(JoinPayload, payload);
         const me = userOf(deps, socket);
         // Join first, then read: every event after the snapshot reaches this socket.
@@ -190,7 +191,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
 
     socket.on('leaveRoom', (payload, ack) =>
       answer(deps, ack, async () => {
-        limited(joins);
+        limited(joins, JOINS_TOO_FAST_MESSAGE);
         const { roomCode } = parse(JoinPayload, payload);
         await socket.leave(roomChannel(roomCode));
         return { left: true as const };

@@ -2,7 +2,12 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import type { PlaceBidResult } from '../../api/realtime/protocol.ts';
-import { SOCKET_LIMITS, TOO_FAST_MESSAGE, TOO_MANY_SOCKETS_MESSAGE } from '../../api/rooms/realtime.ts';
+import {
+  JOINS_TOO_FAST_MESSAGE,
+  SOCKET_LIMITS,
+  TOO_FAST_MESSAGE,
+  TOO_MANY_SOCKETS_MESSAGE,
+} from '../../api/rooms/realtime.ts';
 import { roomStream } from '../../engine/room.ts';
 import type { RoomSocket } from '../api/roomsHelpers.ts';
 import { liveClient } from '../api/roomsHelpers.ts';
@@ -160,7 +165,7 @@ describe('login guessing', () => {
 });
 
 describe('bid flooding and many sockets', () => {
-  it('cuts a flood of deals from one socket to a steady pace with a clear message; others bid as usual and the log holds only real deals', async () => {
+  it('cuts a flood of deals (or joins) from one socket to a steady pace with a clear message; others bid as usual and the log holds only real deals', async () => {
     const code = await runningRoom([members[0]!, members[1]!]);
     const [flooder, fair] = [await liveClient(server, members[0]!), await liveClient(server, members[1]!)];
     const flood = await Promise.all(
@@ -178,6 +183,12 @@ describe('bid flooding and many sockets', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     const bids = (await server.deps.store.readStream(roomStream(code))).filter((e) => e.type === 'BidPlaced');
     expect(bids).toHaveLength(2);
+    const joins = await Promise.all(Array.from({ length: 60 }, () => fair.emit('joinRoom', { roomCode: code })));
+    expect(joins.filter((a) => a.ok).length).toBeLessThanOrEqual(SOCKET_LIMITS.joins.burst + 2);
+    expect(joins.find((a) => !a.ok)).toEqual({
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: JOINS_TOO_FAST_MESSAGE },
+    });
     flooder.close();
     fair.close();
   });
