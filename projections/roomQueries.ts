@@ -1,4 +1,5 @@
 import type { ReadDb } from './db.ts';
+import { prepared } from './statements.ts';
 
 /** Queries over the rooms read model (`projections/rooms.ts`). Money in paise, times in ms. */
 
@@ -64,7 +65,7 @@ export interface BidRow {
 }
 
 export const roomRow = ({ sqlite }: ReadDb, code: string): RoomRow | undefined =>
-  sqlite.prepare<[string], RoomRow>('SELECT * FROM rm_rooms WHERE code = ?').get(code);
+  prepared<[string], RoomRow>(sqlite, 'SELECT * FROM rm_rooms WHERE code = ?').get(code);
 
 export type RoomListFilter = 'upcoming' | 'completed' | 'cancelled' | 'all';
 
@@ -99,11 +100,10 @@ export const listRoomRows = ({ sqlite }: ReadDb, filter: RoomListFilter, now: nu
 };
 
 export const participantRows = ({ sqlite }: ReadDb, code: string): ParticipantRow[] =>
-  sqlite
-    .prepare<[string], ParticipantRow>(
-      'SELECT * FROM rm_room_participants WHERE room_code = ? ORDER BY booked_at, user_id',
-    )
-    .all(code);
+  prepared<[string], ParticipantRow>(
+    sqlite,
+    'SELECT * FROM rm_room_participants WHERE room_code = ? ORDER BY booked_at, user_id',
+  ).all(code);
 
 export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<string, ParticipantRow[]> => {
   const out = new Map<string, ParticipantRow[]>(codes.map((c) => [c, []]));
@@ -118,7 +118,7 @@ export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<s
 };
 
 export const bidRows = ({ sqlite }: ReadDb, code: string): BidRow[] =>
-  sqlite.prepare<[string], BidRow>('SELECT * FROM rm_bids WHERE room_code = ? ORDER BY seq').all(code);
+  prepared<[string], BidRow>(sqlite, 'SELECT * FROM rm_bids WHERE room_code = ? ORDER BY seq').all(code);
 
 /** Rooms a member pre-booked, with their own attempts and fee fate, latest start first. */
 export const roomsOfUser = (
@@ -134,35 +134,35 @@ export const roomsOfUser = (
 
 /** The scheduler's work list at `now`: rooms to start or cancel, rounds to close, purchase windows to expire. */
 export const dueWork = ({ sqlite }: ReadDb, now: number) => ({
-  toStart: sqlite
-    .prepare<[number], { code: string }>("SELECT code FROM rm_rooms WHERE status = 'upcoming' AND scheduled_time <= ?")
+  toStart: prepared<[number], { code: string }>(
+    sqlite,
+    "SELECT code FROM rm_rooms WHERE status = 'upcoming' AND scheduled_time <= ?",
+  )
     .all(now)
     .map((r) => r.code),
-  toClose: sqlite
-    .prepare<[number], { code: string; deadline: number }>(
-      "SELECT code, deadline FROM rm_rooms WHERE status = 'running' AND deadline <= ?",
-    )
-    .all(now),
-  toExpire: sqlite
-    .prepare<[number], { code: string }>(
-      `SELECT code FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL AND purchase_deadline <= ?
+  toClose: prepared<[number], { code: string; deadline: number }>(
+    sqlite,
+    "SELECT code, deadline FROM rm_rooms WHERE status = 'running' AND deadline <= ?",
+  ).all(now),
+  toExpire: prepared<[number], { code: string }>(
+    sqlite,
+    `SELECT code FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL AND purchase_deadline <= ?
        AND purchased_at IS NULL AND expired = 0`,
-    )
+  )
     .all(now)
     .map((r) => r.code),
 });
 
 /** When the scheduler next has something to do (ms), or null. */
 export const nextDueAt = ({ sqlite }: ReadDb): number | null =>
-  sqlite
-    .prepare<[], { at: number | null }>(
-      `SELECT min(at) AS at FROM (
+  prepared<[], { at: number | null }>(
+    sqlite,
+    `SELECT min(at) AS at FROM (
         SELECT min(scheduled_time) AS at FROM rm_rooms WHERE status = 'upcoming'
         UNION ALL SELECT min(deadline) FROM rm_rooms WHERE status = 'running'
         UNION ALL SELECT min(purchase_deadline) FROM rm_rooms
           WHERE status = 'ended' AND purchased_at IS NULL AND expired = 0 AND purchase_deadline IS NOT NULL)`,
-    )
-    .get()?.at ?? null;
+  ).get()?.at ?? null;
 
 /**
  * Finished rooms whose settlement has not fully reached the wallets: a fee with a fate but still

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, like, or, sql } from 'drizzle-orm';
+import { desc, eq, like, or, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { Profile, UserEvent } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
 import { defineProjector } from './projector.ts';
+import { prepared } from './statements.ts';
 
 export const usersTable = sqliteTable('rm_users', {
   id: text('id').primaryKey(),
@@ -112,13 +113,14 @@ export const userById = ({ orm }: ReadDb, id: string): UserRow | undefined =>
 export const userByEmail = ({ orm }: ReadDb, email: string): UserRow | undefined =>
   orm.select().from(usersTable).where(eq(usersTable.email, email)).get();
 
-export const userBySession = ({ orm }: ReadDb, sessionHash: string, now: number): UserRow | undefined =>
-  orm
-    .select({ user: usersTable })
-    .from(sessionsTable)
-    .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-    .where(and(eq(sessionsTable.sessionHash, sessionHash), gt(sessionsTable.expiresAt, now)))
-    .get()?.user;
+/** The user of a live session. Every socket event asks it, so it is one prepared statement, not a built query. */
+export const userBySession = ({ sqlite }: ReadDb, sessionHash: string, now: number): UserRow | undefined =>
+  prepared<[string, number], UserRow>(
+    sqlite,
+    `SELECT u.id, u.name, u.email, u.phone, u.dob, u.district, u.role, u.access, u.referral_code AS referralCode,
+       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile
+     FROM rm_sessions s JOIN rm_users u ON u.id = s.user_id WHERE s.session_hash = ? AND s.expires_at > ?`,
+  ).get(sessionHash, now);
 
 export const profileOf = (row: UserRow): Profile | null => (row.profile ? (JSON.parse(row.profile) as Profile) : null);
 
