@@ -63,6 +63,56 @@ export const loadState = async <E extends Message, S>(
   return { state, revision: last ? last.revision : -1, position: last ? last.position : 0, events };
 };
 
+interface Folded<S> {
+  state: S;
+  revision: number;
+  position: number;
+}
+const CACHED_STREAMS = 5000;
+const folds = new WeakMap<EventStore, WeakMap<object, Map<string, Folded<unknown>>>>();
+
+const cacheOf = (store: EventStore, decider: object): Map<string, Folded<unknown>> => {
+  let byDecider = folds.get(store);
+  if (!byDecider) folds.set(store, (byDecider = new WeakMap<object, Map<string, Folded<unknown>>>()));
+  let byStream = byDecider.get(decider);
+  if (!byStream) byDecider.set(decider, (byStream = new Map<string, Folded<unknown>>()));
+  return byStream;
+};
+
+const remember = <S>(store: EventStore, stream: string, decider: object, folded: Folded<S>) => {
+  const byStream = cacheOf(store, decider);
+  byStream.delete(stream);
+  byStream.set(stream, folded);
+  if (byStream.size > CACHED_STREAMS) byStream.delete(byStream.keys().next().value!);
+};
+
+/**
+ * `loadState` for commands, from the last state this process folded for the stream: only events
+ * after it are read (a stream never changes what it holds, so that state stays a true prefix, and
+ * events appended by other processes are read and folded like any others). Without it every deal
+ * read and parsed its room's whole history.
+ */
+const loadCached = async <E extends Message, S>(
+  store: EventStore,
+  stream: string,
+  decider: Pick<Decider<Message, E, S>, 'initialState' | 'evolve'>,
+): Promise<Folded<S>> => {
+  const known = cacheOf(store, decider).get(stream) as Folded<S> | undefined;
+  if (!known) {
+    const { state, revision, position } = await loadState(store, stream, decider);
+    remember(store, stream, decider, { state, revision, position });
+    return { state, revision, position };
+  }
+  const events = await store.readStream(stream, { from: known.revision + 1 });
+  if (events.length === 0) return known;
+  let state = known.state;
+  for (const e of events) state = decider.evolve(state, e as unknown as E);
+  const last = events[events.length - 1]!;
+  const folded = { state, revision: last.revision, position: last.position };
+  remember(store, stream, decider, folded);
+  return folded;
+};
+
 /**
  * The one way commands run: read the stream → decide → append with the expected revision →
  * retry on a conflict (bounded) → wait for the read models → answer. A `DomainError` from
@@ -76,7 +126,7 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
   context: CommandContext,
 ): Promise<CommandResult<S, E>> => {
   for (let attempt = 1; ; attempt++) {
-    const { state, revision, position } = await loadState(deps.store, stream, decider);
+    const { state, revision, position } = await loadCached(deps.store, stream, decider);
     const resolved = typeof command === 'function' ? command(state) : command;
     const events = decider.decide(resolved, state);
     if (events.length === 0) return { state, events, position, nextRevision: revision };
@@ -90,12 +140,9 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
         const current = await loadState(deps.store, stream, decider);
         return { state: current.state, events: [], position: result.position, nextRevision: current.revision };
       }
-      return {
-        state: events.reduce(decider.evolve, state),
-        events,
-        position: result.position,
-        nextRevision: result.nextRevision,
-      };
+      const next = events.reduce(decider.evolve, state);
+      remember(deps.store, stream, decider, { state: next, revision: result.nextRevision, position: result.position });
+      return { state: next, events, position: result.position, nextRevision: result.nextRevision };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));

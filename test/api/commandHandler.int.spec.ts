@@ -65,4 +65,39 @@ describe('command handler', () => {
     );
     expect(waited).toEqual([result.position]);
   });
+
+  it('folds only what is new since its last command, and sees appends made by another writer', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const reads: (number | undefined)[] = [];
+    const watched = {
+      ...store,
+      readStream: (s: string, o?: { from?: number }) => (reads.push(o?.from), store.readStream(s, o)),
+    };
+    const take = (amount: number) =>
+      handleCommand({ store: watched }, 'stock-5', stock, { type: 'Take', data: { amount } }, ctx());
+    await take(1);
+    await take(2);
+    // Another process takes 4: this one must see it, or it would sell units that are gone.
+    await store.append(
+      'stock-5',
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'Taken',
+          data: { amount: 4 },
+          metadata: {
+            at: '2026-11-22T06:00:00.000Z',
+            actor: 'system',
+            correlationId: 'other',
+            causationId: null,
+            schema: 1,
+          },
+        },
+      ],
+      { expectedRevision: 1 },
+    );
+    expect((await take(3)).state).toEqual({ left: 0 });
+    await expect(take(1)).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });
+    expect(reads).toEqual([undefined, 1, 2, 4]);
+  });
 });
