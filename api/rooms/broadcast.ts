@@ -5,6 +5,7 @@ import type { WalletEvent } from '../../engine/wallet.ts';
 import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
 import { walletBalances } from '../../projections/wallets.ts';
 import type { Deps } from '../deps.ts';
+import { withHeldWrites } from '../realtime/heldWrites.ts';
 import type { Io } from '../server.ts';
 import { roomChannel, userChannel } from './realtime.ts';
 import { toBidDto, toRoomDto } from './views.ts';
@@ -15,21 +16,55 @@ import { toBidDto, toRoomDto } from './views.ts';
  * every room broadcast carries the revision of the event behind it.
  */
 export const broadcastProjected = (io: Io, deps: Deps, events: readonly RecordedEvent[]): void => {
-  for (const recorded of events) {
-    if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded);
-    else if (recorded.streamName.startsWith('wallet-')) walletBroadcast(io, deps, recorded);
-  }
+  const reads = batchReads(deps);
+  withHeldWrites(io, channelsOf(events), () => {
+    for (const recorded of events) {
+      if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded, reads);
+      else if (recorded.streamName.startsWith('wallet-')) walletBroadcast(io, deps, recorded);
+    }
+  });
 };
 
-const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {
+/** The room and member channels a batch's broadcasts go to (everyone else only gets room-list events). */
+const channelsOf = (events: readonly RecordedEvent[]): Set<string> => {
+  const channels = new Set<string>();
+  for (const e of events) {
+    if (e.streamName.startsWith('room-')) {
+      channels.add(roomChannel(e.streamName.slice('room-'.length)));
+      if (e.type === 'BidPlaced') channels.add(userChannel((e.data as { userId: string }).userId));
+    } else if (e.streamName.startsWith('wallet-')) channels.add(userChannel(e.streamName.slice('wallet-'.length)));
+  }
+  return channels;
+};
+
+/**
+ * Read-model lookups for one projected batch. The read model already holds the whole batch when
+ * it is broadcast, so one query per room serves every event of the room in the batch.
+ */
+const batchReads = (deps: Deps) => {
+  const memo = <T>(query: (code: string) => T) => {
+    const seen = new Map<string, T>();
+    return (code: string): T => {
+      if (!seen.has(code)) seen.set(code, query(code));
+      return seen.get(code)!;
+    };
+  };
+  return {
+    room: memo((code) => roomRow(deps.readDb, code)),
+    participants: memo((code) => participantRows(deps.readDb, code)),
+    bids: memo((code) => bidRows(deps.readDb, code).map(toBidDto)),
+  };
+};
+
+const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent, reads: ReturnType<typeof batchReads>) => {
   const code = recorded.streamName.slice('room-'.length);
   const revision = recorded.revision;
   const e = recorded as unknown as RoomEvent;
-  const room = roomRow(deps.readDb, code);
+  const room = reads.room(code);
   if (!room) return;
   const channel = io.to(roomChannel(code));
   const now = deps.clock.now();
-  const participants = () => participantRows(deps.readDb, code);
+  const participants = () => reads.participants(code);
   const summary = () => toRoomDto(room, participants(), now);
   switch (e.type) {
     case 'RoomCreated':
@@ -79,9 +114,7 @@ const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {
     }
     case 'BidPlaced': {
       const b = e.data;
-      const history = bidRows(deps.readDb, code)
-        .filter((row) => row.seq <= b.seq)
-        .map(toBidDto);
+      const history = reads.bids(code).filter((bid) => bid.seq <= b.seq);
       const bid = history.find((h) => h.seq === b.seq)!;
       channel.emit('bidUpdate', {
         roomCode: code,
