@@ -121,9 +121,17 @@ export const roomsProjector = defineProjector({
       for (const [userId, attempt] of p.attempts) s.bidUser.run(attempt, code, userId);
       pending.delete(code);
     };
+    // A batch holds long runs of one room's events: work out its code and pending entry once per run.
+    let stream = '';
+    let code = '';
+    let p: PendingBids | undefined;
     for (const event of events) {
-      if (!event.streamName.startsWith('room-')) continue;
-      const code = event.streamName.slice('room-'.length);
+      if (event.streamName !== stream) {
+        stream = event.streamName;
+        code = stream.startsWith('room-') ? stream.slice('room-'.length) : '';
+        p = pending.get(code);
+      }
+      if (!code) continue;
       if (event.type === 'BidPlaced') {
         const b = (event as unknown as BidPlaced).data;
         bids.push(code);
@@ -134,7 +142,6 @@ export const roomsProjector = defineProjector({
         bids.push(b.amount);
         bids.push(b.at);
         bids.push(event.revision);
-        let p = pending.get(code);
         if (!p) pending.set(code, (p = { amount: 0, deadline: 0, seq: 0, revision: 0, attempts: new Map() }));
         p.amount = b.amount;
         p.deadline = b.deadline;
@@ -143,7 +150,10 @@ export const roomsProjector = defineProjector({
         p.attempts.set(b.userId, b.attempt);
         continue;
       }
-      if (pending.has(code)) flush(code);
+      if (p) {
+        flush(code);
+        p = undefined;
+      }
       applyOne(s, code, event);
     }
     for (const code of [...pending.keys()]) flush(code);
