@@ -67,6 +67,8 @@ export const createProjectionRunner = (deps: {
   );
 
   const checkpoints = new Map<string, number>();
+  /** Read models starting from nothing (new, or their version changed): start() builds them. */
+  const fresh: Projector[] = [];
   sqlite.transaction(() => {
     for (const p of projectors) {
       const row = getCheckpoint.get(p.name);
@@ -75,7 +77,10 @@ export const createProjectionRunner = (deps: {
         sqlite.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(p.name);
       }
       for (const ddl of p.schema) sqlite.exec(ddl);
-      if (!row || row.version !== p.version) insertCheckpoint.run(p.name, p.version);
+      if (!row || row.version !== p.version) {
+        insertCheckpoint.run(p.name, p.version);
+        fresh.push(p);
+      }
       checkpoints.set(p.name, getCheckpoint.get(p.name)!.position);
     }
   })();
@@ -167,12 +172,19 @@ export const createProjectionRunner = (deps: {
     async start() {
       stopping = false;
       const head = await store.headPosition();
+      // A read model built from nothing gets its deferred indexes once it has caught up: one sort
+      // instead of a random index insert per event. A crash before that is mended by its schema's
+      // CREATE INDEX IF NOT EXISTS at the next start.
+      const building = head > current ? fresh.filter((p) => p.deferredIndexes?.length) : [];
+      fresh.length = 0;
+      for (const p of building) for (const name of p.deferredIndexes!) sqlite.exec(`DROP INDEX IF EXISTS "${name}"`);
       subscription = store.subscribeToAll({
         after: current,
         onEvents: (events) => applyUntilWritten(events),
         onError: (error) => deps.onError?.(error),
       });
       await runner.waitFor(head, 10 * 60_000);
+      for (const p of building) for (const ddl of p.schema) sqlite.exec(ddl);
     },
     async stop() {
       stopping = true;
