@@ -49,7 +49,8 @@ export const percentile = (values: readonly number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-const fmt = (v: number) => (v >= 100 ? Math.round(v).toLocaleString('en-IN') : v.toFixed(2));
+const fmt = (v: number) =>
+  v >= 100 ? Math.round(v).toLocaleString('en-IN') : v >= 1 || v === 0 ? v.toFixed(2) : v.toPrecision(2);
 
 export const renderTable = (figures: readonly Figure[]): string => {
   const rows = figures.map((f) => [
@@ -59,8 +60,9 @@ export const renderTable = (figures: readonly Figure[]): string => {
     f.ratio === undefined ? '—' : `${f.ratio.toFixed(2)}×`,
     f.target ?? '—',
     f.met === undefined ? '' : f.met ? 'met' : 'NOT MET',
+    f.notes ?? '',
   ]);
-  const header = ['figure', 'value', 'baseline (same run)', 'ratio', 'target', ''];
+  const header = ['figure', 'value', 'baseline (same run)', 'ratio', 'target', '', 'notes'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');

@@ -5,6 +5,7 @@ import type { Figure } from './harness.ts';
 import { createContext, renderTable } from './harness.ts';
 import { fillLog, rebuildFigure } from './log.ts';
 import { replayFigure } from './replay.ts';
+import { realtimeFigures } from './realtime.ts';
 import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
 
@@ -40,6 +41,7 @@ try {
   });
   await section('start-up', () => startupFigure(ctx, dataDir, readPath, events));
   await section('replay fold', replayFigure);
+  await section('bids and sockets', () => realtimeFigures(ctx));
 } finally {
   ctx.cleanup();
 }

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import type {
+  Ack,
+  ClientToServerEvents,
+  PlaceBidResult,
+  ServerToClientEvents,
+} from '../../../api/realtime/protocol.ts';
+import { percentile } from '../harness.ts';
+import { serve } from './ipc.ts';
+
+/**
+ * The bench's socket clients, in a process of their own so they do not share the server's event
+ * loop: they connect (with a member's session cookie, or none for a watcher), join rooms, and run
+ * the bid workloads, timing everything with this process's clock.
+ */
+type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface SocketSpec {
+  cookie: string | null;
+  rooms: string[];
+}
+export interface BidPlan {
+  code: string;
+  /** Indexes into the connected sockets. */
+  bidders: number[];
+  watchers: number[];
+}
+export interface BidRun {
+  accepted: number;
+  ms: number;
+  rtt: { p50: number; p99: number };
+  /** From sending a bid to the last of its room's watchers getting its `bidUpdate`. */
+  everyWatcher?: { p50: number; p99: number; missing: number };
+  errors: Record<string, number>;
+}
+
+let sockets: BenchSocket[] = [];
+
+const open = (url: string, spec: SocketSpec) =>
+  new Promise<BenchSocket>((resolve, reject) => {
+    const socket: BenchSocket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: spec.cookie ? { cookie: spec.cookie } : {},
+    });
+    socket.once('connect', () => {
+      Promise.all(
+        spec.rooms.map(async (roomCode) => {
+          const response: unknown = await socket.timeout(30_000).emitWithAck('joinRoom', { roomCode });
+          const ack = response as Ack<unknown>;
+          if (!ack.ok) throw new Error(`joinRoom ${roomCode}: ${ack.error.code}`);
+        }),
+      ).then(() => resolve(socket), reject);
+    });
+    socket.once('connect_error', reject);
+  });
+
+const connect = async (url: string, specs: SocketSpec[]) => {
+  for (let i = 0; i < specs.length; i += 100) {
+    sockets.push(...(await Promise.all(specs.slice(i, i + 100).map((s) => open(url, s)))));
+  }
+  return sockets.length;
+};
+
+const bid = async (socket: BenchSocket, roomCode: string): Promise<Ack<PlaceBidResult>> => {
+  const response: unknown = await socket.timeout(30_000).emitWithAck('placeBid', { roomCode, bidId: randomUUID() });
+  return response as Ack<PlaceBidResult>;
+};
+
+const summary = (values: number[]) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
+
+/** One client in a loop: a bid, its acknowledgement, the next bid (each room's members in turn). */
+const roundTrip = async (plan: BidPlan[], count: number, seconds: number): Promise<BidRun> => {
+  const rtts: number[] = [];
+  const errors: Record<string, number> = {};
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  for (const room of plan) {
+    for (let k = 0, misses = 0; rtts.length < count && performance.now() < until; k++) {
+      const t0 = performance.now();
+      const ack = await bid(sockets[room.bidders[k % room.bidders.length]!]!, room.code);
+      if (ack.ok) {
+        rtts.push(performance.now() - t0);
+        misses = 0;
+        if (ack.data.ended) break;
+      } else {
+        errors[ack.error.code] = (errors[ack.error.code] ?? 0) + 1;
+        if (++misses >= room.bidders.length) break;
+      }
+    }
+  }
+  return { accepted: rtts.length, ms: performance.now() - started, rtt: summary(rtts), errors };
+};
+
+/**
+ * Every room at once, bids as fast as they are accepted: in each room the members bid in turn,
+ * the next as soon as the last is acknowledged, until the room ends or time is up. Watchers
+ * record when each room's `bidUpdate` reaches them.
+ */
+const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
+  const arrivals = new Map<string, number[]>();
+  const detach: (() => void)[] = [];
+  for (const room of plan) {
+    for (const w of room.watchers) {
+      const listener = (p: { roomCode: string; bid: { seq: number } }) => {
+        const key = `${p.roomCode}:${p.bid.seq}`;
+        const at = performance.now();
+        const list = arrivals.get(key);
+        if (list) list.push(at);
+        else arrivals.set(key, [at]);
+      };
+      sockets[w]!.on('bidUpdate', listener);
+      detach.push(() => sockets[w]!.off('bidUpdate', listener));
+    }
+  }
+  const sent = new Map<string, { at: number; watchers: number }>();
+  const rtts: number[] = [];
+  const errors: Record<string, number> = {};
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  let last = started;
+  await Promise.all(
+    plan.map(async (room) => {
+      for (let k = 0, misses = 0; performance.now() < until; k++) {
+        const t0 = performance.now();
+        const ack = await bid(sockets[room.bidders[k % room.bidders.length]!]!, room.code);
+        last = performance.now();
+        if (ack.ok) {
+          rtts.push(last - t0);
+          sent.set(`${room.code}:${ack.data.bid.seq}`, { at: t0, watchers: room.watchers.length });
+          misses = 0;
+          if (ack.data.ended) return;
+        } else {
+          errors[ack.error.code] = (errors[ack.error.code] ?? 0) + 1;
+          if (++misses >= room.bidders.length) return;
+        }
+      }
+    }),
+  );
+  const complete = () => [...sent].every(([key, s]) => (arrivals.get(key)?.length ?? 0) >= s.watchers);
+  for (const wait = performance.now() + 5000; !complete() && performance.now() < wait;) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  for (const d of detach) d();
+  const latencies: number[] = [];
+  let missing = 0;
+  for (const [key, s] of sent) {
+    const got = arrivals.get(key) ?? [];
+    if (got.length < s.watchers) missing++;
+    else latencies.push(Math.max(...got) - s.at);
+  }
+  return {
+    accepted: rtts.length,
+    ms: last - started,
+    rtt: summary(rtts),
+    everyWatcher: { ...summary(latencies), missing },
+    errors,
+  };
+};
+
+const close = () => {
+  for (const s of sockets) s.disconnect();
+  sockets = [];
+  return Promise.resolve(null);
+};
+
+serve(async (body) => {
+  switch (body.type) {
+    case 'connect':
+      return connect(body.url as string, body.sockets as SocketSpec[]);
+    case 'roundTrip':
+      return roundTrip(body.plan as BidPlan[], body.count as number, body.seconds as number);
+    case 'storm':
+      return storm(body.plan as BidPlan[], body.seconds as number);
+    case 'close':
+    case 'exit':
+      return close();
+    default:
+      throw new Error(`unknown request ${body.type}`);
+  }
+});
