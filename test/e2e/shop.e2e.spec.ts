@@ -36,8 +36,10 @@ describe.skipIf(!chromiumAvailable)('shop in Chromium', () => {
     const { page, context, errors } = await openPage(browser, server);
     await loginThroughUi(page, MEMBER.email, MEMBER.password);
 
-    await page.getByTestId('search-toggle').click();
-    const search = page.getByRole('combobox', { name: 'Search products' }).last();
+    const toggle = page.getByTestId('search-toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    const search = page.locator('.search-popover').getByRole('combobox', { name: 'Search products' });
     await search.fill('kettle');
     await search.press('Enter');
     await page.waitForURL('**/shop?search=kettle');
