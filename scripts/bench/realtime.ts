@@ -52,13 +52,10 @@ const runWorkloads = async (
   const url = await server.call<string>({ type: 'url' });
   const rt = layout([rooms.warm, ...rooms.rt], 0);
   const live = layout(rooms.live, options.watchers);
-  await clients.call({ type: 'connect', url, sockets: [...rt.specs, ...live.specs] });
-  const shift = rt.specs.length;
-  const livePlan = live.plan.map((p) => ({
-    code: p.code,
-    bidders: p.bidders.map((i) => i + shift),
-    watchers: p.watchers.map((i) => i + shift),
-  }));
+  await clients.call({ type: 'connect', url, sockets: rt.specs });
+  const watching = new Set(live.plan.flatMap((p) => p.watchers));
+  const wire = live.specs.map((spec, i) => ({ ...spec, watch: watching.has(i) }));
+  await clients.call({ type: 'connectWire', url, sockets: wire });
   await clients.call({ type: 'roundTrip', plan: rt.plan.slice(0, 1), count: SEATS * ATTEMPTS, seconds: 30 });
   const probe = () => (options.probe ? server.call<number>({ type: 'durable', rows: 200 }) : Promise.resolve(NaN));
   const before = await probe();
@@ -67,7 +64,7 @@ const runWorkloads = async (
   );
   const durable = (before + (await probe())) / 2;
   const storm = await cpuDuring([server, clients], () =>
-    clients.call<BidRun>({ type: 'storm', plan: livePlan, seconds: options.seconds }),
+    clients.call<BidRun>({ type: 'storm', plan: live.plan, seconds: options.seconds }),
   );
   await clients.call({ type: 'close' });
   return {

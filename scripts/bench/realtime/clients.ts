@@ -9,6 +9,8 @@ import type {
 } from '../../../api/realtime/protocol.ts';
 import { percentile } from '../harness.ts';
 import { serve } from './ipc.ts';
+import type { WireSocket } from './wire.ts';
+import { openWire } from './wire.ts';
 
 /**
  * The bench's socket clients, in a process of their own so they do not share the server's event
@@ -37,6 +39,18 @@ export interface BidRun {
 }
 
 let sockets: BenchSocket[] = [];
+/** The storm's sockets: the same wire protocol, read leanly (see wire.ts). */
+let wires: WireSocket[] = [];
+/** While a storm runs: `room:seq` → when each watcher got that bid's bidUpdate. */
+let arrivals: Map<string, number[]> | null = null;
+const recordBid = (roomCode: string, seq: number) => {
+  if (!arrivals) return;
+  const at = performance.now();
+  const key = `${roomCode}:${seq}`;
+  const list = arrivals.get(key);
+  if (list) list.push(at);
+  else arrivals.set(key, [at]);
+};
 
 const open = (url: string, spec: SocketSpec) =>
   new Promise<BenchSocket>((resolve, reject) => {
@@ -63,6 +77,24 @@ const connect = async (url: string, specs: SocketSpec[]) => {
     sockets.push(...(await Promise.all(specs.slice(i, i + 100).map((s) => open(url, s)))));
   }
   return sockets.length;
+};
+
+/** Storm sockets: bidders (with cookies) and watchers (timed), each joined to its room. */
+const connectWire = async (url: string, specs: (SocketSpec & { watch: boolean })[]) => {
+  for (let i = 0; i < specs.length; i += 100) {
+    const opened = await Promise.all(
+      specs.slice(i, i + 100).map(async (spec) => {
+        const wire = await openWire(url, spec.cookie, spec.watch ? recordBid : undefined);
+        for (const roomCode of spec.rooms) {
+          const ack = (await wire.emit('joinRoom', { roomCode })) as Ack<unknown>;
+          if (!ack.ok) throw new Error(`joinRoom ${roomCode}: ${ack.error.code}`);
+        }
+        return wire;
+      }),
+    );
+    wires.push(...opened);
+  }
+  return wires.length;
 };
 
 const bid = async (socket: BenchSocket, roomCode: string): Promise<Ack<PlaceBidResult>> => {
@@ -101,21 +133,8 @@ const roundTrip = async (plan: BidPlan[], count: number, seconds: number): Promi
  * record when each room's `bidUpdate` reaches them.
  */
 const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
-  const arrivals = new Map<string, number[]>();
-  const detach: (() => void)[] = [];
-  for (const room of plan) {
-    for (const w of room.watchers) {
-      const listener = (p: { roomCode: string; bid: { seq: number } }) => {
-        const key = `${p.roomCode}:${p.bid.seq}`;
-        const at = performance.now();
-        const list = arrivals.get(key);
-        if (list) list.push(at);
-        else arrivals.set(key, [at]);
-      };
-      sockets[w]!.on('bidUpdate', listener);
-      detach.push(() => sockets[w]!.off('bidUpdate', listener));
-    }
-  }
+  const seen = new Map<string, number[]>();
+  arrivals = seen;
   const sent = new Map<string, { at: number; watchers: number }>();
   const rtts: number[] = [];
   const errors: Record<string, number> = {};
@@ -126,7 +145,8 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
     plan.map(async (room) => {
       for (let k = 0, misses = 0; performance.now() < until; k++) {
         const t0 = performance.now();
-        const ack = await bid(sockets[room.bidders[k % room.bidders.length]!]!, room.code);
+        const wire = wires[room.bidders[k % room.bidders.length]!]!;
+        const ack = (await wire.emit('placeBid', { roomCode: room.code, bidId: randomUUID() })) as Ack<PlaceBidResult>;
         last = performance.now();
         if (ack.ok) {
           rtts.push(last - t0);
@@ -140,15 +160,15 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
       }
     }),
   );
-  const complete = () => [...sent].every(([key, s]) => (arrivals.get(key)?.length ?? 0) >= s.watchers);
+  const complete = () => [...sent].every(([key, s]) => (seen.get(key)?.length ?? 0) >= s.watchers);
   for (const wait = performance.now() + 5000; !complete() && performance.now() < wait;) {
     await new Promise((r) => setTimeout(r, 20));
   }
-  for (const d of detach) d();
+  arrivals = null;
   const latencies: number[] = [];
   let missing = 0;
   for (const [key, s] of sent) {
-    const got = arrivals.get(key) ?? [];
+    const got = seen.get(key) ?? [];
     if (got.length < s.watchers) missing++;
     else latencies.push(Math.max(...got) - s.at);
   }
@@ -163,7 +183,9 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
 
 const close = () => {
   for (const s of sockets) s.disconnect();
+  for (const w of wires) w.close();
   sockets = [];
+  wires = [];
   return Promise.resolve(null);
 };
 
@@ -171,6 +193,8 @@ serve(async (body) => {
   switch (body.type) {
     case 'connect':
       return connect(body.url as string, body.sockets as SocketSpec[]);
+    case 'connectWire':
+      return connectWire(body.url as string, body.sockets as (SocketSpec & { watch: boolean })[]);
     case 'roundTrip':
       return roundTrip(body.plan as BidPlan[], body.count as number, body.seconds as number);
     case 'storm':
