@@ -88,6 +88,8 @@ export const serve = (handler: (body: { type: string } & Record<string, unknown>
       (error: unknown) => process.send!({ id: m.id, error: error instanceof Error ? error.stack : String(error) }),
     );
   });
+  // The bench stopped (finished, failed or interrupted): never outlive it.
+  process.once('disconnect', () => process.exit(0));
   process.send!('ready');
 };
 
