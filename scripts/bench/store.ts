@@ -42,69 +42,86 @@ const rawPerRow = (path: string, n: number, streams: number) => {
       JSON.stringify(sealed!.metadata),
     ] as const;
   });
-  const started = performance.now();
-  for (const row of rows) db.transaction(() => insert.run(...row)).immediate();
-  const ms = performance.now() - started;
-  db.close();
-  return rate(n, ms);
+  let next = 0;
+  return {
+    /** Inserts the next `count` rows; milliseconds taken. */
+    run(count: number) {
+      const started = performance.now();
+      for (const end = next + count; next < end; next++) db.transaction(() => insert.run(...rows[next]!)).immediate();
+      return performance.now() - started;
+    },
+    close: () => db.close(),
+  };
 };
 
-/** Appends and group commit through the store port (hash chain, expected revision, idempotence check). */
+/**
+ * Appends and group commit through the store port (hash chain, expected revision, idempotence
+ * check). The disk's commit time drifts by minutes on a shared machine, so the raw inserts, the
+ * sequential appends and the concurrent writers take turns in rounds and each total is summed.
+ */
 export const storeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
   const n = ctx.quick ? 400 : 3000;
   const streams = 50;
-  ctx.log(`raw insert, one transaction per row: ${n} rows`);
-  const raw = rawPerRow(ctx.scratch('raw.db'), n, streams);
-
-  ctx.log(`store port append, one durable transaction per command: ${n} commands`);
-  const store = openSqliteStore({ path: ctx.scratch('port.db') });
-  const events = Array.from({ length: n }, (_, i) => event(i));
-  const revisions = new Map<string, number>();
-  const sequential = await timed(async () => {
-    for (let i = 0; i < n; i++) {
-      const stream = `room-${i % streams}`;
-      const expected = revisions.get(stream) ?? 'no_stream';
-      const result = await store.append(stream, [events[i]!], { expectedRevision: expected });
-      revisions.set(stream, result.nextRevision);
-    }
-  });
-  await store.close();
-  const portRate = rate(n, sequential.ms);
-
   const writers = 50;
   const perWriter = ctx.quick ? 40 : 200;
-  ctx.log(`store port, ${writers} concurrent writers × ${perWriter} appends to their own streams`);
-  const concurrentStore = openSqliteStore({ path: ctx.scratch('concurrent.db') });
-  const concurrent = await timed(() =>
-    Promise.all(
-      Array.from({ length: writers }, async (_, w) => {
-        for (let i = 0; i < perWriter; i++) {
-          await concurrentStore.append(`wallet-W${w}`, [event(i)], { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
-        }
-      }),
-    ),
+  const rounds = ctx.quick ? 2 : 4;
+  ctx.log(
+    `${rounds} rounds of: raw insert, one transaction per row (${n} rows in all); store port append, one durable transaction per command (${n}); ${writers} concurrent writers × ${perWriter} appends to their own streams`,
   );
+  const raw = rawPerRow(ctx.scratch('raw.db'), n, streams);
+  const store = openSqliteStore({ path: ctx.scratch('port.db') });
+  const concurrentStore = openSqliteStore({ path: ctx.scratch('concurrent.db') });
+  const events = Array.from({ length: n }, (_, i) => event(i));
+  const revisions = new Map<string, number>();
+  const totals = { raw: 0, port: 0, concurrent: 0 };
+  for (let round = 0; round < rounds; round++) {
+    totals.raw += raw.run(n / rounds);
+    const sequential = await timed(async () => {
+      for (let i = (round * n) / rounds; i < ((round + 1) * n) / rounds; i++) {
+        const stream = `room-${i % streams}`;
+        const expected = revisions.get(stream) ?? 'no_stream';
+        const result = await store.append(stream, [events[i]!], { expectedRevision: expected });
+        revisions.set(stream, result.nextRevision);
+      }
+    });
+    totals.port += sequential.ms;
+    const concurrent = await timed(() =>
+      Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          for (let i = (round * perWriter) / rounds; i < ((round + 1) * perWriter) / rounds; i++) {
+            await concurrentStore.append(`wallet-W${w}`, [event(i)], {
+              expectedRevision: i === 0 ? 'no_stream' : i - 1,
+            });
+          }
+        }),
+      ),
+    );
+    totals.concurrent += concurrent.ms;
+  }
+  raw.close();
+  await store.close();
   await concurrentStore.close();
-  const concurrentRate = rate(writers * perWriter, concurrent.ms);
-
+  const rawRate = rate(n, totals.raw);
+  const portRate = rate(n, totals.port);
+  const concurrentRate = rate(writers * perWriter, totals.concurrent);
   return [
     {
       name: 'append through the store port (1 durable tx per command)',
       value: portRate,
       unit: 'events/s',
-      baseline: { name: 'raw insert, 1 tx per row', value: raw, unit: 'rows/s' },
-      ratio: portRate / raw,
+      baseline: { name: 'raw insert, 1 tx per row', value: rawRate, unit: 'rows/s' },
+      ratio: portRate / rawRate,
       target: '≥ 0.7',
-      met: portRate / raw >= 0.7,
+      met: portRate / rawRate >= 0.7,
     },
     {
       name: `appends, ${writers} concurrent writers (group commit)`,
       value: concurrentRate,
       unit: 'events/s',
-      baseline: { name: 'raw insert, 1 tx per row', value: raw, unit: 'rows/s' },
-      ratio: concurrentRate / raw,
+      baseline: { name: 'raw insert, 1 tx per row', value: rawRate, unit: 'rows/s' },
+      ratio: concurrentRate / rawRate,
       target: '≥ 3',
-      met: concurrentRate / raw >= 3,
+      met: concurrentRate / rawRate >= 3,
     },
   ];
 };
