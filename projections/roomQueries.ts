@@ -49,6 +49,8 @@ export interface ParticipantRow {
   reservation_id: string;
   fee: number;
   booked_at: number;
+  /** Room stream revision of the SeatBooked event: the order members joined in. */
+  booked_revision: number;
   bids_used: number;
   fate: 'refund' | 'reward' | 'kept' | null;
 }
@@ -102,7 +104,7 @@ export const listRoomRows = ({ sqlite }: ReadDb, filter: RoomListFilter, now: nu
 export const participantRows = ({ sqlite }: ReadDb, code: string): ParticipantRow[] =>
   prepared<[string], ParticipantRow>(
     sqlite,
-    'SELECT * FROM rm_room_participants WHERE room_code = ? ORDER BY booked_at, user_id',
+    'SELECT * FROM rm_room_participants WHERE room_code = ? ORDER BY booked_revision',
   ).all(code);
 
 export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<string, ParticipantRow[]> => {
@@ -110,7 +112,7 @@ export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<s
   if (codes.length === 0) return out;
   const rows = db.sqlite
     .prepare<string[], ParticipantRow>(
-      `SELECT * FROM rm_room_participants WHERE room_code IN (${codes.map(() => '?').join(',')}) ORDER BY booked_at, user_id`,
+      `SELECT * FROM rm_room_participants WHERE room_code IN (${codes.map(() => '?').join(',')}) ORDER BY booked_revision`,
     )
     .all(...codes);
   for (const r of rows) out.get(r.room_code)?.push(r);

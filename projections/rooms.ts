@@ -19,7 +19,7 @@ const SCHEMA = [
   'CREATE INDEX IF NOT EXISTS rm_rooms_status ON rm_rooms(status, scheduled_time)',
   `CREATE TABLE IF NOT EXISTS rm_room_participants (room_code TEXT NOT NULL, user_id TEXT NOT NULL,
     user_name TEXT NOT NULL, reservation_id TEXT NOT NULL, fee INTEGER NOT NULL, booked_at INTEGER NOT NULL,
-    bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))`,
+    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))`,
   'CREATE INDEX IF NOT EXISTS rm_room_participants_user ON rm_room_participants(user_id)',
   `CREATE TABLE IF NOT EXISTS rm_bids (room_code TEXT NOT NULL, seq INTEGER NOT NULL, bid_id TEXT NOT NULL,
     user_id TEXT NOT NULL, user_name TEXT NOT NULL, amount INTEGER NOT NULL, at INTEGER NOT NULL,
@@ -46,8 +46,8 @@ const prepare = (db: Database.Database) => ({
       @createdByName, @createdAt, 'upcoming', @basePrice, @revision)`,
   ),
   booked: db.prepare(
-    `INSERT OR IGNORE INTO rm_room_participants (room_code, user_id, user_name, reservation_id, fee, booked_at)
-     VALUES (@code, @userId, @userName, @reservationId, @fee, @bookedAt)`,
+    `INSERT OR IGNORE INTO rm_room_participants (room_code, user_id, user_name, reservation_id, fee, booked_at, booked_revision)
+     VALUES (@code, @userId, @userName, @reservationId, @fee, @bookedAt, @revision)`,
   ),
   joined: db.prepare(
     `UPDATE rm_rooms SET joined_count = (SELECT count(*) FROM rm_room_participants WHERE room_code = @code),
@@ -104,7 +104,8 @@ export const ROOM_EVENT_TYPES = [
  */
 export const roomsProjector = defineProjector({
   name: 'rooms',
-  version: 1,
+  // 2: participants carry the room revision of their seat (join order, and the list as of any event).
+  version: 2,
   handles: ROOM_EVENT_TYPES,
   schema: SCHEMA,
   tables: ['rm_rooms', 'rm_room_participants', 'rm_bids'],
@@ -191,7 +192,7 @@ const applyOne = (s: Statements, code: string, event: RecordedEvent) => {
       return;
     }
     case 'SeatBooked':
-      s.booked.run({ code, ...e.data });
+      s.booked.run({ code, ...e.data, revision });
       s.joined.run({ code, revision });
       return;
     case 'RoomStarted':

@@ -71,7 +71,9 @@ const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent, reads: Retur
       io.emit('newRoom', { room: summary() });
       return;
     case 'SeatBooked': {
-      const list = participants().filter((p) => p.booked_at <= e.data.bookedAt || p.user_id === e.data.userId);
+      // The list as of this event: seats booked at or before its revision (booking times can run out
+      // of log order when commands race or two processes' clocks differ).
+      const list = participants().filter((p) => p.booked_revision <= revision);
       const ids = list.map((p) => p.user_id);
       const userMap = Object.fromEntries(list.map((p) => [p.user_id, p.user_name]));
       io.emit('preBookRoom', {
