@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '../../engine/decider.ts';
 import type { DeliveryAddress } from '../../engine/room.ts';
-import { roomDecider, roomError, roomStream } from '../../engine/room.ts';
+import { ROOM_MESSAGES, roomDecider, roomError, roomStream } from '../../engine/room.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actorOf } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
@@ -8,6 +9,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentCallback } from '../payments/port.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
+import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 
 /**
  * Starts paying for a won deal: the room checks winner, window and address first (no provider
@@ -36,8 +38,25 @@ export const startPurchase = async (deps: Deps, user: SessionUser, code: string,
   return { order_id: order.providerOrderId, checkout_url: order.checkoutUrl, amount: amountPaise };
 };
 
-/** Records a verified payment for a won deal: once per payment id, for the final price, by the winner only. */
+/**
+ * Records a verified payment for a won deal: once per payment id, for the final price, by the winner
+ * only. A second, different payment for a deal already bought is put into the winner's wallet.
+ */
 export const applyPurchasePayment: PaymentApplier = async (deps, payment) => {
+  try {
+    return await confirmPurchasePayment(deps, payment);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'ALREADY_PURCHASED')) throw error;
+    await returnPaymentToWallet(deps, payment.notes.userId!, payment.paymentId, payment.amountPaise);
+    throw roomError(
+      'ALREADY_PURCHASED',
+      undefined,
+      `${ROOM_MESSAGES.ALREADY_PURCHASED}. ${RETURNED_TO_WALLET_MESSAGE}`,
+    );
+  }
+};
+
+const confirmPurchasePayment: PaymentApplier = async (deps, payment) => {
   const owner = payment.notes.userId;
   const code = payment.notes.roomCode;
   if (!owner || !code) throw roomError('PAYMENT_ORDER_NOT_FOUND');

@@ -12,6 +12,7 @@ import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
+import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 import { failAndRelease, loadOrder, orderCommand, settleShopOrder } from './orderSteps.ts';
 import { rewardCashOf, spendRewardCash } from './rewards.ts';
 
@@ -19,8 +20,8 @@ import { rewardCashOf, spendRewardCash } from './rewards.ts';
 export const ORDER_HOLD_MS = 30 * 60_000;
 export const SHOP_PURPOSE = 'shop_order';
 export const SHOP_RETURN_PATH = '/checkout';
-export const LATE_PAYMENT_MESSAGE =
-  'This order expired before your payment arrived. The amount will be refunded within 7 working days.';
+export const LATE_PAYMENT_MESSAGE = `This order expired before your payment arrived. ${RETURNED_TO_WALLET_MESSAGE}`;
+export const SECOND_PAYMENT_MESSAGE = `This order is already paid. ${RETURNED_TO_WALLET_MESSAGE}`;
 
 const newOrderId = () => `o${randomBytes(8).toString('hex')}`;
 const newOrderCode = () => `VD-${[...randomBytes(8)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('')}`;
@@ -182,22 +183,36 @@ const applyConfirmation = async (
   payment: { paymentId: string; providerOrderId: string | null; amountPaise: number | null; source: string },
   actor: Actor,
 ) => {
-  const result = await orderCommand(
-    deps,
-    orderId,
-    { type: 'ConfirmShopPayment', data: { ...payment, now: deps.clock.now() } },
-    actor,
-    `payment:${orderId}:${payment.paymentId}`,
-  );
+  let result;
+  try {
+    result = await orderCommand(
+      deps,
+      orderId,
+      { type: 'ConfirmShopPayment', data: { ...payment, now: deps.clock.now() } },
+      actor,
+      `payment:${orderId}:${payment.paymentId}`,
+    );
+  } catch (error) {
+    // A second, different payment for an order already paid: nothing can take it, so it goes to the wallet.
+    if (!(error instanceof DomainError && error.code === 'ORDER_ALREADY_PAID')) throw error;
+    const order = await loadOrder(deps, orderId);
+    await returnPaymentToWallet(deps, order.userId, payment.paymentId, payment.amountPaise ?? order.total_amount);
+    throw new ApiError(409, 'ORDER_ALREADY_PAID', SECOND_PAYMENT_MESSAGE);
+  }
   const state = result.state as PlacedOrder;
   if (state.status === 'paid' && state.paymentId === payment.paymentId) {
     await settleShopOrder(deps, orderId);
     return { applied: result.events.some((e) => e.type === 'ShopOrderPaid') };
   }
+  // The order expired or failed before the payment arrived (recorded as a late payment): the money
+  // goes to the member's wallet, once, however often the callback or webhook is replayed.
   deps.log.warn('shop payment arrived for an order that is no longer payable', {
     orderId,
     paymentId: payment.paymentId,
   });
+  if (state.latePayments.includes(payment.paymentId)) {
+    await returnPaymentToWallet(deps, state.userId, payment.paymentId, payment.amountPaise ?? state.total_amount);
+  }
   throw new ApiError(409, 'ORDER_EXPIRED', LATE_PAYMENT_MESSAGE);
 };
 

@@ -296,13 +296,26 @@ describe('checkout through the sandbox provider', () => {
     await sweepShopOrders(server.deps);
     expect(await stockOf('VD1049')).toBe(start);
     expect((await member.call<Cart>('GET', '/api/cart')).body.user_rewards).toBe(10_000);
-    const late = await member.call<{ error: { code: string } }>(
+    const cashBefore = (await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
+    const lateReturn = await paySandbox(second.body.checkout_url);
+    const late = await member.call<{ error: { code: string; message: string } }>(
       'POST',
       '/api/checkout/verify',
-      await paySandbox(second.body.checkout_url),
+      lateReturn,
     );
     expect(late.body.error.code).toBe('ORDER_EXPIRED');
+    expect(late.body.error.message).toBe(
+      'This order expired before your payment arrived. The amount has been added to your wallet.',
+    );
     expect(await stockOf('VD1049')).toBe(start);
+    expect((await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet).toBe(
+      cashBefore + second.body.total,
+    );
+    // A replayed return credits nothing more.
+    expect((await member.call('POST', '/api/checkout/verify', lateReturn)).status).toBe(409);
+    expect((await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet).toBe(
+      cashBefore + second.body.total,
+    );
   });
 });
 

@@ -109,6 +109,13 @@ describe('won-deal purchase', () => {
       `/api/rooms/${code}/purchase`,
       ADDRESS,
     );
+    // A second tab opened a second order before the first was paid.
+    const second = await winner.call<{ order_id: string; checkout_url: string }>(
+      'POST',
+      `/api/rooms/${code}/purchase`,
+      ADDRESS,
+    );
+    expect(second.status).toBe(200);
     const verify = (c: Client, body: unknown) => c.call('POST', `/api/rooms/${code}/purchase/verify`, body);
     const forged = {
       razorpay_order_id: order.body.order_id,
@@ -144,6 +151,25 @@ describe('won-deal purchase', () => {
     expect(await winner.call('POST', `/api/rooms/${code}/purchase`, ADDRESS)).toMatchObject({
       body: { error: { code: 'ALREADY_PURCHASED' } },
     });
+
+    // The second order paid as well: nothing can take that money, so it goes to the wallet, once.
+    const cash = async () => (await winner.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
+    const before = await cash();
+    const again = await pay(second.body.checkout_url);
+    expect(await verify(winner, again)).toMatchObject({
+      status: 422,
+      body: {
+        error: {
+          code: 'ALREADY_PURCHASED',
+          message: 'You have already submitted this purchase. The amount has been added to your wallet.',
+        },
+      },
+    });
+    expect(await cash()).toBe(before + 410_00);
+    expect((await verify(winner, again)).status).toBe(422);
+    expect(await webhook(again.razorpay_order_id, again.razorpay_payment_id, 410_00)).toMatchObject({ status: 200 });
+    expect(await cash()).toBe(before + 410_00);
+    expect(await purchases()).toHaveLength(1);
   });
 });
 
