@@ -207,11 +207,19 @@ export interface ReservationRow {
   created_at: number;
 }
 
-/** Fees still held, oldest first: the sweeper checks each against its room. */
-export const heldReservations = ({ sqlite }: ReadDb, limit = 500): ReservationRow[] =>
+/**
+ * Held fees that may need the sweeper, oldest first: the room has no seat for them (a pre-book cut
+ * between its steps), or the room is over and the fee still waits for its fate. A fee held for a
+ * seat in a room still to come is fine and left out, so however many of those there are, a
+ * half-done pre-book is always within the first `limit`.
+ */
+export const reservationsToRepair = ({ sqlite }: ReadDb, limit = 500): ReservationRow[] =>
   sqlite
     .prepare<[number], ReservationRow>(
-      "SELECT * FROM rm_reservations WHERE status = 'held' ORDER BY created_at LIMIT ?",
+      `SELECT w.* FROM rm_reservations w WHERE w.status = 'held' AND (
+        NOT EXISTS (SELECT 1 FROM rm_room_participants p WHERE p.room_code = w.room_code AND p.reservation_id = w.reservation_id)
+        OR NOT EXISTS (SELECT 1 FROM rm_rooms r WHERE r.code = w.room_code AND r.status NOT IN ('ended', 'cancelled')))
+       ORDER BY w.created_at LIMIT ?`,
     )
     .all(limit);
 

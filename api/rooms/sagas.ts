@@ -7,7 +7,7 @@ import { settlementSteps } from '../../engine/sagas/settlement.ts';
 import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { unsettledRoomCodes } from '../../projections/roomQueries.ts';
 import { userById } from '../../projections/users.ts';
-import { heldReservations } from '../../projections/wallets.ts';
+import { reservationsToRepair } from '../../projections/wallets.ts';
 import { ProjectionTimeoutError } from '../../projections/runner.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actorOf } from '../auth/session.ts';
@@ -123,7 +123,7 @@ export const SWEEP_GRACE_MS = 10_000;
 export const sweep = async (deps: Deps): Promise<{ repaired: number; settled: number }> => {
   let repaired = 0;
   const now = deps.clock.now();
-  for (const r of heldReservations(deps.readDb)) {
+  for (const r of reservationsToRepair(deps.readDb)) {
     if (now - r.created_at < SWEEP_GRACE_MS) continue;
     try {
       const [{ state: room }, { state: wallet }] = await Promise.all([
