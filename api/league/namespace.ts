@@ -8,8 +8,7 @@ import { leagueByCode, leagueCodeOfStream, leagueTeams } from '../../projections
 import type { SessionUser } from '../auth/session.ts';
 import { WAITLIST_MESSAGE, actorOf } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
-import { toErrorResponse } from '../http/errors.ts';
-import type { Ack } from '../realtime/protocol.ts';
+import { answer } from '../realtime/answer.ts';
 import type { Io } from '../server.ts';
 import { runLeague } from './commands.ts';
 import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
@@ -27,17 +26,6 @@ type AplSocket = Socket<AplClientToServerEvents, AplServerToClientEvents, Record
 const roomOf = (code: string) => `league:${code}`;
 const JoinPayload = z.object({ roomCode: z.string().max(20) });
 const BidPayload = z.object({ bidAmount: z.number().int().positive().optional() }).nullish();
-
-const answer = async <T>(ack: unknown, deps: Deps, work: () => Promise<T> | T): Promise<void> => {
-  let response: Ack<T>;
-  try {
-    response = { ok: true, data: await work() };
-  } catch (error) {
-    const { body } = toErrorResponse(error, deps.log);
-    response = { ok: false, error: { code: body.error.code, message: body.error.message } };
-  }
-  if (typeof ack === 'function') (ack as (r: Ack<T>) => void)(response);
-};
 
 /** Emits the spec's `apl_*` events for projected league events, from the read model, with the stream revision. */
 const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent[]) => {
@@ -150,7 +138,7 @@ export const attachLeague = (io: Io, deps: Deps) => {
   nsp.on('connection', (socket) => {
     socket.data.leagueCode = null;
     socket.on('apl_join_auction', (payload, ack) =>
-      answer(ack, deps, async () => {
+      answer(deps, ack, async () => {
         const user = userOf(socket);
         const parsed = JoinPayload.safeParse(payload);
         if (!parsed.success || !isLeagueCode(parsed.data.roomCode))
@@ -166,7 +154,7 @@ export const attachLeague = (io: Io, deps: Deps) => {
       }),
     );
     socket.on('apl_start_auction', (_payload, ack) =>
-      answer(ack, deps, async () => {
+      answer(deps, ack, async () => {
         const user = userOf(socket);
         const code = joinedLeague(socket);
         await runLeague(deps, code, actorOf(user), (now) => ({
@@ -177,7 +165,7 @@ export const attachLeague = (io: Io, deps: Deps) => {
       }),
     );
     socket.on('apl_end_auction', (_payload, ack) =>
-      answer(ack, deps, async () => {
+      answer(deps, ack, async () => {
         const user = userOf(socket);
         const code = joinedLeague(socket);
         await runLeague(deps, code, actorOf(user), (now) => ({
@@ -188,7 +176,7 @@ export const attachLeague = (io: Io, deps: Deps) => {
       }),
     );
     socket.on('apl_place_bid', (payload, ack) =>
-      answer(ack, deps, async () => {
+      answer(deps, ack, async () => {
         const user = userOf(socket);
         const code = joinedLeague(socket);
         const parsed = BidPayload.safeParse(payload);

@@ -5,11 +5,11 @@ import type { SessionUser } from '../auth/session.ts';
 import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
-import { ApiError, toErrorResponse } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
+import { answer } from '../realtime/answer.ts';
 import type {
-  Ack,
   ClientToServerEvents,
   InterServerEvents,
   PlaceBidResult,
@@ -27,18 +27,6 @@ export const userChannel = (userId: string) => `user:${userId}`;
 const RoomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_PATTERN, 'roomCode must be 6 letters or digits');
 const JoinPayload = z.object({ roomCode: RoomCode });
 const BidPayload = z.object({ roomCode: RoomCode, bidId: z.uuid().optional() });
-
-/** Validates a client payload like an HTTP body, runs the work, and always answers the ack. */
-const answer = async <T>(deps: Deps, ack: unknown, work: () => Promise<T> | T): Promise<void> => {
-  let response: Ack<T>;
-  try {
-    response = { ok: true, data: await work() };
-  } catch (error) {
-    const { body } = toErrorResponse(error, deps.log);
-    response = { ok: false, error: { code: body.error.code, message: body.error.message } };
-  }
-  if (typeof ack === 'function') (ack as (r: Ack<T>) => void)(response);
-};
 
 const parse = <T>(schema: z.ZodType<T>, payload: unknown): T => {
   const result = schema.safeParse(payload);
