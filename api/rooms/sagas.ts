@@ -14,7 +14,7 @@ import { actorOf } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { newId } from '../ids.ts';
+import { deterministicUuid, newId } from '../ids.ts';
 
 const commandIdOf = (step: WalletStep): string => {
   const c = step.command;
@@ -31,12 +31,18 @@ const commandIdOf = (step: WalletStep): string => {
 };
 
 /** Runs one wallet step of a saga; every step is idempotent (by reservation or credit id). */
-export const runWalletStep = (deps: Deps, step: WalletStep, actor: Actor = 'system') => {
+export const runWalletStep = (
+  deps: Deps,
+  step: WalletStep,
+  actor: Actor = 'system',
+  trace: { correlationId?: string; causationId?: string | null } = {},
+) => {
   const now = deps.clock.now();
   return handleCommand(deps.commands, walletStream(step.userId), walletDecider, step.command, {
     actor,
     now,
     commandId: commandIdOf(step),
+    ...trace,
   });
 };
 
@@ -57,6 +63,8 @@ export const prebook = async (deps: Deps, user: SessionUser, code: string, reser
   if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
   roomDecider.decide(book, state);
   const fee = state.rules.entryFee;
+  // Every step of one pre-book shares a correlation id, and each names the event that caused it.
+  const trace = { correlationId: `prebook:${reservationId}`, causationId: null as string | null };
   if (fee > 0) {
     const now = deps.clock.now();
     await handleCommand(
@@ -67,8 +75,10 @@ export const prebook = async (deps: Deps, user: SessionUser, code: string, reser
         type: 'DebitPrebook',
         data: { reservationId, roomCode: code, productName: state.rules.product.name, amount: fee, now },
       },
-      { actor, now, commandId: `prebook-debit:${reservationId}` },
+      { actor, now, commandId: `prebook-debit:${reservationId}`, correlationId: trace.correlationId },
     );
+    // Event ids follow from the command id, so the cause is named even when the debit was a replay.
+    trace.causationId = deterministicUuid(`prebook-debit:${reservationId}#0`);
   }
   try {
     const now = deps.clock.now();
@@ -77,7 +87,7 @@ export const prebook = async (deps: Deps, user: SessionUser, code: string, reser
       stream,
       roomDecider,
       { ...book, data: { ...book.data, now } },
-      { actor, now, commandId: `prebook-seat:${reservationId}` },
+      { actor, now, commandId: `prebook-seat:${reservationId}`, ...trace },
     );
   } catch (error) {
     if (error instanceof DomainError && fee > 0) {
@@ -85,6 +95,7 @@ export const prebook = async (deps: Deps, user: SessionUser, code: string, reser
         deps,
         { userId: user.id, command: { type: 'RefundPrebook', data: { reservationId, now: deps.clock.now() } } },
         actor,
+        trace,
       );
     } else if (fee > 0 && !(error instanceof ProjectionTimeoutError)) {
       // The fee has left the wallet, so "nothing was changed" would be untrue: the sweeper seats the member or refunds.
@@ -99,11 +110,14 @@ export const PREBOOK_PENDING_MESSAGE =
 
 /** The settlement saga for a finished room: every fee gets its recorded fate, the winner the bonus. */
 export const settleRoom = async (deps: Deps, code: string): Promise<number> => {
-  const { state } = await loadState(deps.store, roomStream(code), roomDecider);
+  const { state, events } = await loadState(deps.store, roomStream(code), roomDecider);
+  // Each wallet step names the event that ended the room as its cause.
+  const end = events.findLast((e) => e.type === 'RoomEnded' || e.type === 'RoomCancelled');
+  const trace = { correlationId: `settle:${code}`, causationId: end?.id ?? null };
   let applied = 0;
   for (const step of settlementSteps(state, deps.clock.now())) {
     try {
-      const result = await runWalletStep(deps, step);
+      const result = await runWalletStep(deps, step, 'system', trace);
       applied += result.events.length;
     } catch (error) {
       deps.log.error('settlement step failed; the sweeper will retry', { room: code, step: step.command.type, error });

@@ -320,6 +320,18 @@ describe('a live deal room on a real server port', () => {
     ]);
     const { rooms } = (await a.call<{ rooms: { room_code: string; tab: string }[] }>('GET', '/api/me/rooms')).body;
     expect(rooms.find((r) => r.room_code === code)?.tab).toBe('cancelled');
+
+    // An auditor can follow each saga: the seat names the fee debit as its cause, the refund the cancellation.
+    type Data = { roomCode?: string; userId?: string };
+    const roomEvents = await server.deps.store.readStream(`room-${code}`);
+    const walletEvents = await server.deps.store.readStream(`wallet-${ids[0]}`);
+    const debit = walletEvents.find((e) => e.type === 'PrebookFeeDeducted' && (e.data as Data).roomCode === code)!;
+    const seat = roomEvents.find((e) => e.type === 'SeatBooked' && (e.data as Data).userId === ids[0])!;
+    expect(seat.metadata.causationId).toBe(debit.id);
+    expect(seat.metadata.correlationId).toBe(debit.metadata.correlationId);
+    const cancelled = roomEvents.find((e) => e.type === 'RoomCancelled')!;
+    const refund = walletEvents.find((e) => e.type === 'PrebookFeeRefunded' && (e.data as Data).roomCode === code)!;
+    expect(refund.metadata.causationId).toBe(cancelled.id);
     la.close();
   });
 });
