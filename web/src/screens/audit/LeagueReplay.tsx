@@ -1,19 +1,12 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import type { LeagueEvent, LeagueState } from '../../../../engine/league.ts';
 import { leagueDecider } from '../../../../engine/league.ts';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
-import { isoToMs, leagueSnapshot, replaySteps } from '../../../../engine/replay.ts';
-import { PageLoading } from '../../components/PageLoading.tsx';
-import { usePageTitle } from '../../lib/hooks.ts';
-import { EventTimeline } from './EventTimeline.tsx';
+import { isoToMs, leagueSnapshot } from '../../../../engine/replay.ts';
 import type { ChartPoint } from './PriceChart.tsx';
 import { PriceChart } from './PriceChart.tsx';
-import { ReplayControls } from './ReplayControls.tsx';
-import { usePlayback } from './usePlayback.ts';
-import { useStreamEvents } from './useStreamEvents.ts';
-import '../admin/admin.css';
-import './audit.css';
+import type { ReplayViewProps } from './ReplayPage.tsx';
+import { ReplayPage } from './ReplayPage.tsx';
 
 const STATUS: Record<LeagueState['status'], string> = {
   none: '—',
@@ -50,134 +43,97 @@ const leaguePoints = (events: readonly ReplayEvent[], final: LeagueState): Chart
   return points;
 };
 
-const Player = ({ events }: { events: ReplayEvent[] }) => {
-  const steps = useMemo(() => replaySteps<LeagueEvent, LeagueState>(leagueDecider, events), [events]);
-  const times = useMemo(() => steps.map((s) => s.at), [steps]);
-  const { playback, timeline, time, controls } = usePlayback(times);
-  const snap = leagueSnapshot(steps[playback.index]!.state, time);
-  const final = steps[steps.length - 1]!.state;
-  const owners = new Map(final.status === 'none' ? [] : final.teams.map((t) => [t.ownerUserId, t.name]));
-  const actorName = (e: ReplayEvent) => {
-    const a = e.metadata.actor;
-    if (a === 'system') return 'system';
-    return a.role === 'member' ? (owners.get(a.userId) ?? a.userId) : a.role;
-  };
+const LeagueView = ({ events, state, final, time, times }: ReplayViewProps<LeagueState>) => {
+  const snap = leagueSnapshot(state, time);
   const points = useMemo(() => leaguePoints(events, final), [events, final]);
   return (
     <>
-      <ReplayControls playback={playback} timeline={timeline} time={time} total={events.length} controls={controls} />
-      <div className="replay-grid">
-        <section className="card replay-state" aria-label="The auction at this moment" data-testid="replay-state">
-          <h2>The auction at this moment</h2>
-          <dl className="replay-facts">
-            <div>
-              <dt>Status</dt>
-              <dd data-testid="replay-status">{STATUS[snap.status]}</dd>
-            </div>
-            <div>
-              <dt>Player</dt>
-              <dd>{snap.player ? `${snap.player.name} (${snap.player.role}, round ${snap.player.round})` : '—'}</dd>
-            </div>
-            <div>
-              <dt>Current bid</dt>
-              <dd data-testid="replay-price">{snap.currentBid ?? '—'}</dd>
-            </div>
-            <div>
-              <dt>Highest bidding team</dt>
-              <dd data-testid="replay-leader">{snap.leader?.name ?? '-'}</dd>
-            </div>
-            <div>
-              <dt>Time left</dt>
-              <dd>{snap.timeLeftMs === null ? '—' : `${Math.ceil(snap.timeLeftMs / 1000)}s left`}</dd>
-            </div>
-            <div>
-              <dt>Players</dt>
-              <dd>
-                {snap.sold} sold · {snap.unsold} unsold · {snap.pending} to go
-              </dd>
-            </div>
-          </dl>
-          <h3>Teams</h3>
-          {snap.teams.length === 0 ? (
-            <p className="muted">No teams found</p>
-          ) : (
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Team</th>
-                  <th scope="col">Remaining Points</th>
-                  <th scope="col">Players</th>
+      <section className="card replay-state" aria-label="The auction at this moment" data-testid="replay-state">
+        <h2>The auction at this moment</h2>
+        <dl className="replay-facts">
+          <div>
+            <dt>Status</dt>
+            <dd data-testid="replay-status">{STATUS[snap.status]}</dd>
+          </div>
+          <div>
+            <dt>Player</dt>
+            <dd>{snap.player ? `${snap.player.name} (${snap.player.role}, round ${snap.player.round})` : '—'}</dd>
+          </div>
+          <div>
+            <dt>Current bid</dt>
+            <dd data-testid="replay-price">{snap.currentBid ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Highest bidding team</dt>
+            <dd data-testid="replay-leader">{snap.leader?.name ?? '-'}</dd>
+          </div>
+          <div>
+            <dt>Time left</dt>
+            <dd>{snap.timeLeftMs === null ? '—' : `${Math.ceil(snap.timeLeftMs / 1000)}s left`}</dd>
+          </div>
+          <div>
+            <dt>Players</dt>
+            <dd>
+              {snap.sold} sold · {snap.unsold} unsold · {snap.pending} to go
+            </dd>
+          </div>
+        </dl>
+        <h3>Teams</h3>
+        {snap.teams.length === 0 ? (
+          <p className="muted">No teams found</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Team</th>
+                <th scope="col">Remaining Points</th>
+                <th scope="col">Players</th>
+              </tr>
+            </thead>
+            <tbody>
+              {snap.teams.map((t) => (
+                <tr key={t.id} className={snap.leader?.teamId === t.id ? 'is-leader' : undefined}>
+                  <td>{t.name}</td>
+                  <td>{t.pointsLeft}</td>
+                  <td>
+                    {t.players}/{t.maxPlayers}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {snap.teams.map((t) => (
-                  <tr key={t.id} className={snap.leader?.teamId === t.id ? 'is-leader' : undefined}>
-                    <td>{t.name}</td>
-                    <td>{t.pointsLeft}</td>
-                    <td>
-                      {t.players}/{t.maxPlayers}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-        <section className="card replay-chart" aria-label="Bids over time">
-          <h2>Bids over time</h2>
-          {points.length > 0 ? (
-            <PriceChart
-              points={points}
-              from={points[0]!.at}
-              to={Math.max(points.at(-1)!.at, times[times.length - 1]!)}
-              now={time}
-              format={(v) => String(v)}
-              title="League bids over time, one line per player, each bid in its team's colour"
-            />
-          ) : (
-            <p className="table-state">No player has gone under the hammer yet.</p>
-          )}
-        </section>
-        <section className="card replay-events" aria-label="Timeline of events">
-          <h2>Events</h2>
-          <EventTimeline events={events} current={playback.index} actorName={actorName} onPick={controls.goTo} />
-        </section>
-      </div>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="card replay-chart" aria-label="Bids over time">
+        <h2>Bids over time</h2>
+        {points.length > 0 ? (
+          <PriceChart
+            points={points}
+            from={points[0]!.at}
+            to={Math.max(points.at(-1)!.at, times[times.length - 1]!)}
+            now={time}
+            format={(v) => String(v)}
+            title="League bids over time, one line per player, each bid in its team's colour"
+          />
+        ) : (
+          <p className="table-state">No player has gone under the hammer yet.</p>
+        )}
+      </section>
     </>
   );
 };
 
+const memberNames = (final: LeagueState) =>
+  new Map(final.status === 'none' ? [] : final.teams.map((t) => [t.ownerUserId, t.name]));
+
 /** /admin/leagues/:code/replay: the league auction's history, folded in the browser with the engine's evolve. */
-export const LeagueReplay = () => {
-  const code = (useParams().code ?? '').toUpperCase();
-  usePageTitle(`Replay of league ${code}`);
-  const load = useStreamEvents(`league-${code}`);
-  const name = load.state === 'ready' ? (load.events[0]?.data as { name?: string }).name : undefined;
-  return (
-    <section className="container admin-page replay-page">
-      <div className="admin-head">
-        <div>
-          <p className="eyebrow">Replay</p>
-          <h1>League {code}</h1>
-          {name && <p className="lead">{name}</p>}
-        </div>
-        <div className="button-row">
-          <Link className="btn btn-ghost btn-sm" to={`/admin/streams?stream=league-${code}`}>
-            Stream and hash check
-          </Link>
-          <Link className="btn btn-ghost btn-sm" to={`/aplauction/${code}`}>
-            Auction page
-          </Link>
-        </div>
-      </div>
-      {load.state === 'loading' && <PageLoading label="Loading the league’s events…" />}
-      {load.state === 'missing' && <p className="table-state">No league with the code {code}.</p>}
-      {load.state === 'error' && (
-        <p className="table-state audit-alert--error" role="alert">
-          Could not load the league’s events: {load.message}
-        </p>
-      )}
-      {load.state === 'ready' && <Player events={load.events} />}
-    </section>
-  );
-};
+export const LeagueReplay = () => (
+  <ReplayPage<LeagueEvent, LeagueState>
+    kind="league"
+    decider={leagueDecider}
+    lead={(first) => (first?.data as { name?: string } | undefined)?.name}
+    live={{ to: (code) => `/aplauction/${code}`, label: 'Auction page' }}
+    memberNames={memberNames}
+    View={LeagueView}
+  />
+);

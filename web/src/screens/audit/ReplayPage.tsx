@@ -1,0 +1,120 @@
+import type { ComponentType } from 'react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Message } from '../../../../engine/decider.ts';
+import type { ReplayEvent } from '../../../../engine/replay.ts';
+import { replaySteps } from '../../../../engine/replay.ts';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { EventTimeline } from './EventTimeline.tsx';
+import { ReplayControls } from './ReplayControls.tsx';
+import { usePlayback } from './usePlayback.ts';
+import { useStreamEvents } from './useStreamEvents.ts';
+import '../admin/admin.css';
+import './audit.css';
+
+/** What a replay's own cards get: the state at the playhead, the final state and the times. */
+export interface ReplayViewProps<S> {
+  code: string;
+  events: ReplayEvent[];
+  state: S;
+  final: S;
+  time: number;
+  times: number[];
+}
+
+interface Folder<E extends Message, S> {
+  initialState: S;
+  evolve: (state: S, event: E) => S;
+}
+
+interface ReplayPageProps<E extends Message, S> {
+  kind: 'room' | 'league';
+  decider: Folder<E, S>;
+  /** The name shown under the heading, from the stream's first event. */
+  lead: (first: ReplayEvent | undefined) => string | undefined;
+  live: { to: (code: string) => string; label: string };
+  /** Member user id → the name the timeline shows for their events. */
+  memberNames: (final: S) => ReadonlyMap<string, string>;
+  /** The state and chart cards; the page adds the controls and the event timeline. */
+  View: ComponentType<ReplayViewProps<S>>;
+}
+
+const Player = <E extends Message, S>({
+  code,
+  events,
+  decider,
+  memberNames,
+  View,
+}: Pick<ReplayPageProps<E, S>, 'decider' | 'memberNames' | 'View'> & { code: string; events: ReplayEvent[] }) => {
+  // The browser folds the engine's own evolve over the events: the same code the server decides with.
+  const steps = useMemo(() => replaySteps<E, S>(decider, events), [decider, events]);
+  const times = useMemo(() => steps.map((s) => s.at), [steps]);
+  const { playback, timeline, time, controls } = usePlayback(times);
+  const final = steps[steps.length - 1]!.state;
+  const names = memberNames(final);
+  const actorName = (e: ReplayEvent) => {
+    const a = e.metadata.actor;
+    if (a === 'system') return 'system';
+    return a.role === 'member' ? (names.get(a.userId) ?? a.userId) : a.role;
+  };
+  return (
+    <>
+      <ReplayControls playback={playback} timeline={timeline} time={time} total={events.length} controls={controls} />
+      <div className="replay-grid">
+        <View
+          code={code}
+          events={events}
+          state={steps[playback.index]!.state}
+          final={final}
+          time={time}
+          times={times}
+        />
+        <section className="card replay-events" aria-label="Timeline of events">
+          <h2>Events</h2>
+          <EventTimeline events={events} current={playback.index} actorName={actorName} onPick={controls.goTo} />
+        </section>
+      </div>
+    </>
+  );
+};
+
+/** A stream's replay screen: heading and links, loading/missing/error states, then the player. */
+export const ReplayPage = <E extends Message, S>({ kind, lead, live, ...player }: ReplayPageProps<E, S>) => {
+  const code = (useParams().code ?? '').toUpperCase();
+  const title = `${kind === 'room' ? 'Room' : 'League'} ${code}`;
+  usePageTitle(`Replay of ${kind} ${code}`);
+  const load = useStreamEvents(`${kind}-${code}`);
+  const name = load.state === 'ready' ? lead(load.events[0]) : undefined;
+  return (
+    <section className="container admin-page replay-page">
+      <div className="admin-head">
+        <div>
+          <p className="eyebrow">Replay</p>
+          <h1>{title}</h1>
+          {name && <p className="lead">{name}</p>}
+        </div>
+        <div className="button-row">
+          <Link className="btn btn-ghost btn-sm" to={`/admin/streams?stream=${kind}-${code}`}>
+            Stream and hash check
+          </Link>
+          <Link className="btn btn-ghost btn-sm" to={live.to(code)}>
+            {live.label}
+          </Link>
+        </div>
+      </div>
+      {load.state === 'loading' && <PageLoading label={`Loading the ${kind}’s events…`} />}
+      {load.state === 'missing' && (
+        <p className="table-state">
+          No {kind} with the code {code}.
+        </p>
+      )}
+      {load.state === 'error' && (
+        <p className="table-state audit-alert--error" role="alert">
+          Could not load the {kind}’s events: {load.message}
+        </p>
+      )}
+      {load.state === 'ready' && <Player code={code} events={load.events} {...player} />}
+    </section>
+  );
+};
