@@ -113,6 +113,15 @@ const loadCached = async <E extends Message, S>(
   return folded;
 };
 
+export interface HandleOptions<S, E> {
+  /**
+   * Called synchronously the moment the command's new events are durably appended, before the
+   * read models are waited for: a socket ack sent from here leaves ahead of the projection and
+   * broadcast work of the same commit. Not called when nothing was appended. Must not throw.
+   */
+  onAppended?: (result: CommandResult<S, E>) => void;
+}
+
 /**
  * The one way commands run: read the stream → decide → append with the expected revision →
  * retry on a conflict (bounded) → wait for the read models → answer. A `DomainError` from
@@ -124,6 +133,7 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
   decider: Decider<C, E, S>,
   command: C | ((state: S) => C),
   context: CommandContext,
+  options: HandleOptions<S, E> = {},
 ): Promise<CommandResult<S, E>> => {
   for (let attempt = 1; ; attempt++) {
     const { state, revision, position } = await loadCached(deps.store, stream, decider);
@@ -134,15 +144,18 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
       const result = await deps.store.append(stream, toNewEvents(events, context), {
         expectedRevision: revision === -1 ? 'no_stream' : revision,
       });
-      if (deps.waitForProjections) await deps.waitForProjections(result.position);
       if (result.nextRevision <= revision) {
         // These event ids were already stored: the command had run before (a retry). Answer with the stream as it is.
+        if (deps.waitForProjections) await deps.waitForProjections(result.position);
         const current = await loadState(deps.store, stream, decider);
         return { state: current.state, events: [], position: result.position, nextRevision: current.revision };
       }
       const next = events.reduce(decider.evolve, state);
       remember(deps.store, stream, decider, { state: next, revision: result.nextRevision, position: result.position });
-      return { state: next, events, position: result.position, nextRevision: result.nextRevision };
+      const done = { state: next, events, position: result.position, nextRevision: result.nextRevision };
+      options.onAppended?.(done);
+      if (deps.waitForProjections) await deps.waitForProjections(result.position);
+      return done;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));

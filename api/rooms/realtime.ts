@@ -1,8 +1,10 @@
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
+import type { RoomEvent, RoomState } from '../../engine/room.ts';
 import { ROOM_CODE_PATTERN, roomDecider, roomError, roomStream } from '../../engine/room.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
+import type { CommandResult } from '../commandHandler.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
@@ -52,34 +54,13 @@ export const inLane = <T>(deps: Deps, key: string, work: () => Promise<T>): Prom
   return next;
 };
 
-/**
- * Places a deal for the signed-in member. The price is the server's (current + increment); the
- * answer comes only after the deal is durably appended to the room stream.
- */
-export const placeBid = async (
-  deps: Deps,
-  user: SessionUser | null,
-  code: string,
-  bidId: string = newId(),
-): Promise<PlaceBidResult> => {
-  if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please login to join a Deal.');
-  if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
-  // A deal's time is when it arrived, so waiting its turn behind a racing deal never makes it late.
-  const now = deps.clock.now();
-  const result = await inLane(deps, code, () =>
-    handleCommand(
-      deps.commands,
-      roomStream(code),
-      roomDecider,
-      { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
-      { actor: actorOf(user), now, commandId: `bid:${bidId}` },
-    ),
-  );
+/** The ack of an accepted deal, from the room's state right after it (the decided events folded in). */
+const bidResult = (result: CommandResult<RoomState, RoomEvent>, bidId: string, userId: string): PlaceBidResult => {
   const state = result.state;
   if (state.status !== 'running' && state.status !== 'ended') throw roomError('AUCTION_ENDED');
   const bid = state.bids.find((b) => b.bidId === bidId);
   if (!bid) throw roomError('AUCTION_ENDED');
-  const used = state.attempts[user.id] ?? 0;
+  const used = state.attempts[userId] ?? 0;
   const revision = result.nextRevision - (result.events.length > 1 ? 1 : 0);
   return {
     bid: {
@@ -97,6 +78,58 @@ export const placeBid = async (
     max: state.rules.maxAttempts,
     revision,
     ended: state.status === 'ended',
+  };
+};
+
+/**
+ * Places a deal for the signed-in member. The price is the server's (current + increment); the
+ * answer comes only after the deal is durably appended to the room stream. It does not wait for
+ * the read models: everything in it comes from the decided events, and the room's broadcasts
+ * follow from the projected log. `onDurable` gets the answer synchronously at the durable
+ * append, so a socket ack can leave before that commit's projection and broadcast work.
+ */
+export const placeBid = async (
+  deps: Deps,
+  user: SessionUser | null,
+  code: string,
+  bidId: string = newId(),
+  onDurable?: (result: PlaceBidResult) => void,
+): Promise<PlaceBidResult> => {
+  if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please login to join a Deal.');
+  if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
+  // A deal's time is when it arrived, so waiting its turn behind a racing deal never makes it late.
+  const now = deps.clock.now();
+  const onAppended = onDurable
+    ? (appended: CommandResult<RoomState, RoomEvent>) => {
+        let early: PlaceBidResult;
+        try {
+          early = bidResult(appended, bidId, user.id);
+        } catch {
+          return; // The same error reaches the caller through the promise.
+        }
+        onDurable(early);
+      }
+    : undefined;
+  const result = await inLane(deps, code, () =>
+    handleCommand(
+      { store: deps.commands.store },
+      roomStream(code),
+      roomDecider,
+      { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
+      { actor: actorOf(user), now, commandId: `bid:${bidId}` },
+      { onAppended },
+    ),
+  );
+  return bidResult(result, bidId, user.id);
+};
+
+/** An ack callback that answers once: the early answer at the durable append, or the final one. */
+const once = (ack: unknown) => {
+  let sent = false;
+  return (response: unknown) => {
+    if (sent || typeof ack !== 'function') return;
+    sent = true;
+    (ack as (r: unknown) => void)(response);
   };
 };
 
@@ -186,12 +219,13 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
       }),
     );
 
-    socket.on('placeBid', (payload, ack) =>
-      answer(deps, ack, async () => {
+    socket.on('placeBid', (payload, ack) => {
+      const reply = once(ack);
+      return answer(deps, reply, async () => {
         limited(bids);
         const { roomCode, bidId } = parse(BidPayload, payload);
-        return placeBid(deps, userOf(deps, socket), roomCode, bidId);
-      }),
-    );
+        return placeBid(deps, userOf(deps, socket), roomCode, bidId, (data) => reply({ ok: true, data }));
+      });
+    });
   });
 };

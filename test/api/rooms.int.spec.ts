@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ack } from '../../api/realtime/protocol.ts';
 import { createManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, MEMBER, WAITLISTED } from '../helpers/http.ts';
@@ -25,6 +26,7 @@ type Snapshot = {
 };
 type BidAck = {
   bid: { bid_amount: number; user_id: string; seq: number };
+  currentBid: number;
   used: number;
   remaining: number;
   revision: number;
@@ -185,7 +187,26 @@ describe('a live deal room on a real server port', () => {
     live[dropIndex]!.close();
     clock.advance(2000);
     const others = [0, 1, 2, 3].filter((i) => i !== dropIndex && i !== leaderIndex);
-    for (const i of others) expect((await live[i]!.emit<BidAck>('placeBid', { roomCode: code })).ok).toBe(true);
+    for (const i of others) {
+      // The ack leaves at the durable append, ahead of the room's broadcasts of the same deal.
+      const l = live[i]!;
+      const { ack, broadcastBefore } = await new Promise<{ ack: Ack<BidAck>; broadcastBefore: boolean }>(
+        (resolve, reject) =>
+          l.socket.timeout(5000).emit('placeBid', { roomCode: code }, (error: Error | null, ack: unknown) => {
+            if (error) return reject(error);
+            const a = ack as Ack<BidAck>;
+            resolve({ ack: a, broadcastBefore: l.of('bidUpdate').some((p) => a.ok && p.revision === a.data.revision) });
+          }),
+      );
+      expect(ack.ok).toBe(true);
+      expect(broadcastBefore).toBe(false);
+      const revision = ack.ok ? ack.data.revision : -1;
+      await waitFor(() => l.of('bidUpdate').some((p) => p.revision === revision), 'the bidUpdate of an acked deal');
+      expect(l.of('bidUpdate').find((p) => p.revision === revision)).toMatchObject({
+        bid: ack.ok ? ack.data.bid : {},
+        currentBid: ack.ok ? ack.data.currentBid : 0,
+      });
+    }
     const lastBidder = others.at(-1)!;
     live[dropIndex] = await liveClient(server, members[dropIndex]!);
     const rejoined = await live[dropIndex].emit<{ snapshot: Snapshot }>('joinRoom', { roomCode: code });

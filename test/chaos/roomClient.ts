@@ -153,7 +153,7 @@ export const roomClient = (options: {
         if (ack.ok) {
           const b = ack.data.bid;
           acked.push({ bidId, roomCode: code, userId: b.user_id, amount: b.bid_amount, seq: b.seq });
-          dispatch({ type: 'bidAccepted', result: ack.data });
+          dispatch({ type: 'bidAccepted', roomCode: code, result: ack.data });
         } else {
           refusals[ack.error.code] = (refusals[ack.error.code] ?? 0) + 1;
         }

@@ -178,10 +178,54 @@ describe('the live room reducer', () => {
     });
   });
 
+  describe('when my ack comes before the room hears of my deal', () => {
+    const priyaAcked = (revision: number, roomCode = CODE): LiveRoomAction => ({
+      type: 'bidAccepted',
+      roomCode,
+      result: {
+        bid: bid(2, P, 1_020_00),
+        currentBid: 1_020_00,
+        deadline: T + 122_000,
+        used: 1,
+        remaining: 1,
+        max: 2,
+        revision,
+        ended: false,
+      },
+    });
+    const counts: LiveRoomAction = {
+      type: 'bidCountsUpdate',
+      payload: { roomCode: CODE, revision: 5, bidCounts: { [A.id]: 1, [P.id]: 1 }, userMap: {}, max: 2 },
+    };
+
+    it('shows my deal at once (I lead, no second deal offered), and the broadcasts of that revision agree', () => {
+      const acked = fold(...opened(), priyaAcked(5));
+      expect(acked).toMatchObject({ currentBid: 1_020_00, highestBidder: P, deadline: T + 122_000, revision: 5 });
+      expect(acked.history.map((h) => h.seq)).toEqual([1, 2]);
+      expect(selectBidButton(acked, P.id)).toEqual({ kind: 'leading' });
+      expect(selectParticipantRows(acked).find((r) => r.userId === P.id)).toMatchObject({ used: 1, remaining: 1 });
+
+      const confirmed = fold(...opened(), priyaAcked(5), priyaBids(5), counts);
+      expect(confirmed).toMatchObject({ currentBid: 1_020_00, highestBidder: P, revision: 5, stale: false });
+      expect(confirmed.history.map((h) => h.seq)).toEqual([1, 2]);
+      expect(confirmed.bidCounts).toEqual({ [A.id]: 1, [P.id]: 1 });
+    });
+
+    it('changes nothing but my counts when the broadcast came first, the ack is for another room, or events were missed', () => {
+      const broadcastFirst = fold(...opened(), priyaBids(5), counts);
+      expect(reduceLiveRoom(broadcastFirst, priyaAcked(5)).history.map((h) => h.seq)).toEqual([1, 2]);
+      for (const s of [fold(...opened(), priyaAcked(5, 'ZZZ999')), fold(...opened(), priyaAcked(7))]) {
+        expect(s).toMatchObject({ currentBid: 1_010_00, highestBidder: A, revision: 4, used: 1, remaining: 1 });
+        expect(s.history).toHaveLength(1);
+      }
+    });
+  });
+
   describe('my attempts', () => {
     it('counts my own deals from the ack and from bidCountUpdate, never backwards', () => {
       const acked = fold(...opened(), {
         type: 'bidAccepted',
+        roomCode: CODE,
         result: {
           bid: bid(2, P, 1_020_00),
           currentBid: 1_020_00,

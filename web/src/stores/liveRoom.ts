@@ -84,7 +84,7 @@ export type LiveRoomAction =
   | { type: 'snapshot'; snapshot: RoomSnapshot; canBid?: boolean; reason?: JoinReason }
   | { type: 'failed'; message: string }
   | { type: 'disconnected' }
-  | { type: 'bidAccepted'; result: PlaceBidResult }
+  | { type: 'bidAccepted'; roomCode: string; result: PlaceBidResult }
   | {
       [
         K in Exclude<
@@ -159,12 +159,26 @@ export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoo
     case 'disconnected':
       return state.phase === 'ready' ? { ...state, stale: true } : state;
     case 'bidAccepted': {
-      const { used, remaining, max } = action.result;
-      return {
+      const r = action.result;
+      const counted = {
         ...state,
-        used: Math.max(state.used, used),
-        remaining: Math.min(state.remaining, remaining),
-        maxAttempts: max,
+        used: Math.max(state.used, r.used),
+        remaining: Math.min(state.remaining, r.remaining),
+        maxAttempts: r.max,
+      };
+      // The ack leaves the server before the room's bidUpdate for the same deal: when the deal is
+      // the next event, show it at once (I lead), and the broadcasts of that revision confirm it.
+      if (!mine(state, action.roomCode) || state.phase !== 'ready' || r.revision !== state.revision + 1) return counted;
+      const me = r.bid.user_id;
+      return {
+        ...counted,
+        status: counted.status === 'upcoming' ? 'running' : counted.status,
+        currentBid: r.currentBid,
+        highestBidder: { id: me, username: r.bid.username },
+        history: [...counted.history, r.bid],
+        bidCounts: { ...counted.bidCounts, [me]: (counted.bidCounts[me] ?? 0) + 1 },
+        deadline: r.ended ? counted.deadline : r.deadline,
+        revision: r.revision,
       };
     }
     case 'joinStatus': {

@@ -134,6 +134,6 @@ export const placeDeal = async (code: string): Promise<PlaceBidResult> => {
       .emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidResult>;
   }
   if (!ack.ok) throw new Error(ack.error.message);
-  dispatchLiveRoom({ type: 'bidAccepted', result: ack.data });
+  dispatchLiveRoom({ type: 'bidAccepted', roomCode: code, result: ack.data });
   return ack.data;
 };
