@@ -10,10 +10,12 @@ import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
 
 /**
- * `npm run bench [-- --quick]`: every figure beside a baseline measured in the same run, on this
- * machine, as a ratio. Loops are bounded; traffic stays on 127.0.0.1.
+ * `npm run bench [-- --quick] [--sockets]`: every figure beside a baseline measured in the same
+ * run, on this machine, as a ratio. Loops are bounded; traffic stays on 127.0.0.1. `--sockets`
+ * runs only the socket figures (round trip, storm, memory) and leaves bench/results.json alone.
  */
 const quick = process.argv.includes('--quick');
+const socketsOnly = process.argv.includes('--sockets');
 const ctx = createContext(quick);
 const figures: Figure[] = [];
 const started = performance.now();
@@ -24,6 +26,13 @@ const section = async (name: string, work: () => Promise<Figure | Figure[]>) => 
 };
 
 try {
+  if (!socketsOnly) await storeAndLogFigures();
+  await section('bids and sockets', () => realtimeFigures(ctx));
+} finally {
+  ctx.cleanup();
+}
+
+async function storeAndLogFigures() {
   await section('event store appends', () => storeFigures(ctx));
   const events = quick ? 100_000 : 1_000_000;
   const dataDir = ctx.scratch('big-log');
@@ -41,9 +50,6 @@ try {
   });
   await section('start-up', () => startupFigure(ctx, dataDir, readPath, events));
   await section('replay fold', replayFigure);
-  await section('bids and sockets', () => realtimeFigures(ctx));
-} finally {
-  ctx.cleanup();
 }
 
 const table = renderTable(figures);
@@ -54,11 +60,12 @@ console.log(table);
 console.log(`\n${Math.round((performance.now() - started) / 1000)} s in all.`);
 const out = join(import.meta.dirname, '../../bench');
 mkdirSync(out, { recursive: true });
-writeFileSync(
-  join(out, 'results.json'),
-  JSON.stringify(
-    { at: new Date().toISOString(), quick, machine: { cores: cpus().length, node: process.version }, figures },
-    null,
-    2,
-  ) + '\n',
-);
+if (!socketsOnly)
+  writeFileSync(
+    join(out, 'results.json'),
+    JSON.stringify(
+      { at: new Date().toISOString(), quick, machine: { cores: cpus().length, node: process.version }, figures },
+      null,
+      2,
+    ) + '\n',
+  );
