@@ -1,3 +1,5 @@
+import { StepsSection } from '../../components/StepsSection.tsx';
+
 const STEPS = [
   {
     title: 'Select a product',
@@ -13,24 +15,4 @@ const STEPS = [
   },
 ] as const;
 
-export const HowItWorks = () => (
-  <section className="section" aria-labelledby="how-it-works">
-    <div className="container">
-      <div className="section-head">
-        <p className="eyebrow">Three simple steps</p>
-        <h2 id="how-it-works">How It Works</h2>
-      </div>
-      <ol className="steps">
-        {STEPS.map((step, i) => (
-          <li key={step.title} className="card step">
-            <span className="step-number" aria-hidden="true">
-              {i + 1}
-            </span>
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
-      </ol>
-    </div>
-  </section>
-);
+export const HowItWorks = () => <StepsSection id="how-it-works" eyebrow="Three simple steps" steps={STEPS} />;

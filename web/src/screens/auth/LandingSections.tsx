@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ShieldIcon, TagIcon } from '../../components/Icons.tsx';
+import { StepsSection } from '../../components/StepsSection.tsx';
 import { SITE } from '../../lib/site.ts';
 import { BENEFITS, FAQ, LANDING_FOOTER_LINKS, LANDING_STEPS } from './landingContent.ts';
 
@@ -41,27 +42,7 @@ export const Benefits = () => (
   </section>
 );
 
-export const LandingSteps = () => (
-  <section className="section" aria-labelledby="landing-how">
-    <div className="container">
-      <div className="section-head">
-        <p className="eyebrow">Three steps</p>
-        <h2 id="landing-how">How It Works</h2>
-      </div>
-      <ol className="steps">
-        {LANDING_STEPS.map((step, i) => (
-          <li key={step.title} className="card step">
-            <span className="step-number" aria-hidden="true">
-              {i + 1}
-            </span>
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
-      </ol>
-    </div>
-  </section>
-);
+export const LandingSteps = () => <StepsSection id="landing-how" eyebrow="Three steps" steps={LANDING_STEPS} />;
 
 /** Seven questions; opening one closes the others. */
 export const LandingFaq = () => {

@@ -1,0 +1,30 @@
+/** A "How It Works" section: numbered step cards under an eyebrow and heading. */
+export const StepsSection = ({
+  id,
+  eyebrow,
+  steps,
+}: {
+  id: string;
+  eyebrow: string;
+  steps: readonly { title: string; text: string }[];
+}) => (
+  <section className="section" aria-labelledby={id}>
+    <div className="container">
+      <div className="section-head">
+        <p className="eyebrow">{eyebrow}</p>
+        <h2 id={id}>How It Works</h2>
+      </div>
+      <ol className="steps">
+        {steps.map((step, i) => (
+          <li key={step.title} className="card step">
+            <span className="step-number" aria-hidden="true">
+              {i + 1}
+            </span>
+            <h3>{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  </section>
+);
