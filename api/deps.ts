@@ -8,6 +8,7 @@ import type { HandlerDeps } from './commandHandler.ts';
 import type { Sessions } from './auth/session.ts';
 import type { Payments } from './payments/index.ts';
 import type { MailTransport, StoredMail } from './mail/index.ts';
+import type { HitLog } from './auth/hitLog.ts';
 
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   payments: Payments;
   mail: MailTransport & { list?: (limit?: number) => StoredMail[] };
   secrets: { otp: string };
+  /** Rate-limit hits (failed logins, codes sent, crackers orders), shared by every process on one data directory. */
+  hits: HitLog;
   /** A member's balances in paise for the session payload (wired by the wallet feature). */
   walletOf?: (userId: string) => { cash: number; reward_cash: number };
 }

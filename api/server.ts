@@ -19,6 +19,7 @@ import { sameOriginHandshake } from './http/security.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
 import { seedDemo } from '../scripts/seedDemo.ts';
 import { join } from 'node:path';
+import { sqliteHitLog } from './auth/hitLog.ts';
 import { createSessions } from './auth/session.ts';
 import { outboxTransport, smtpTransport } from './mail/index.ts';
 import { dataDirSecret } from './secrets.ts';
@@ -69,6 +70,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
         ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
         : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
     secrets: { otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET) },
+    hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
   };
   await projections.start();
   if (config.SEED_DEMO) await seedDemo(deps);
@@ -85,7 +87,8 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
     pingInterval: 10_000,
     pingTimeout: 8_000,
     // A browser handshake must come from our own site (cookies ride along with it).
-    allowRequest: (req, callback) => callback(null, sameOriginHandshake(req.headers.origin, req.headers.host, config.PUBLIC_URL)),
+    allowRequest: (req, callback) =>
+      callback(null, sameOriginHandshake(req.headers.origin, req.headers.host, config.PUBLIC_URL)),
   });
   attachRealtime(io, deps);
   const rooms = await startRooms(deps, io);
@@ -109,6 +112,7 @@ export const startServer = async (config: Config, overrides: { clock?: Clock } =
       await store.drain();
       await projections.stop();
       readDb.sqlite.close();
+      deps.hits.close();
       deps.payments.close();
       await store.close();
       log.info('stopped');

@@ -70,10 +70,16 @@ export const sessionPayload = (deps: Deps, user: SessionUser | null) => ({
 export const authRoutes = (deps: Deps) => {
   const { clock } = deps;
   const otpSecret = deps.secrets.otp;
-  const perAccount = createThrottle({ free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 });
-  const perAddress = createThrottle({ free: 20, windowMs: 15 * 60_000, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 });
+  const perAccount = createThrottle(
+    { name: 'login-account', free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 },
+    deps.hits,
+  );
+  const perAddress = createThrottle(
+    { name: 'login-address', free: 20, windowMs: 15 * 60_000, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 },
+    deps.hits,
+  );
   const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
-  const { codesPerEmail, codesPerAddress, wrongCodesPerAddress } = createOtpLimits();
+  const { codesPerEmail, codesPerAddress, wrongCodesPerAddress } = createOtpLimits(deps.hits);
 
   return new Hono<AuthEnv>()
     .post(

@@ -13,6 +13,7 @@ import {
   searchCrackers,
 } from '../../projections/crackers.ts';
 import { referralByCode } from '../../projections/referrals.ts';
+import type { HitLog } from '../auth/hitLog.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { actorOf, currentUser, requireUser } from '../auth/session.ts';
 import { handleCommand } from '../commandHandler.ts';
@@ -38,17 +39,14 @@ export const CrackersOrderBody = z.object({
 });
 
 /** At most `limit` orders per address per window: the order form needs no login, so it is throttled. */
-const perAddressLimit = (limit: number, windowMs: number) => {
-  const hits = new Map<string, number[]>();
-  return (key: string, now: number): boolean => {
-    const recent = (hits.get(key) ?? []).filter((t) => now - t < windowMs);
-    if (recent.length >= limit) return false;
-    recent.push(now);
-    hits.set(key, recent);
-    if (hits.size > 10_000) hits.delete(hits.keys().next().value!);
+const perAddressLimit =
+  (hits: HitLog, limit: number, windowMs: number) =>
+  (key: string, now: number): boolean => {
+    const since = now - windowMs + 1;
+    if (hits.recent('crackers-orders', key, since).length >= limit) return false;
+    hits.add('crackers-orders', key, now, since);
     return true;
   };
-};
 
 const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
   try {
@@ -64,7 +62,7 @@ const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
  * masked) and a member's reserved orders.
  */
 export const crackersRoutes = (deps: Deps) => {
-  const allow = perAddressLimit(20, 10 * 60_000);
+  const allow = perAddressLimit(deps.hits, 20, 10 * 60_000);
   return new Hono<AuthEnv>()
     .get(
       '/',

@@ -222,3 +222,32 @@ describe('bid flooding and many sockets', () => {
     for (const a of attempts) a.socket.disconnect();
   });
 });
+
+describe('limits hold across processes on one data directory', () => {
+  it('failed logins counted on two servers slow the account on both, and a fair login after the wait works', async () => {
+    const other = await startTestServer({
+      dataDir: server.dataDir,
+      clock,
+      env: { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' },
+    });
+    try {
+      const email = 'member4@vetrideals.in';
+      const login = (s: TestServer, password: string) => client(s).call('POST', '/api/auth/login', { email, password });
+      // Five wrong passwords, split between the two processes: each alone has seen fewer than five.
+      for (const s of [server, other, server, other, server]) {
+        expect((await login(s, 'wrong')).body).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
+      }
+      for (const s of [server, other]) {
+        const slowed = await login(s, MEMBER.password);
+        expect(slowed.status).toBe(429);
+        expect(slowed.body).toMatchObject({
+          error: { message: expect.stringMatching(/Too many failed logins\. Please wait \d+ seconds/) as string },
+        });
+      }
+      clock.advance(3_000);
+      expect((await login(other, MEMBER.password)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
