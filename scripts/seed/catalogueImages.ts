@@ -4,26 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PRODUCT_COLOURS } from '../../engine/productColours.ts';
 import { catalogueProducts } from './catalogue.ts';
 import { crackersCatalogue } from './catalogueCrackers.ts';
-
-export const COLOURS: Record<string, string> = {
-  Black: '#2b2f33',
-  White: '#f5f5f2',
-  Red: '#d64541',
-  Blue: '#2f6fd6',
-  Green: '#2e9e6a',
-  Silver: '#b8bec6',
-  Gold: '#d4a531',
-  Pink: '#e07aa5',
-  Brown: '#8b5a3c',
-  Yellow: '#f2c230',
-  Grey: '#7b8088',
-  Orange: '#f08a24',
-  Purple: '#7e57c2',
-  Teal: '#17898a',
-  Maroon: '#7d1f2b',
-};
 
 const shade = (hex: string, amount: number): string => {
   const n = parseInt(hex.slice(1), 16);
@@ -157,14 +140,14 @@ const frame = (body: string, bg: string, label: string): string =>
   `<rect width="400" height="400" fill="url(#bg)"/><ellipse cx="200" cy="352" rx="130" ry="14" fill="#000" opacity=".08"/><g filter="url(#lift)">${body}</g></svg>\n`;
 
 export const productSvg = (kind: string, colour: string, label: string): string => {
-  const c = COLOURS[colour] ?? '#17898a';
+  const c = PRODUCT_COLOURS[colour] ?? '#17898a';
   const draw = shapes[kind];
   if (!draw) throw new Error(`No drawing for kind ${kind}`);
   return frame(draw(c, shade(c, -0.35), shade(c, 0.45)), colour === 'White' ? '#5f8f8c' : c, label);
 };
 
 export const crackerSvg = (category: string, colour: string, label: string): string => {
-  const c = COLOURS[colour] ?? '#d64541';
+  const c = PRODUCT_COLOURS[colour] ?? '#d64541';
   const draw = crackerShapes[category];
   if (!draw) throw new Error(`No drawing for cracker category ${category}`);
   return frame(draw(c, shade(c, -0.35), shade(c, 0.45)), '#0f3d3e', label);

@@ -1,28 +1,10 @@
 import { useEffect, useState } from 'react';
+import { PRODUCT_COLOURS } from '../../../../engine/productColours.ts';
 import { formatRupees } from '../../lib/format.ts';
 import type { ShopFilters } from './filters.ts';
 import { DEFAULT_FILTERS, PRICE_MAX, PRICE_MIN, PRICE_STEP, SORT_OPTIONS, withFilter } from './filters.ts';
 import { Stars } from './parts.tsx';
 import type { Facets } from './shopApi.ts';
-
-/** Swatch colours for the catalogue's colour names (the same as the product drawings). */
-const SWATCH: Record<string, string> = {
-  Black: '#2b2f33',
-  White: '#f5f5f2',
-  Red: '#d64541',
-  Blue: '#2f6fd6',
-  Green: '#2e9e6a',
-  Silver: '#b8bec6',
-  Gold: '#d4a531',
-  Pink: '#e07aa5',
-  Brown: '#8b5a3c',
-  Yellow: '#f2c230',
-  Grey: '#7b8088',
-  Orange: '#f08a24',
-  Purple: '#7e57c2',
-  Teal: '#17898a',
-  Maroon: '#7d1f2b',
-};
 
 const toggle = (list: string[], value: string) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -202,7 +184,7 @@ export const FilterPanel = ({
                 checked={filters.colors.includes(c.value)}
                 onChange={() => set({ colors: toggle(filters.colors, c.value) })}
               />
-              <span className="swatch" style={{ background: SWATCH[c.value] ?? '#ccc' }} aria-hidden="true" />
+              <span className="swatch" style={{ background: PRODUCT_COLOURS[c.value] ?? '#ccc' }} aria-hidden="true" />
               <span className="swatch-name">{c.value}</span>
             </label>
           ))}
