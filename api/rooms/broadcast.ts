@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../engine/eventStore.ts';
-import type { RoomEvent } from '../../engine/room.ts';
+import type { BidPlaced, RoomEvent } from '../../engine/room.ts';
 import { ROOM_MESSAGES } from '../../engine/room.ts';
 import type { WalletEvent } from '../../engine/wallet.ts';
 import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
@@ -7,6 +7,8 @@ import { walletBalances } from '../../projections/wallets.ts';
 import type { Deps } from '../deps.ts';
 import { withHeldWrites } from '../realtime/heldWrites.ts';
 import type { Io } from '../server.ts';
+import type { LiveHistories, LiveHistory } from './liveHistory.ts';
+import { createLiveHistories } from './liveHistory.ts';
 import { roomChannel, userChannel } from './realtime.ts';
 import { toBidDto, toRoomDto } from './views.ts';
 
@@ -17,9 +19,10 @@ import { toBidDto, toRoomDto } from './views.ts';
  */
 export const broadcastProjected = (io: Io, deps: Deps, events: readonly RecordedEvent[]): void => {
   const reads = batchReads(deps);
+  const live = liveOf(deps);
   withHeldWrites(io, channelsOf(events), () => {
     for (const recorded of events) {
-      if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded, reads);
+      if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded, reads, live);
       else if (recorded.streamName.startsWith('wallet-')) walletBroadcast(io, deps, recorded);
     }
   });
@@ -56,10 +59,51 @@ const batchReads = (deps: Deps) => {
   };
 };
 
-const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent, reads: ReturnType<typeof batchReads>) => {
+const histories = new WeakMap<Deps, LiveHistories>();
+const liveOf = (deps: Deps): LiveHistories => {
+  let live = histories.get(deps);
+  if (!live) histories.set(deps, (live = createLiveHistories()));
+  return live;
+};
+
+/** A running room's history as of this deal: from memory, or read from the read model (which then seeds memory). */
+const historyOf = (
+  code: string,
+  recorded: RecordedEvent,
+  reads: ReturnType<typeof batchReads>,
+  live: LiveHistories,
+): LiveHistory | undefined => {
+  const known = live.next(code, recorded);
+  if (known) return known;
+  const room = reads.room(code);
+  if (!room) return undefined;
+  const seq = (recorded.data as { seq: number }).seq;
+  const entry = {
+    revision: recorded.revision,
+    bids: reads.bids(code).filter((bid) => bid.seq <= seq),
+    participants: reads.participants(code),
+    maxAttempts: room.max_attempts,
+  };
+  live.seed(code, entry);
+  return entry;
+};
+
+const roomBroadcast = (
+  io: Io,
+  deps: Deps,
+  recorded: RecordedEvent,
+  reads: ReturnType<typeof batchReads>,
+  live: LiveHistories,
+) => {
   const code = recorded.streamName.slice('room-'.length);
   const revision = recorded.revision;
   const e = recorded as unknown as RoomEvent;
+  if (e.type === 'BidPlaced') {
+    const history = historyOf(code, recorded, reads, live);
+    if (history) bidBroadcast(io, deps, code, revision, e.data, history);
+    return;
+  }
+  live.forget(code);
   const room = reads.room(code);
   if (!room) return;
   const channel = io.to(roomChannel(code));
@@ -114,43 +158,6 @@ const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent, reads: Retur
       io.emit('roomStatus', { room: summary() });
       return;
     }
-    case 'BidPlaced': {
-      const b = e.data;
-      const history = reads.bids(code).filter((bid) => bid.seq <= b.seq);
-      const bid = history.find((h) => h.seq === b.seq)!;
-      channel.emit('bidUpdate', {
-        roomCode: code,
-        revision,
-        currentBid: b.amount,
-        highestBidder: { id: b.userId, username: b.userName },
-        bid,
-        bidHistory: history,
-        deadline: b.deadline,
-      });
-      const counts: Record<string, number> = {};
-      for (const h of history) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
-      const list = participants();
-      channel.emit('bidCountsUpdate', {
-        roomCode: code,
-        revision,
-        bidCounts: Object.fromEntries(list.map((p) => [p.user_id, counts[p.user_id] ?? 0])),
-        userMap: Object.fromEntries(list.map((p) => [p.user_id, p.user_name])),
-        max: room.max_attempts,
-      });
-      channel.emit('auctionTimer', {
-        roomCode: code,
-        revision,
-        deadline: b.deadline,
-        timer: Math.max(0, Math.ceil((b.deadline - now) / 1000)),
-        serverTime: now,
-      });
-      const me = io.to(userChannel(b.userId));
-      const max = room.max_attempts;
-      me.emit('bidCountUpdate', { roomCode: code, used: b.attempt, remaining: Math.max(0, max - b.attempt), max });
-      if (b.attempt >= max)
-        me.emit('bidLimitReached', { roomCode: code, used: b.attempt, max, message: ROOM_MESSAGES.BID_LIMIT });
-      return;
-    }
     case 'RoomEnded': {
       const d = e.data;
       channel.emit('auctionEnded', {
@@ -180,6 +187,49 @@ const roomBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent, reads: Retur
     default:
       return;
   }
+};
+
+/** A deal's broadcasts: the room's bidUpdate (whole history), counts and timer; the bidder's own count. */
+const bidBroadcast = (
+  io: Io,
+  deps: Deps,
+  code: string,
+  revision: number,
+  b: BidPlaced['data'],
+  { bids: history, participants: list, maxAttempts: max }: LiveHistory,
+) => {
+  const channel = io.to(roomChannel(code));
+  const now = deps.clock.now();
+  const bid = history.find((h) => h.seq === b.seq)!;
+  channel.emit('bidUpdate', {
+    roomCode: code,
+    revision,
+    currentBid: b.amount,
+    highestBidder: { id: b.userId, username: b.userName },
+    bid,
+    bidHistory: history,
+    deadline: b.deadline,
+  });
+  const counts: Record<string, number> = {};
+  for (const h of history) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
+  channel.emit('bidCountsUpdate', {
+    roomCode: code,
+    revision,
+    bidCounts: Object.fromEntries(list.map((p) => [p.user_id, counts[p.user_id] ?? 0])),
+    userMap: Object.fromEntries(list.map((p) => [p.user_id, p.user_name])),
+    max,
+  });
+  channel.emit('auctionTimer', {
+    roomCode: code,
+    revision,
+    deadline: b.deadline,
+    timer: Math.max(0, Math.ceil((b.deadline - now) / 1000)),
+    serverTime: now,
+  });
+  const me = io.to(userChannel(b.userId));
+  me.emit('bidCountUpdate', { roomCode: code, used: b.attempt, remaining: Math.max(0, max - b.attempt), max });
+  if (b.attempt >= max)
+    me.emit('bidLimitReached', { roomCode: code, used: b.attempt, max, message: ROOM_MESSAGES.BID_LIMIT });
 };
 
 const walletBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {

@@ -222,6 +222,11 @@ describe('a live deal room on a real server port', () => {
     expect(fresh?.history.map((h) => h.bid_amount)).toEqual(
       (seenByOthers.bidHistory as { bid_amount: number }[]).map((h) => h.bid_amount),
     );
+    // Broadcast histories (kept in memory while the room runs) are the read model's, byte for byte.
+    expect(JSON.stringify(seenByOthers.bidHistory)).toBe(JSON.stringify(fresh?.history));
+    const updates = live[leaderIndex]!.of('bidUpdate');
+    for (const [n, u] of updates.entries())
+      expect(JSON.stringify(u.bidHistory)).toBe(JSON.stringify(fresh?.history.slice(0, n + 1)));
     // Revisions only move forward, one event at a time, for a client that stayed.
     const revisions = [
       ...new Set(live[leaderIndex]!.seen.map((s) => s.payload.revision).filter((r) => typeof r === 'number')),

@@ -1,0 +1,63 @@
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import type { BidPlaced } from '../../engine/room.ts';
+import type { BidRow, ParticipantRow } from '../../projections/roomQueries.ts';
+import { toBidDto } from './views.ts';
+
+type BidDto = ReturnType<typeof toBidDto>;
+
+/** What a running room's `bidUpdate` and `bidCountsUpdate` need besides the deal itself. */
+export interface LiveHistory {
+  /** Room stream revision of the last event folded in. */
+  revision: number;
+  /** Every deal so far, oldest first, as `toBidDto` makes it from the read model's rows. */
+  bids: BidDto[];
+  participants: readonly Pick<ParticipantRow, 'user_id' | 'user_name'>[];
+  maxAttempts: number;
+}
+
+const KEPT_ROOMS = 2000;
+
+/**
+ * Running rooms' deal histories kept in this process, so broadcasting a deal reads nothing from
+ * the read model. An entry only ever follows its room's events one revision at a time: a deal
+ * that is not the next event of a known room (first deal seen since start, a missed batch) or any
+ * other room event drops the entry, and the broadcast reads the read model as before and seeds
+ * a fresh one. What clients get is the same either way.
+ */
+export const createLiveHistories = () => {
+  const rooms = new Map<string, LiveHistory>();
+  return {
+    /** The history including this deal, when the room's entry is exactly one revision behind it. */
+    next(code: string, recorded: RecordedEvent): LiveHistory | undefined {
+      const room = rooms.get(code);
+      if (!room || room.revision !== recorded.revision - 1) return undefined;
+      const b = (recorded as unknown as BidPlaced).data;
+      room.bids.push(toBidDto(bidRowOf(code, recorded.revision, b)));
+      room.revision = recorded.revision;
+      rooms.delete(code);
+      rooms.set(code, room);
+      return room;
+    },
+    seed(code: string, entry: LiveHistory): void {
+      rooms.delete(code);
+      rooms.set(code, { ...entry, bids: [...entry.bids], participants: [...entry.participants] });
+      if (rooms.size > KEPT_ROOMS) rooms.delete(rooms.keys().next().value!);
+    },
+    forget(code: string): void {
+      rooms.delete(code);
+    },
+  };
+};
+export type LiveHistories = ReturnType<typeof createLiveHistories>;
+
+/** The read model's row for a deal (`projections/rooms.ts` writes these fields from the event). */
+const bidRowOf = (code: string, revision: number, b: BidPlaced['data']): BidRow => ({
+  room_code: code,
+  seq: b.seq,
+  bid_id: b.bidId,
+  user_id: b.userId,
+  user_name: b.userName,
+  amount: b.amount,
+  at: b.at,
+  revision,
+});
