@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartEvent } from '../../engine/cart.ts';
 import { cartDecider, cartQuantity } from '../../engine/cart.ts';
-import { specFor } from './given.ts';
+import { specFor } from '../helpers/decider.ts';
 
 const now = Date.parse('2026-11-22T06:00:00Z');
 const spec = specFor(cartDecider);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CrackersOrderCommand } from '../../engine/crackersOrder.ts';
 import { crackersOrderDecider, normalizeIndianMobile } from '../../engine/crackersOrder.ts';
 import { crackersCatalogueDecider } from '../../engine/crackersCatalogue.ts';
-import { specFor } from './given.ts';
+import { specFor } from '../helpers/decider.ts';
 
 const now = Date.parse('2026-09-30T06:00:00Z');
 const spec = specFor(crackersOrderDecider);

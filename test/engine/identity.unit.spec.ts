@@ -4,7 +4,11 @@ import type { EmailEvent } from '../../engine/emailVerification.ts';
 import { referralDecider } from '../../engine/referral.ts';
 import { passwordStrength, TN_DISTRICTS, userDecider } from '../../engine/user.ts';
 import type { UserEvent } from '../../engine/user.ts';
-import { spec } from '../helpers/decider.ts';
+import { specFor } from '../helpers/decider.ts';
+
+const email = specFor(emailDecider);
+const referral = specFor(referralDecider);
+const user = specFor(userDecider);
 
 const T0 = Date.parse('2026-11-22T05:00:00Z');
 const issued: EmailEvent = {
@@ -14,67 +18,57 @@ const issued: EmailEvent = {
 
 describe('email verification', () => {
   it('issues a code', () => {
-    spec(emailDecider)
-      .given([])
+    email()
       .when({ type: 'IssueOtp', data: { email: 'a@b.in', codeHash: 'h1', now: T0 } })
-      .thenEmits([issued]);
+      .then([issued]);
   });
   it('refuses a resend sooner than 60 s, saying how long to wait', () => {
-    spec(emailDecider)
-      .given([issued])
+    email([issued])
       .when({ type: 'IssueOtp', data: { email: 'a@b.in', codeHash: 'h2', now: T0 + 45_000 } })
       .thenThrows('OTP_RESEND_TOO_SOON', 'Please wait 15s before asking for a new code.');
   });
   it('allows a resend after 60 s, and the new code resets the wrong tries', () => {
-    spec(emailDecider)
-      .given([issued, { type: 'OtpRejected', data: { wrongTries: 5, at: T0 + 1 } }])
+    const { events } = email([issued, { type: 'OtpRejected', data: { wrongTries: 5, at: T0 + 1 } }])
       .when({ type: 'IssueOtp', data: { email: 'a@b.in', codeHash: 'h2', now: T0 + OTP_RESEND_MS } })
-      .thenMatches((events) => expect(events[0]?.type).toBe('OtpIssued'));
+      .result();
+    expect(events[0]?.type).toBe('OtpIssued');
   });
   it('verifies the right code within 10 minutes', () => {
-    spec(emailDecider)
-      .given([issued])
+    email([issued])
       .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 + OTP_TTL_MS } })
-      .thenEmits([{ type: 'OtpVerified', data: { at: T0 + OTP_TTL_MS } }]);
+      .then([{ type: 'OtpVerified', data: { at: T0 + OTP_TTL_MS } }]);
   });
   it('records a wrong code as a rejected try', () => {
-    spec(emailDecider)
-      .given([issued, { type: 'OtpRejected', data: { wrongTries: 2, at: T0 } }])
+    email([issued, { type: 'OtpRejected', data: { wrongTries: 2, at: T0 } }])
       .when({ type: 'VerifyOtp', data: { codeHash: 'bad', now: T0 + 1000 } })
-      .thenEmits([{ type: 'OtpRejected', data: { wrongTries: 3, at: T0 + 1000 } }]);
+      .then([{ type: 'OtpRejected', data: { wrongTries: 3, at: T0 + 1000 } }]);
   });
   it('locks the code after 5 wrong tries, even for the right code', () => {
-    spec(emailDecider)
-      .given([issued, { type: 'OtpRejected', data: { wrongTries: 5, at: T0 } }])
+    email([issued, { type: 'OtpRejected', data: { wrongTries: 5, at: T0 } }])
       .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 + 1000 } })
       .thenThrows('OTP_LOCKED');
   });
   it('refuses an expired code', () => {
-    spec(emailDecider)
-      .given([issued])
+    email([issued])
       .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 + OTP_TTL_MS + 1 } })
       .thenThrows('OTP_EXPIRED');
   });
   it('refuses a code that was never sent with "Invalid OTP"', () => {
-    spec(emailDecider)
-      .given([])
+    email()
       .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 } })
       .thenThrows('OTP_NOT_SENT', 'Invalid OTP');
   });
   it('lets a verified email be claimed once, and refuses a second account', () => {
     const verified: EmailEvent[] = [issued, { type: 'OtpVerified', data: { at: T0 + 1 } }];
-    spec(emailDecider)
-      .given(verified)
+    email(verified)
       .when({ type: 'ClaimEmail', data: { userId: 'U1', now: T0 + 2 } })
-      .thenEmits([{ type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2 } }]);
-    spec(emailDecider)
-      .given([...verified, { type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2 } }])
+      .then([{ type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2 } }]);
+    email([...verified, { type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2 } }])
       .when({ type: 'ClaimEmail', data: { userId: 'U2', now: T0 + 3 } })
       .thenThrows('EMAIL_TAKEN', 'An account with this email already exists.');
   });
   it('refuses to claim an unverified email with the spec message', () => {
-    spec(emailDecider)
-      .given([issued])
+    email([issued])
       .when({ type: 'ClaimEmail', data: { userId: 'U1', now: T0 } })
       .thenThrows('EMAIL_NOT_VERIFIED', '⚠️ Verify your email first.');
   });
@@ -100,29 +94,24 @@ const registered: UserEvent = {
 describe('user', () => {
   it('puts a member without a referral code on the waitlist', () => {
     const { access: _a, registeredAt: _r, ...reg } = registered.data;
-    spec(userDecider)
-      .given([])
+    user()
       .when({ type: 'RegisterUser', data: { ...reg, now: T0 } })
-      .thenEmits([registered]);
+      .then([registered]);
   });
   it('grants access to a member with a referral code', () => {
     const { access: _a, registeredAt: _r, ...reg } = registered.data;
-    spec(userDecider)
-      .given([])
+    const { events } = user()
       .when({ type: 'RegisterUser', data: { ...reg, referralCode: 'VETRI1', now: T0 } })
-      .thenMatches((events) =>
-        expect(events[0]).toMatchObject({ data: { access: 'granted', referralCode: 'VETRI1' } }),
-      );
+      .result();
+    expect(events[0]).toMatchObject({ data: { access: 'granted', referralCode: 'VETRI1' } });
   });
   it('grants access once; granting again changes nothing', () => {
-    spec(userDecider)
-      .given([registered])
+    user([registered])
       .when({ type: 'GrantAccess', data: { by: 'ADMIN', now: T0 } })
-      .thenEmits([{ type: 'AccessGranted', data: { by: 'ADMIN', at: T0 } }]);
-    spec(userDecider)
-      .given([registered, { type: 'AccessGranted', data: { by: 'ADMIN', at: T0 } }])
+      .then([{ type: 'AccessGranted', data: { by: 'ADMIN', at: T0 } }]);
+    user([registered, { type: 'AccessGranted', data: { by: 'ADMIN', at: T0 } }])
       .when({ type: 'GrantAccess', data: { by: 'ADMIN', now: T0 } })
-      .thenEmits([]);
+      .thenNothing();
   });
   it('refuses a profile without the required fields with the spec message', () => {
     const profile = {
@@ -139,21 +128,18 @@ describe('user', () => {
       country: '',
       postal_code: '',
     };
-    spec(userDecider)
-      .given([registered])
+    user([registered])
       .when({ type: 'SaveProfile', data: { profile, now: T0 } })
       .thenThrows('PROFILE_INVALID', 'Failed to save profile');
   });
   it('ends only a session it started', () => {
     const started: UserEvent = { type: 'SessionStarted', data: { sessionHash: 's1', expiresAt: T0 + 1, at: T0 } };
-    spec(userDecider)
-      .given([registered, started])
+    user([registered, started])
       .when({ type: 'EndSession', data: { sessionHash: 's1', now: T0 } })
-      .thenEmits([{ type: 'SessionEnded', data: { sessionHash: 's1', at: T0 } }]);
-    spec(userDecider)
-      .given([registered, started])
+      .then([{ type: 'SessionEnded', data: { sessionHash: 's1', at: T0 } }]);
+    user([registered, started])
       .when({ type: 'EndSession', data: { sessionHash: 'other', now: T0 } })
-      .thenEmits([]);
+      .thenNothing();
   });
   it('rates password strength with one point per rule', () => {
     expect(passwordStrength('')).toBe(0);
@@ -175,24 +161,20 @@ describe('user', () => {
 
 describe('referral code', () => {
   it('is created once; a duplicate is refused', () => {
-    spec(referralDecider)
-      .given([])
+    referral()
       .when({ type: 'CreateReferral', data: { code: 'ABC123', name: 'Ravi', createdBy: 'A', now: T0 } })
-      .thenEmits([{ type: 'ReferralCreated', data: { code: 'ABC123', name: 'Ravi', createdBy: 'A', at: T0 } }]);
-    spec(referralDecider)
-      .given([{ type: 'ReferralCreated', data: { code: 'ABC123', name: 'Ravi', createdBy: 'A', at: T0 } }])
+      .then([{ type: 'ReferralCreated', data: { code: 'ABC123', name: 'Ravi', createdBy: 'A', at: T0 } }]);
+    referral([{ type: 'ReferralCreated', data: { code: 'ABC123', name: 'Ravi', createdBy: 'A', at: T0 } }])
       .when({ type: 'CreateReferral', data: { code: 'ABC123', name: 'Other', createdBy: 'A', now: T0 } })
       .thenThrows('REFERRAL_EXISTS');
   });
   it('must be 6 letters or digits', () => {
-    spec(referralDecider)
-      .given([])
+    referral()
       .when({ type: 'CreateReferral', data: { code: 'AB12', name: 'Ravi', createdBy: 'A', now: T0 } })
       .thenThrows('REFERRAL_INVALID');
   });
   it('cannot be used before it exists', () => {
-    spec(referralDecider)
-      .given([])
+    referral()
       .when({ type: 'UseReferral', data: { userId: 'U1', now: T0 } })
       .thenThrows('REFERRAL_NOT_FOUND', 'Referral code not found');
   });

@@ -10,7 +10,7 @@ import {
   nextBidAmount,
   nextPlayerUp,
 } from '../../engine/league.ts';
-import { specFor } from './given.ts';
+import { specFor } from '../helpers/decider.ts';
 import {
   CODE,
   T0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderEvent, OrderLine, PlaceOrderData } from '../../engine/order.ts';
 import { lineRewardCap, orderDecider, orderTotals, paymentStatusOf } from '../../engine/order.ts';
-import { specFor } from './given.ts';
+import { specFor } from '../helpers/decider.ts';
 
 const now = Date.parse('2026-11-22T06:00:00Z');
 const spec = specFor(orderDecider);

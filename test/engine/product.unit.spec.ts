@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetails, ProductEvent } from '../../engine/product.ts';
 import { available, productDecider } from '../../engine/product.ts';
-import { specFor } from './given.ts';
+import { specFor } from '../helpers/decider.ts';
 
 const now = Date.parse('2026-11-22T06:00:00Z');
 const later = now + 15 * 60_000;

@@ -2,43 +2,43 @@ import { expect } from 'vitest';
 import type { Decider, Message } from '../../engine/decider.ts';
 import { DomainError } from '../../engine/decider.ts';
 
-export interface Outcome<E> {
-  thenEmits(expected: readonly E[]): void;
-  thenMatches(check: (events: E[]) => void): void;
-  thenThrows(code: string, message?: string | RegExp): void;
-}
-
-export interface DeciderSpec<C, E> {
-  given(events: readonly E[]): { when(command: C): Outcome<E> };
-}
-
 /**
- * Given/when/then for deciders, after Emmett's DeciderSpecification:
- * `spec(decider).given(events).when(command).thenEmits(events)` or `.thenThrows(code, message?)`.
+ * Given/when/then for deciders, after Emmett's DeciderSpecification: the decider is folded over the
+ * given events, then asked to decide. `const given = specFor(decider)`, then
+ * `given(events).when(command).then(events)`, `.thenNothing()`, `.thenThrows(code, message?)`
+ * (a string message must match exactly: it is the spec's user text), or `.result()` for checks
+ * beyond equality.
  */
-export const spec = <C extends Message, E extends Message, S>(decider: Decider<C, E, S>): DeciderSpec<C, E> => ({
-  given: (events) => ({
-    when: (command) => {
-      const state = events.reduce(decider.evolve, decider.initialState);
+export const specFor =
+  <C extends Message, E extends Message, S>(decider: Decider<C, E, S>) =>
+  (given: readonly E[] = []) => ({
+    when: (command: C) => {
+      const state = given.reduce((s, e) => decider.evolve(s, e), decider.initialState);
       const run = () => decider.decide(command, state);
       return {
-        thenEmits: (expected) => {
+        then: (expected: readonly E[]) => {
           expect(run()).toEqual(expected);
         },
-        thenMatches: (check) => check(run()),
-        thenThrows: (code, message) => {
-          let error: unknown;
+        thenNothing: () => {
+          expect(run()).toEqual([]);
+        },
+        thenThrows: (code: string, message?: string | RegExp) => {
+          let caught: unknown;
           try {
             run();
-          } catch (e) {
-            error = e;
+          } catch (error) {
+            caught = error;
           }
-          expect(error, `expected ${code}`).toBeInstanceOf(DomainError);
-          expect((error as DomainError).code).toBe(code);
-          if (typeof message === 'string') expect((error as DomainError).message).toBe(message);
-          else if (message) expect((error as DomainError).message).toMatch(message);
+          expect(caught, `expected ${code}`).toBeInstanceOf(DomainError);
+          expect((caught as DomainError).code).toBe(code);
+          if (typeof message === 'string') expect((caught as DomainError).message).toBe(message);
+          else if (message) expect((caught as DomainError).message).toMatch(message);
+        },
+        /** The events and the state they lead to. */
+        result: () => {
+          const events = run();
+          return { events, state: events.reduce((s, e) => decider.evolve(s, e), state) };
         },
       };
     },
-  }),
-});
+  });
