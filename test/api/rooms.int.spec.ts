@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack } from '../../api/realtime/protocol.ts';
 import { createManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER, WAITLISTED } from '../helpers/http.ts';
+import { loggedIn, MEMBER, WAITLISTED } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { startTestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
-import { ADDRESS, deposit, liveClient, waitFor } from './roomsHelpers.ts';
+import { ADDRESS, deposit, liveClient, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
 
 type Wallet = { wallet: number; reward_cash: number; held: number };
 type Snapshot = {
@@ -66,25 +65,11 @@ describe('a live deal room on a real server port', () => {
   const snapshot = async (c: Client, code: string) => (await c.call<Snapshot>('GET', `/api/rooms/${code}`)).body;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      seed: true,
-      clock,
-      env: { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' },
-    });
-    // Let the demo rooms run their course first, so only this test's rooms move money from here on.
-    clock.advance(3 * 24 * 60 * MIN);
-    await server.rooms.tick();
-    await server.rooms.settled();
-    await server.rooms.tick();
-    admin = await loggedIn(server, ADMIN.email, ADMIN.password);
-    for (const n of [1, 2, 3, 4]) {
-      const m = await loggedIn(server, `member${n}@vetrideals.in`, MEMBER.password);
-      members.push(m);
-      ids.push((await m.call<{ user: { id: string } }>('GET', '/api/auth/session')).body.user.id);
-    }
+    const started = await startRoomsServer(clock);
+    ({ server, admin, productId } = started);
+    members.push(...started.members);
+    for (const m of members) ids.push(await userIdOf(m));
     poor = await loggedIn(server, 'member5@vetrideals.in', MEMBER.password);
-    const products = await fetch(`${server.url}/api/products`);
-    productId = ((await products.json()) as { products: { id: string }[] }).products[0]!.id;
     for (const m of members) await deposit(server, m, 1_000_00);
     for (const m of [...members, poor]) before.push(await wallet(m));
   });

@@ -1,8 +1,11 @@
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../api/realtime/protocol.ts';
+import type { ManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -71,3 +74,28 @@ export const ADDRESS = {
   state: 'Tamil Nadu',
   address_type: 'home',
 };
+
+/**
+ * A seeded server whose scheduler and sweeper move only when the test ticks them, with the demo rooms
+ * already run to their end (so only the test's own rooms move money from here on), the admin and
+ * members 1 to 4 logged in, and the first product's id for new rooms.
+ */
+export const startRoomsServer = async (clock: ManualClock, env: Record<string, string> = {}) => {
+  const server = await startTestServer({
+    seed: true,
+    clock,
+    env: { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0', ...env },
+  });
+  clock.advance(3 * 24 * 60 * 60_000);
+  await server.rooms.tick();
+  await server.rooms.settled();
+  await server.rooms.tick();
+  const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+  const members: Client[] = [];
+  for (const n of [1, 2, 3, 4]) members.push(await loggedIn(server, `member${n}@vetrideals.in`, MEMBER.password));
+  const products = (await (await fetch(`${server.url}/api/products`)).json()) as { products: { id: string }[] };
+  return { server, admin, members, productId: products.products[0]!.id };
+};
+
+export const userIdOf = async (member: Client) =>
+  (await member.call<{ user: { id: string } }>('GET', '/api/auth/session')).body.user.id;

@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import type { Ack, PlaceBidResult, RoomSnapshot } from '../../api/realtime/protocol.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { startTestServer } from '../helpers/server.ts';
 import type { LiveClient } from '../api/roomsHelpers.ts';
-import { liveClient, waitFor } from '../api/roomsHelpers.ts';
+import { liveClient, startRoomsServer, userIdOf, waitFor } from '../api/roomsHelpers.ts';
 import type { RoomClient } from './roomClient.ts';
 import { freshScreen, roomClient, screenOf } from './roomClient.ts';
 import { eventually } from './retry.ts';
@@ -55,23 +53,10 @@ describe('slow and lost clients', () => {
     ).json()) as RoomSnapshot;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      seed: true,
-      clock,
-      env: { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' },
-    });
-    clock.advance(3 * 24 * 60 * MIN);
-    await server.rooms.tick();
-    await server.rooms.settled();
-    await server.rooms.tick();
-    admin = await loggedIn(server, ADMIN.email, ADMIN.password);
-    for (const n of [1, 2, 3, 4]) {
-      const m = await loggedIn(server, `member${n}@vetrideals.in`, MEMBER.password);
-      members.push(m);
-      ids.push((await m.call<{ user: { id: string } }>('GET', '/api/auth/session')).body.user.id);
-    }
-    productId = ((await (await fetch(`${server.url}/api/products`)).json()) as { products: { id: string }[] })
-      .products[0]!.id;
+    const started = await startRoomsServer(clock);
+    ({ server, admin, productId } = started);
+    members.push(...started.members);
+    for (const m of members) ids.push(await userIdOf(m));
   });
   afterAll(async () => {
     for (const o of open) await o.close();

@@ -5,12 +5,10 @@ import { createManualClock } from '../../api/clock.ts';
 import { StoreUnavailableError } from '../../engine/eventStore.ts';
 import { roomStream } from '../../engine/room.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import { testEvent } from '../helpers/events.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { startTestServer } from '../helpers/server.ts';
 import type { LiveClient } from '../api/roomsHelpers.ts';
-import { liveClient, waitFor } from '../api/roomsHelpers.ts';
+import { liveClient, startRoomsServer, waitFor } from '../api/roomsHelpers.ts';
 
 const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const MIN = 60_000;
@@ -86,20 +84,9 @@ describe('disk and store failures at the API', () => {
   const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({
-      seed: true,
-      clock,
-      env: { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0', PROJECTION_WAIT_MS: '1500' },
-    });
-    // Let the demo rooms run their course first.
-    clock.advance(3 * 24 * 60 * MIN);
-    await server.rooms.tick();
-    await server.rooms.settled();
-    await server.rooms.tick();
-    admin = await loggedIn(server, ADMIN.email, ADMIN.password);
-    for (const n of [1, 2, 3, 4]) m.push(await loggedIn(server, `member${n}@vetrideals.in`, MEMBER.password));
-    productId = ((await (await fetch(`${server.url}/api/products`)).json()) as { products: { id: string }[] })
-      .products[0]!.id;
+    const started = await startRoomsServer(clock, { PROJECTION_WAIT_MS: '1500' });
+    ({ server, admin, productId } = started);
+    m.push(...started.members);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
