@@ -25,6 +25,7 @@ import { leagueAdminRoutes } from './league/adminRoutes.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { receiptRoutes } from './audit/receiptRoutes.ts';
+import { blogRoutes } from './blog/routes.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (deps: Deps) => {
@@ -96,6 +97,7 @@ export const createApp = (deps: Deps) => {
   api.route('/admin/leagues', leagueAdminRoutes(deps));
   api.route('/admin', auditRoutes(deps));
   api.route('/rooms', receiptRoutes(deps));
+  api.route('/', blogRoutes(deps));
   // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).
   app.route('/api/payments', razorpayReturnRoutes(deps));
   app.route('/api', api);

@@ -10,6 +10,7 @@ import { eventIndexProjector } from './eventIndex.ts';
 import { usersProjector } from './users.ts';
 import { walletsProjector } from './wallets.ts';
 import { roomsProjector } from './rooms.ts';
+import { blogProjector } from './blog.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -24,4 +25,5 @@ export const allProjectors: readonly Projector[] = [
   crackersProjector,
   walletsProjector,
   roomsProjector,
+  blogProjector,
 ];

@@ -6,6 +6,7 @@ import { seedCrackers } from './seed/catalogueCrackers.ts';
 import { seedShopOrders } from './seed/catalogueOrders.ts';
 import { seedLeague } from './seed/league.ts';
 import { seedDeals } from './seed/deals.ts';
+import { seedBlog } from './seed/blog.ts';
 
 /** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
 export type Seeder = (deps: Deps) => Promise<void>;
@@ -20,6 +21,7 @@ export const seeders: { name: string; run: Seeder }[] = [
   { name: 'shop-orders', run: seedShopOrders },
   { name: 'league', run: seedLeague },
   { name: 'deals', run: seedDeals },
+  { name: 'blog', run: seedBlog },
 ];
 
 /**

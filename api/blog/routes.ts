@@ -1,0 +1,187 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { BlogCommand, PostAuthor, PostContent } from '../../engine/blog.ts';
+import { BLOG_MESSAGES, blogDecider, blogStream, slugFromTitle } from '../../engine/blog.ts';
+import type { Actor } from '../../engine/eventStore.ts';
+import type { BlogPostRow } from '../../projections/blog.ts';
+import { blogPostById, listPublishedPosts, publishedPostBySlug, slugOwner } from '../../projections/blog.ts';
+import type { AuthEnv, SessionUser } from '../auth/session.ts';
+import { actorOf, currentUser, requireRole } from '../auth/session.ts';
+import { handleCommand } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
+import { newId } from '../ids.ts';
+
+/** Strings only, generous caps: the decider answers empty or over-long fields in words. */
+export const PostBody = z.object({
+  title: z.string().max(2_000).default(''),
+  slug: z.string().max(2_000).default('').describe('lowercase words joined by hyphens; from the title when empty'),
+  summary: z.string().max(5_000).default(''),
+  body: z.string().max(200_000).default('').describe('plain text; a blank line separates paragraphs'),
+});
+
+const IdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not a post id') });
+const SlugParam = z.object({ slug: z.string().max(200) });
+const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(9),
+});
+
+const PostSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  author_name: z.string(),
+  published_at: z.string().describe('ISO time'),
+  updated_at: z.string().describe('ISO time'),
+});
+const PostSchema = PostSummarySchema.extend({ body: z.string().describe('plain text paragraphs') });
+
+type Summary = Pick<BlogPostRow, 'postId' | 'slug' | 'title' | 'summary' | 'authorName' | 'publishedAt' | 'updatedAt'>;
+
+const toSummary = (p: Summary): z.infer<typeof PostSummarySchema> => ({
+  id: p.postId,
+  slug: p.slug,
+  title: p.title,
+  summary: p.summary,
+  author_name: p.authorName,
+  published_at: new Date(p.publishedAt).toISOString(),
+  updated_at: new Date(p.updatedAt).toISOString(),
+});
+const toPost = (p: BlogPostRow): z.infer<typeof PostSchema> => ({ ...toSummary(p), body: p.body });
+
+const notFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', BLOG_MESSAGES.notFound);
+
+export interface BlogCommandOptions {
+  actor: Actor;
+  now: number;
+  commandId?: string;
+}
+
+const contentOf = (input: PostContent): PostContent => ({
+  ...input,
+  slug: input.slug.trim() || slugFromTitle(input.title),
+});
+
+/** Publishes a post; the slug is checked against the read model first. Used by the route and the demo seed. */
+export const publishPost = async (
+  deps: Pick<Deps, 'commands' | 'readDb'>,
+  postId: string,
+  input: PostContent,
+  author: PostAuthor,
+  options: BlogCommandOptions,
+) => {
+  const content = contentOf(input);
+  const command: BlogCommand = {
+    type: 'PublishPost',
+    data: { postId, ...content, author, slugOwner: slugOwner(deps.readDb, content.slug), now: options.now },
+  };
+  await handleCommand(deps.commands, blogStream(postId), blogDecider, command, options);
+  const row = blogPostById(deps.readDb, postId);
+  if (!row) throw notFound();
+  return toPost(row);
+};
+
+const authorOf = (user: SessionUser): PostAuthor => ({ userId: user.id, name: user.name });
+
+/** The blog: anyone reads published posts; admins publish, edit and unpublish them. */
+export const blogRoutes = (deps: Deps) =>
+  new Hono<AuthEnv>()
+    .get(
+      '/blog',
+      describe({
+        summary: 'Published blog posts, newest first, one page at a time',
+        tags: ['blog'],
+        response: z.object({
+          success: z.boolean(),
+          posts: z.array(PostSummarySchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          pages: z.number().int(),
+          limit: z.number().int(),
+        }),
+      }),
+      queryParams(PageQuery),
+      (c) => {
+        const { page, limit } = c.req.valid('query');
+        const { rows, total } = listPublishedPosts(deps.readDb, { limit, offset: (page - 1) * limit });
+        const pages = Math.max(1, Math.ceil(total / limit));
+        return c.json({ success: true, posts: rows.map(toSummary), total, page, pages, limit });
+      },
+    )
+    .get(
+      '/blog/:slug',
+      describe({
+        summary: 'One published blog post by its slug',
+        tags: ['blog'],
+        response: z.object({ success: z.boolean(), post: PostSchema }),
+      }),
+      pathParams(SlugParam),
+      (c) => {
+        const row = publishedPostBySlug(deps.readDb, c.req.valid('param').slug);
+        if (!row) throw notFound();
+        return c.json({ success: true, post: toPost(row) });
+      },
+    )
+    .post(
+      '/admin/blog',
+      describe({ summary: 'Publish a blog post (the author is the admin)', tags: ['blog', 'admin'], access: 'admin' }),
+      requireRole('admin'),
+      jsonBody(PostBody),
+      async (c) => {
+        const admin = currentUser(c);
+        const now = deps.clock.now();
+        const post = await publishPost(deps, newId(), c.req.valid('json'), authorOf(admin), {
+          actor: actorOf(admin),
+          now,
+        });
+        return c.json({ success: true, message: 'Post published.', post });
+      },
+    )
+    .put(
+      '/admin/blog/:id',
+      describe({ summary: 'Edit a published blog post', tags: ['blog', 'admin'], access: 'admin' }),
+      requireRole('admin'),
+      pathParams(IdParam),
+      jsonBody(PostBody),
+      async (c) => {
+        const admin = currentUser(c);
+        const { id } = c.req.valid('param');
+        const content = contentOf(c.req.valid('json'));
+        const now = deps.clock.now();
+        await handleCommand(
+          deps.commands,
+          blogStream(id),
+          blogDecider,
+          {
+            type: 'EditPost',
+            data: { ...content, editor: authorOf(admin), slugOwner: slugOwner(deps.readDb, content.slug), now },
+          },
+          { actor: actorOf(admin), now },
+        );
+        const row = blogPostById(deps.readDb, id);
+        if (!row) throw notFound();
+        return c.json({ success: true, message: 'Post saved.', post: toPost(row) });
+      },
+    )
+    .delete(
+      '/admin/blog/:id',
+      describe({ summary: 'Unpublish a blog post (kept in the log)', tags: ['blog', 'admin'], access: 'admin' }),
+      requireRole('admin'),
+      pathParams(IdParam),
+      async (c) => {
+        const admin = currentUser(c);
+        const { id } = c.req.valid('param');
+        const now = deps.clock.now();
+        await handleCommand(
+          deps.commands,
+          blogStream(id),
+          blogDecider,
+          { type: 'UnpublishPost', data: { by: authorOf(admin), now } },
+          { actor: actorOf(admin), now },
+        );
+        return c.json({ success: true, message: 'Post unpublished.' });
+      },
+    );
