@@ -44,6 +44,21 @@ export const openPage = async (
   return { context, page, errors };
 };
 
+/** A fresh browser context logged in through the API (the session cookie lands in the context's jar). */
+export const openLoggedInPage = async (
+  browser: Browser,
+  server: Pick<TestServer, 'url'>,
+  who: { email: string; password: string },
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
+  const opened = await openPage(browser, server, { viewport });
+  const res = await opened.context.request.post('/api/auth/login', {
+    data: { email: who.email, password: who.password },
+  });
+  if (res.status() !== 200) throw new Error(`login as ${who.email} failed: ${res.status()} ${await res.text()}`);
+  return opened;
+};
+
 /** Saves a screenshot under test-results/ as a test artifact. */
 export const screenshot = async (page: Page, name: string): Promise<string> => {
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -7,26 +7,11 @@ import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { chromiumAvailable, DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './browser.ts';
+import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
 
 const MIN = 60_000;
 const ARUN = { email: MEMBER.email, password: MEMBER.password, name: 'Arun Kumar' };
 const PRIYA = { email: 'member2@vetrideals.in', password: MEMBER.password, name: 'Priya Ramesh' };
-
-/** A browser context logged in through the API (the session cookie lands in the context's jar). */
-const member = async (
-  browser: Browser,
-  server: TestServer,
-  who: { email: string; password: string },
-  viewport: { width: number; height: number } = DESKTOP,
-) => {
-  const opened = await openPage(browser, server, { viewport });
-  const res = await opened.context.request.post('/api/auth/login', {
-    data: { email: who.email, password: who.password },
-  });
-  expect(res.status()).toBe(200);
-  return opened;
-};
 
 const headerText = async (page: Page) => (await page.getByTestId('site-header').textContent()) ?? '';
 const card = (page: Page, code: string) => page.getByTestId(`deal-card-${code}`);
@@ -57,8 +42,8 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
     'runs a room from pre-book to purchase, with live counts, leaderboards and reward cash in the header',
     { timeout: 150_000 },
     async () => {
-      const arun = await member(browser, server, ARUN);
-      const priya = await member(browser, server, PRIYA);
+      const arun = await openLoggedInPage(browser, server, ARUN);
+      const priya = await openLoggedInPage(browser, server, PRIYA);
       contexts.push(arun.context, priya.context);
 
       // Arun tops up through the Wallet page and the sandbox checkout.
@@ -195,7 +180,12 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
   );
 
   it('shows the finished room with its winner and full history on a phone, view-only for a member who did not book', async () => {
-    const viewer = await member(browser, server, { email: 'member3@vetrideals.in', password: MEMBER.password }, MOBILE);
+    const viewer = await openLoggedInPage(
+      browser,
+      server,
+      { email: 'member3@vetrideals.in', password: MEMBER.password },
+      MOBILE,
+    );
     contexts.push(viewer.context);
     await viewer.page.goto(`/auction/${code}`);
     await viewer.page.getByTestId('winner-banner').filter({ hasText: 'Arun Kumar' }).waitFor();

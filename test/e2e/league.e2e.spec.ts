@@ -4,25 +4,10 @@ import { createManualClock } from '../../api/clock.ts';
 import { ADMIN } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { DESKTOP, MOBILE, chromiumAvailable, launchBrowser, openPage, screenshot } from './browser.ts';
+import { MOBILE, chromiumAvailable, launchBrowser, openLoggedInPage, screenshot } from './browser.ts';
 
 const ROOM = '/aplauction/CDPL26';
 const OWNER = { email: 'member1@vetrideals.in', password: 'Member@123', team: 'Thanjavur Temple Tigers' };
-
-/** A browser context logged in through the API (the cookie lands in the context's jar). */
-const loggedInPage = async (
-  browser: Browser,
-  server: TestServer,
-  who: { email: string; password: string },
-  viewport: { width: number; height: number } = DESKTOP,
-) => {
-  const opened = await openPage(browser, server, { viewport });
-  const res = await opened.context.request.post('/api/auth/login', {
-    data: { email: who.email, password: who.password },
-  });
-  expect(res.status()).toBe(200);
-  return opened;
-};
 
 const teamRow = (page: Page, name: string) => page.locator('.apl-panel--teams tr', { hasText: name });
 
@@ -43,7 +28,7 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
   });
 
   it('lists the demo room with its owners and a Join Room button', async () => {
-    const { page, context, errors } = await loggedInPage(browser, server, OWNER);
+    const { page, context, errors } = await openLoggedInPage(browser, server, OWNER);
     contexts.push(context);
     await page.goto('/apl');
     await page.getByRole('heading', { name: 'Batters Auction Rooms' }).waitFor();
@@ -56,8 +41,8 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
   });
 
   it('starts a player, takes a bid, and shows SOLD with the teams table updated in both windows', async () => {
-    const admin = await loggedInPage(browser, server, ADMIN);
-    const owner = await loggedInPage(browser, server, OWNER);
+    const admin = await openLoggedInPage(browser, server, ADMIN);
+    const owner = await openLoggedInPage(browser, server, OWNER);
     contexts.push(admin.context, owner.context);
     await Promise.all([admin.page.goto(ROOM), owner.page.goto(ROOM)]);
     await owner.page.getByText('No auction in progress.').waitFor();
@@ -91,7 +76,7 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
   });
 
   it('on a phone: view-only notice, and the players and teams sheets close with Done', async () => {
-    const viewer = await loggedInPage(
+    const viewer = await openLoggedInPage(
       browser,
       server,
       { email: 'member5@vetrideals.in', password: 'Member@123' },
@@ -122,7 +107,7 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
     expect(viewer.errors).toEqual([]);
   });
   it('lets the admin create a league, add a team by form and players by CSV, naming each bad row', async () => {
-    const { page, context, errors } = await loggedInPage(browser, server, ADMIN);
+    const { page, context, errors } = await openLoggedInPage(browser, server, ADMIN);
     contexts.push(context);
     await page.goto('/admin/leagues');
     await page.getByLabel('League name').fill('Thanjavur Club Cup');
