@@ -6,8 +6,16 @@ import { ApiError, api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { accessProblem } from './LeagueAdmin.tsx';
 import { CsvUpload, PlayerForm, ProblemBox, TeamForm, toProblem, type Problem } from './SetupForms.tsx';
-import { points } from './Tables.tsx';
+import { AplTable, points } from './Tables.tsx';
 import './league.css';
+
+const RemoveCell = ({ onRemove }: { onRemove: () => void }) => (
+  <td>
+    <button type="button" className="apl-link-btn" onClick={onRemove}>
+      Remove
+    </button>
+  </td>
+);
 
 /** `/admin/leagues/:code`: a league's teams and players, added by form or CSV and removable before the start. */
 export const LeagueSetup = () => {
@@ -82,46 +90,35 @@ export const LeagueSetup = () => {
       <div className="apl-setup-grid">
         <section className="card apl-panel" aria-labelledby="setup-teams">
           <h2 id="setup-teams">Teams ({teams.length})</h2>
-          {teams.length === 0 ? (
-            <p className="apl-empty">No teams found</p>
-          ) : (
-            <div className="apl-table-scroll">
-              <table className="apl-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Team</th>
-                    <th scope="col">Owner</th>
-                    <th scope="col" className="num">
-                      Points
-                    </th>
-                    <th scope="col" className="num">
-                      Players
-                    </th>
-                    {editable && <th scope="col" aria-label="Remove" />}
-                  </tr>
-                </thead>
-                <tbody>
-                  {teams.map((t) => (
-                    <tr key={t.id}>
-                      <td className="apl-name-cell">{t.team_name}</td>
-                      <td>{t.owner_name}</td>
-                      <td className="num">{points(t.remaining_points)}</td>
-                      <td className="num">
-                        {t.current_players_count}/{t.max_players_count}
-                      </td>
-                      {editable && (
-                        <td>
-                          <button type="button" className="apl-link-btn" onClick={() => void remove('teams', t.id)}>
-                            Remove
-                          </button>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <AplTable
+            rows={teams.length}
+            empty="No teams found"
+            head={
+              <>
+                <th scope="col">Team</th>
+                <th scope="col">Owner</th>
+                <th scope="col" className="num">
+                  Points
+                </th>
+                <th scope="col" className="num">
+                  Players
+                </th>
+                {editable && <th scope="col" aria-label="Remove" />}
+              </>
+            }
+          >
+            {teams.map((t) => (
+              <tr key={t.id}>
+                <td className="apl-name-cell">{t.team_name}</td>
+                <td>{t.owner_name}</td>
+                <td className="num">{points(t.remaining_points)}</td>
+                <td className="num">
+                  {t.current_players_count}/{t.max_players_count}
+                </td>
+                {editable && <RemoveCell onRemove={() => void remove('teams', t.id)} />}
+              </tr>
+            ))}
+          </AplTable>
           {open && (
             <>
               <h3>Add a team</h3>
@@ -137,42 +134,32 @@ export const LeagueSetup = () => {
         </section>
         <section className="card apl-panel" aria-labelledby="setup-players">
           <h2 id="setup-players">Players ({players.length})</h2>
-          {players.length === 0 ? (
-            <p className="apl-empty">No players found</p>
-          ) : (
-            <div className="apl-table-scroll apl-table-scroll--tall">
-              <table className="apl-table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Role</th>
-                    <th scope="col" className="num">
-                      Base
-                    </th>
-                    {editable && <th scope="col" aria-label="Remove" />}
-                  </tr>
-                </thead>
-                <tbody>
-                  {players.map((p, i) => (
-                    <tr key={p.id}>
-                      <td>{i + 1}</td>
-                      <td className="apl-name-cell">{p.name}</td>
-                      <td>{p.role}</td>
-                      <td className="num">{points(p.base_price)}</td>
-                      {editable && (
-                        <td>
-                          <button type="button" className="apl-link-btn" onClick={() => void remove('players', p.id)}>
-                            Remove
-                          </button>
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <AplTable
+            rows={players.length}
+            empty="No players found"
+            tall
+            head={
+              <>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col" className="num">
+                  Base
+                </th>
+                {editable && <th scope="col" aria-label="Remove" />}
+              </>
+            }
+          >
+            {players.map((p, i) => (
+              <tr key={p.id}>
+                <td>{i + 1}</td>
+                <td className="apl-name-cell">{p.name}</td>
+                <td>{p.role}</td>
+                <td className="num">{points(p.base_price)}</td>
+                {editable && <RemoveCell onRemove={() => void remove('players', p.id)} />}
+              </tr>
+            ))}
+          </AplTable>
           {open && (
             <>
               <h3>Add a player</h3>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AplSnapshot } from '../../../../api/realtime/protocol.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { MIN_BASE_PRICE, PLAYER_ROLES } from '../../../../engine/leagueRules.ts';
@@ -40,6 +40,13 @@ export const ProblemBox = ({ problem, rowLabel = null }: { problem: Problem | nu
 };
 
 type Saved = (snapshot: AplSnapshot) => void;
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <label className="apl-field">
+    <span>{label}</span>
+    {children}
+  </label>
+);
 
 const usePost = (onSaved: Saved) => {
   const [busy, setBusy] = useState(false);
@@ -87,11 +94,10 @@ export const CsvUpload = ({
   };
   return (
     <form className="apl-csv" onSubmit={(e) => void upload(e)}>
-      <label className="apl-field">
-        <span>Upload {kind} as CSV</span>
+      <Field label={`Upload ${kind} as CSV`}>
         <input ref={file} type="file" accept=".csv,text/csv" required />
         <small className="muted">First line: {columns}</small>
-      </label>
+      </Field>
       <button type="submit" className="btn btn-ghost btn-sm" disabled={busy}>
         {busy ? 'Uploading...' : `Upload ${kind}`}
       </button>
@@ -113,12 +119,10 @@ export const TeamForm = ({ code, onSaved }: { code: string; onSaved: Saved }) =>
   };
   return (
     <form className="apl-form apl-form--inline" onSubmit={(e) => void submit(e)}>
-      <label className="apl-field">
-        <span>Team name</span>
+      <Field label="Team name">
         <input required maxLength={40} value={form.team_name} onChange={set('team_name')} />
-      </label>
-      <label className="apl-field">
-        <span>Owner email</span>
+      </Field>
+      <Field label="Owner email">
         <input
           required
           type="email"
@@ -126,9 +130,8 @@ export const TeamForm = ({ code, onSaved }: { code: string; onSaved: Saved }) =>
           onChange={set('owner_email')}
           placeholder="member1@vetrideals.in"
         />
-      </label>
-      <label className="apl-field">
-        <span>Points budget</span>
+      </Field>
+      <Field label="Points budget">
         <input
           required
           type="number"
@@ -137,9 +140,8 @@ export const TeamForm = ({ code, onSaved }: { code: string; onSaved: Saved }) =>
           value={form.points_budget}
           onChange={set('points_budget')}
         />
-      </label>
-      <label className="apl-field">
-        <span>Max players</span>
+      </Field>
+      <Field label="Max players">
         <input
           required
           type="number"
@@ -149,7 +151,7 @@ export const TeamForm = ({ code, onSaved }: { code: string; onSaved: Saved }) =>
           value={form.max_players}
           onChange={set('max_players')}
         />
-      </label>
+      </Field>
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
         {busy ? 'Saving...' : 'Add Team'}
       </button>
@@ -169,20 +171,17 @@ export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) 
   };
   return (
     <form className="apl-form apl-form--inline" onSubmit={(e) => void submit(e)}>
-      <label className="apl-field">
-        <span>Player name</span>
+      <Field label="Player name">
         <input required maxLength={60} value={form.name} onChange={set('name')} />
-      </label>
-      <label className="apl-field">
-        <span>Role</span>
+      </Field>
+      <Field label="Role">
         <select value={form.role} onChange={set('role')}>
           {PLAYER_ROLES.map((r) => (
             <option key={r}>{r}</option>
           ))}
         </select>
-      </label>
-      <label className="apl-field">
-        <span>Base price</span>
+      </Field>
+      <Field label="Base price">
         <input
           required
           type="number"
@@ -191,7 +190,7 @@ export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) 
           value={form.base_price}
           onChange={set('base_price')}
         />
-      </label>
+      </Field>
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
         {busy ? 'Saving...' : 'Add Player'}
       </button>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AplLeagueStatus, AplPlayer, AplTeam } from '../../../../api/realtime/protocol.ts';
 
 export const points = (n: number | null | undefined): string =>
@@ -10,6 +10,33 @@ export const LEAGUE_STATUS_LABEL: Record<AplLeagueStatus, string> = {
   active: 'Live now',
   finished: 'Finished',
 };
+
+/** A league table, or "No … found" when it has no rows; `head` is the header row's cells. */
+export const AplTable = ({
+  rows,
+  empty,
+  head,
+  tall = false,
+  children,
+}: {
+  rows: number;
+  empty: string;
+  head: ReactNode;
+  tall?: boolean;
+  children: ReactNode;
+}) =>
+  rows === 0 ? (
+    <p className="apl-empty">{empty}</p>
+  ) : (
+    <div className={tall ? 'apl-table-scroll apl-table-scroll--tall' : 'apl-table-scroll'}>
+      <table className="apl-table">
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 
 /** Short role names for the compact phone table, as cricket scorecards write them. */
 const SHORT_ROLE: Record<string, string> = {
@@ -67,83 +94,74 @@ export const PlayersTable = ({
           </select>
         </label>
       </div>
-      {shown.length === 0 ? (
-        <p className="apl-empty">No players found</p>
-      ) : (
-        <div className="apl-table-scroll">
-          <table className="apl-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col" className="num">
-                  Base
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Team</th>
-                {showSold && (
-                  <th scope="col" className="num">
-                    Sold
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((p, i) => (
-                <tr key={p.id} className={p.status === 'live' ? 'is-live' : undefined}>
-                  <td>{i + 1}</td>
-                  <td className="apl-name-cell">{p.name}</td>
-                  <td className="apl-wrap">
-                    {showSold ? <abbr title={p.role}>{SHORT_ROLE[p.role] ?? p.role}</abbr> : p.role}
-                  </td>
-                  <td className="num">{points(p.base_price)}</td>
-                  <td>
-                    <span className={`apl-status apl-status--${p.status}`}>{STATUS_LABEL[p.status]}</span>
-                  </td>
-                  <td className="apl-wrap">{p.sold_team_name ?? '-'}</td>
-                  {showSold && <td className="num">{points(p.final_bid)}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AplTable
+        rows={shown.length}
+        empty="No players found"
+        head={
+          <>
+            <th scope="col">#</th>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col" className="num">
+              Base
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Team</th>
+            {showSold && (
+              <th scope="col" className="num">
+                Sold
+              </th>
+            )}
+          </>
+        }
+      >
+        {shown.map((p, i) => (
+          <tr key={p.id} className={p.status === 'live' ? 'is-live' : undefined}>
+            <td>{i + 1}</td>
+            <td className="apl-name-cell">{p.name}</td>
+            <td className="apl-wrap">
+              {showSold ? <abbr title={p.role}>{SHORT_ROLE[p.role] ?? p.role}</abbr> : p.role}
+            </td>
+            <td className="num">{points(p.base_price)}</td>
+            <td>
+              <span className={`apl-status apl-status--${p.status}`}>{STATUS_LABEL[p.status]}</span>
+            </td>
+            <td className="apl-wrap">{p.sold_team_name ?? '-'}</td>
+            {showSold && <td className="num">{points(p.final_bid)}</td>}
+          </tr>
+        ))}
+      </AplTable>
     </div>
   );
 };
 
-export const TeamsTable = ({ teams, myTeamId }: { teams: AplTeam[]; myTeamId: number | null }) =>
-  teams.length === 0 ? (
-    <p className="apl-empty">No teams found</p>
-  ) : (
-    <div className="apl-table-scroll">
-      <table className="apl-table">
-        <thead>
-          <tr>
-            <th scope="col">Team</th>
-            <th scope="col" className="num">
-              Remaining Points
-            </th>
-            <th scope="col" className="num">
-              Players
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {teams.map((t) => (
-            <tr key={t.id} className={t.id === myTeamId ? 'is-mine' : undefined} data-testid={`team-row-${t.id}`}>
-              <td>
-                <span className="apl-name-cell">{t.team_name}</span>
-                <span className="apl-owner">{t.owner_name}</span>
-              </td>
-              <td className="num">{points(t.remaining_points)}</td>
-              <td className="num">
-                {t.current_players_count}/{t.max_players_count}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+export const TeamsTable = ({ teams, myTeamId }: { teams: AplTeam[]; myTeamId: number | null }) => (
+  <AplTable
+    rows={teams.length}
+    empty="No teams found"
+    head={
+      <>
+        <th scope="col">Team</th>
+        <th scope="col" className="num">
+          Remaining Points
+        </th>
+        <th scope="col" className="num">
+          Players
+        </th>
+      </>
+    }
+  >
+    {teams.map((t) => (
+      <tr key={t.id} className={t.id === myTeamId ? 'is-mine' : undefined} data-testid={`team-row-${t.id}`}>
+        <td>
+          <span className="apl-name-cell">{t.team_name}</span>
+          <span className="apl-owner">{t.owner_name}</span>
+        </td>
+        <td className="num">{points(t.remaining_points)}</td>
+        <td className="num">
+          {t.current_players_count}/{t.max_players_count}
+        </td>
+      </tr>
+    ))}
+  </AplTable>
+);
