@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAddress, RoomEvent } from '../../engine/room.ts';
 import { roomDecider } from '../../engine/room.ts';
-import { bid, booked, deciderSpec, created, MIN, rules, runningRoom, START, started, T0 } from './roomFixtures.ts';
+import { specFor } from '../helpers/decider.ts';
+import { bid, booked, created, MIN, rules, runningRoom, START, started, T0 } from './roomFixtures.ts';
 
-const given = deciderSpec(roomDecider);
+const given = specFor(roomDecider);
 const { createdAt: _createdAt, ...creatable } = rules();
 
 describe('room: creation', () => {
   it('creates a room holding every rule, stamped with the creation time', () => {
     given([])
       .when({ type: 'CreateRoom', data: { rules: creatable, now: T0 } })
-      .thenEmits([{ type: 'RoomCreated', data: rules() }]);
+      .then([{ type: 'RoomCreated', data: rules() }]);
   });
 
   it('refuses a second room with the same code', () => {
@@ -45,7 +46,7 @@ describe('room: pre-booking while upcoming', () => {
   it('books a seat at the entry fee', () => {
     given([created()])
       .when(book('a'))
-      .thenEmits([
+      .then([
         {
           type: 'SeatBooked',
           data: { reservationId: 'r-a', userId: 'a', userName: 'A', fee: 50_00, bookedAt: T0 + 2 * MIN },
@@ -90,13 +91,13 @@ describe('room: at the scheduled time', () => {
   it('starts a full room at base price with a deadline of now + bid_seconds', () => {
     given([created(), booked('a'), booked('b'), booked('c')])
       .when({ type: 'StartRoom', data: { now: START + 250 } })
-      .thenEmits([{ type: 'RoomStarted', data: { price: 500_00, deadline: START + 250 + 60_000, at: START + 250 } }]);
+      .then([{ type: 'RoomStarted', data: { price: 500_00, deadline: START + 250 + 60_000, at: START + 250 } }]);
   });
 
   it('cancels a room that is not full, refunding every fee', () => {
     given([created(), booked('a'), booked('b')])
       .when({ type: 'StartRoom', data: { now: START } })
-      .thenEmits([
+      .then([
         {
           type: 'RoomCancelled',
           data: {
@@ -134,7 +135,7 @@ describe('room: bidding while running', () => {
   it('sets the price to current + bid_value and resets the deadline', () => {
     given(runningRoom())
       .when(place('a', START + 5_000, 'b1'))
-      .thenEmits([
+      .then([
         {
           type: 'BidPlaced',
           data: {
@@ -195,7 +196,7 @@ describe('room: bidding while running', () => {
     const ended = [...runningRoom(), bid(1, 'a', 1, START + 1000)];
     const endedEvents = given(ended)
       .when({ type: 'CloseRound', data: { now: START + 61_000 } })
-      .events();
+      .result().events;
     given([...ended, ...endedEvents])
       .when(place('b', START + 62_000))
       .thenThrows('AUCTION_ENDED', 'This deal has ended.');
@@ -212,7 +213,7 @@ describe('room: bidding while running', () => {
     // base 500, max 502, step 1: the second deal reaches the cap.
     const events = given([...runningRoom({ maxPrice: 502_00 }), bid(1, 'a', 1, START + 1000)])
       .when(place('b', START + 2000, 'b2'))
-      .events();
+      .result().events;
     expect(events.map((e) => e.type)).toEqual(['BidPlaced', 'RoomEnded']);
     expect(events[1]!.data).toEqual({
       reason: 'max_price',
@@ -234,7 +235,7 @@ describe('room: bidding while running', () => {
     const room = [created({ maxParticipants: 2, maxAttempts: 1 }), booked('a'), booked('b'), started()];
     const events = given([...room, bid(1, 'a', 1, START + 1000)])
       .when(place('b', START + 2000))
-      .events();
+      .result().events;
     expect(events.map((e) => e.type)).toEqual(['BidPlaced', 'RoomEnded']);
     expect(events[1]).toMatchObject({ data: { reason: 'no_bidders', winner: { userId: 'b' }, finalPrice: 502_00 } });
   });
@@ -251,7 +252,7 @@ describe('room: closing the round', () => {
     const history = [...runningRoom(), bid(1, 'a', 1, START + 1000), bid(2, 'c', 1, START + 2000)];
     const [ended] = given(history)
       .when({ type: 'CloseRound', data: { now: START + 62_500 } })
-      .events();
+      .result().events;
     expect(ended).toMatchObject({
       type: 'RoomEnded',
       data: { reason: 'deadline', at: START + 62_000, finalPrice: 502_00, winner: { userId: 'c', userName: 'C' } },
@@ -262,7 +263,7 @@ describe('room: closing the round', () => {
   it('refunds every fee when nobody bid', () => {
     const [ended] = given(runningRoom())
       .when({ type: 'CloseRound', data: { now: START + 60_000 } })
-      .events();
+      .result().events;
     expect(ended).toMatchObject({ data: { winner: null, purchaseDeadline: null, winnerBonus: 0, finalPrice: 500_00 } });
     expect(ended?.type === 'RoomEnded' && ended.data.outcomes.map((o) => o.fate)).toEqual([
       'refund',
@@ -275,7 +276,7 @@ describe('room: closing the round', () => {
     const history = [...runningRoom(), bid(1, 'a', 1, START + 1000)];
     const events = given(history)
       .when({ type: 'CloseRound', data: { now: START + 61_000 } })
-      .events();
+      .result().events;
     given([...history, ...events])
       .when({ type: 'CloseRound', data: { now: START + 90_000 } })
       .thenNothing();
@@ -297,18 +298,18 @@ describe('room: purchase by the winner', () => {
   won.push(
     ...given(won)
       .when({ type: 'CloseRound', data: { now: END } })
-      .events(),
+      .result().events,
   );
   const order = (userId = 'a', now = END + 60_000, orderId = 'o1', addr = address) =>
     ({ type: 'CreatePurchaseOrder', data: { orderId, userId, address: addr, now } }) as const;
-  const ordered: RoomEvent[] = [...won, ...given(won).when(order()).events()];
+  const ordered: RoomEvent[] = [...won, ...given(won).when(order()).result().events];
   const confirm = (paymentId = 'pay1', amount = 501_00, userId = 'a', now = END + 120_000) =>
     ({ type: 'ConfirmPurchase', data: { orderId: 'o1', paymentId, userId, amount, now } }) as const;
 
   it('records the order at the final price for the winner', () => {
     given(won)
       .when(order())
-      .thenEmits([
+      .then([
         {
           type: 'PurchaseOrderCreated',
           data: { orderId: 'o1', userId: 'a', amount: 501_00, address, createdAt: END + 60_000 },
@@ -336,14 +337,14 @@ describe('room: purchase by the winner', () => {
   it('confirms the payment once, checking order and amount', () => {
     given(ordered)
       .when(confirm())
-      .thenEmits([
+      .then([
         {
           type: 'RoomPurchased',
           data: { orderId: 'o1', paymentId: 'pay1', userId: 'a', amount: 501_00, address, at: END + 120_000 },
         },
       ]);
     given(ordered).when(confirm('pay1', 1_00)).thenThrows('PAYMENT_AMOUNT_MISMATCH');
-    const paid = [...ordered, ...given(ordered).when(confirm()).events()];
+    const paid = [...ordered, ...given(ordered).when(confirm()).result().events];
     given(paid).when(confirm()).thenNothing();
     given(paid).when(confirm('pay2')).thenThrows('ALREADY_PURCHASED', 'You have already submitted this purchase');
     given(paid)
@@ -355,7 +356,7 @@ describe('room: purchase by the winner', () => {
     expect(
       given(ordered)
         .when(confirm('pay1', 501_00, 'a', END + 3_700_000))
-        .events(),
+        .result().events,
     ).toHaveLength(1);
   });
 
@@ -365,7 +366,7 @@ describe('room: purchase by the winner', () => {
       .thenNothing();
     const expired = given(won)
       .when({ type: 'ExpirePurchaseWindow', data: { now: END + 3_600_000 } })
-      .events();
+      .result().events;
     expect(expired).toEqual([{ type: 'PurchaseWindowExpired', data: { at: END + 3_600_000 } }]);
     given([...won, ...expired])
       .when({ type: 'ExpirePurchaseWindow', data: { now: END + 4_000_000 } })
@@ -380,7 +381,7 @@ describe('room: purchase by the winner', () => {
       ...runningRoom(),
       ...given(runningRoom())
         .when({ type: 'CloseRound', data: { now: START + 60_000 } })
-        .events(),
+        .result().events,
     ];
     given(noBids).when(order('a')).thenThrows('NO_WINNER');
   });

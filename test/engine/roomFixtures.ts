@@ -1,6 +1,3 @@
-import { expect } from 'vitest';
-import type { Decider, Message } from '../../engine/decider.ts';
-import { DomainError, fold } from '../../engine/decider.ts';
 import type { RoomEvent, RoomRules } from '../../engine/room.ts';
 
 export const T0 = Date.parse('2026-11-22T04:30:00.000Z');
@@ -59,38 +56,3 @@ export const bid = (
   type: 'BidPlaced',
   data: { bidId: `b${seq}`, seq, userId, userName: userId.toUpperCase(), amount, attempt, at, deadline: at + 60_000 },
 });
-
-/**
- * given(events).when(command).thenEmits(events) / .thenThrows(code, message?) / .events() for a
- * decider, after Emmett's DeciderSpecification. The command carries its own `now`.
- */
-export const deciderSpec =
-  <C extends Message, E extends Message, S>(decider: Decider<C, E, S>) =>
-  (given: readonly E[]) => ({
-    when: (command: C) => {
-      const run = (): E[] => decider.decide(command, fold(decider, given));
-      return {
-        thenEmits: (expected: readonly E[]): void => {
-          expect(run()).toEqual(expected);
-        },
-        thenNothing: (): void => {
-          expect(run()).toEqual([]);
-        },
-        events: run,
-        thenThrows: (code: string, message?: string | RegExp): DomainError => {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught, `expected ${code}`).toBeInstanceOf(DomainError);
-          const error = caught as DomainError;
-          expect(error.code).toBe(code);
-          if (typeof message === 'string') expect(error.message).toBe(message);
-          else if (message) expect(error.message).toMatch(message);
-          return error;
-        },
-      };
-    },
-  });

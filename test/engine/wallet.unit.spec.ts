@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../engine/decider.ts';
 import type { WalletEvent } from '../../engine/wallet.ts';
-import { deciderSpec } from './roomFixtures.ts';
+import { specFor } from '../helpers/decider.ts';
 import { heldAmount, transactionTypeOf, walletDecider } from '../../engine/wallet.ts';
 
-const given = deciderSpec(walletDecider);
+const given = specFor(walletDecider);
 const NOW = Date.parse('2026-11-22T05:00:00.000Z');
 
 const ordered = (orderId = 'o1', amount = 100_00): WalletEvent => ({
@@ -32,10 +32,10 @@ describe('wallet: deposits through the payment port', () => {
   it('records an order, then credits it once per payment id', () => {
     given([])
       .when({ type: 'CreateDepositOrder', data: { orderId: 'o1', amount: 100_00, now: NOW } })
-      .thenEmits([ordered()]);
+      .then([ordered()]);
     given([ordered()])
       .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay1', amount: 100_00, now: NOW } })
-      .thenEmits([deposited()]);
+      .then([deposited()]);
     given(funded())
       .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay1', amount: 100_00, now: NOW } })
       .thenNothing();
@@ -68,7 +68,7 @@ describe('wallet: pre-book fees', () => {
     ({ type: 'DebitPrebook', data: { reservationId, roomCode, productName: 'Boat', amount, now: NOW } }) as const;
 
   it('holds the fee out of cash', () => {
-    given(funded()).when(debit()).thenEmits([held()]);
+    given(funded()).when(debit()).then([held()]);
     const state = fold(walletDecider, [...funded(), held()]);
     expect(state.cash).toBe(50_00);
     expect(heldAmount(state)).toBe(50_00);
@@ -87,11 +87,11 @@ describe('wallet: pre-book fees', () => {
       .thenThrows('ALREADY_BOOKED', 'You have already booked');
     given([...funded(), held(), { type: 'PrebookFeeRefunded', data: ref() }])
       .when(debit('r2'))
-      .thenEmits([held('r2')]);
+      .then([held('r2')]);
     expect(
       given([...funded(), held()])
         .when(debit('r2', 50_00, 'XYZ789'))
-        .events(),
+        .result().events,
     ).toEqual([{ type: 'PrebookFeeDeducted', data: { ...ref('r2'), roomCode: 'XYZ789' } }]);
   });
 
@@ -103,7 +103,7 @@ describe('wallet: pre-book fees', () => {
     const history = [...funded(), held()];
     given(history)
       .when({ type: command, data: { reservationId: 'r1', now: NOW } })
-      .thenEmits([{ type: event, data: ref() }]);
+      .then([{ type: event, data: ref() }]);
     const closed = [...history, { type: event, data: ref() } as WalletEvent];
     expect(fold(walletDecider, closed)).toMatchObject(balances);
     expect(heldAmount(fold(walletDecider, closed))).toBe(0);
@@ -129,7 +129,7 @@ describe('wallet: reward cash and withdrawals', () => {
       type: 'CreditReward',
       data: { creditId: 'bonus-ABC123', amount: 20_00, reason: 'winner_bonus', roomCode: 'ABC123', now: NOW },
     } as const;
-    const events = given([]).when(credit).events();
+    const events = given([]).when(credit).result().events;
     expect(events).toEqual([
       {
         type: 'RewardCredited',
@@ -156,7 +156,7 @@ describe('wallet: reward cash and withdrawals', () => {
       .thenThrows('INSUFFICIENT_REWARD');
     given([credited])
       .when({ type: 'DebitReward', data: { debitId: 'd1', amount: 30_00, reference: 'order-1', now: NOW } })
-      .thenEmits([{ type: 'RewardDebited', data: { debitId: 'd1', amount: 30_00, reference: 'order-1', at: NOW } }]);
+      .then([{ type: 'RewardDebited', data: { debitId: 'd1', amount: 30_00, reference: 'order-1', at: NOW } }]);
   });
 
   it('withdraws only what cash covers', () => {
@@ -168,7 +168,7 @@ describe('wallet: reward cash and withdrawals', () => {
       .thenThrows('INVALID_AMOUNT');
     given(funded())
       .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_00, now: NOW } })
-      .thenEmits([{ type: 'Withdrawn', data: { withdrawalId: 'w1', amount: 100_00, at: NOW } }]);
+      .then([{ type: 'Withdrawn', data: { withdrawalId: 'w1', amount: 100_00, at: NOW } }]);
   });
 });
 

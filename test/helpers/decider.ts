@@ -6,8 +6,8 @@ import { DomainError } from '../../engine/decider.ts';
  * Given/when/then for deciders, after Emmett's DeciderSpecification: the decider is folded over the
  * given events, then asked to decide. `const given = specFor(decider)`, then
  * `given(events).when(command).then(events)`, `.thenNothing()`, `.thenThrows(code, message?)`
- * (a string message must match exactly: it is the spec's user text), or `.result()` for checks
- * beyond equality.
+ * (a string message must match exactly: it is the spec's user text; the error is returned for
+ * checks of its details), or `.result()` for checks beyond equality.
  */
 export const specFor =
   <C extends Message, E extends Message, S>(decider: Decider<C, E, S>) =>
@@ -22,7 +22,7 @@ export const specFor =
         thenNothing: () => {
           expect(run()).toEqual([]);
         },
-        thenThrows: (code: string, message?: string | RegExp) => {
+        thenThrows: (code: string, message?: string | RegExp): DomainError => {
           let caught: unknown;
           try {
             run();
@@ -30,9 +30,11 @@ export const specFor =
             caught = error;
           }
           expect(caught, `expected ${code}`).toBeInstanceOf(DomainError);
-          expect((caught as DomainError).code).toBe(code);
-          if (typeof message === 'string') expect((caught as DomainError).message).toBe(message);
-          else if (message) expect((caught as DomainError).message).toMatch(message);
+          const error = caught as DomainError;
+          expect(error.code).toBe(code);
+          if (typeof message === 'string') expect(error.message).toBe(message);
+          else if (message) expect(error.message).toMatch(message);
+          return error;
         },
         /** The events and the state they lead to. */
         result: () => {
