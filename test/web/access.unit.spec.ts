@@ -69,6 +69,7 @@ describe('the route table', () => {
         '/about',
         '/about-deals',
         '/blog',
+        '/blog/:slug',
         '/cancellation-and-refund',
         '/contact',
         '/crackers',
@@ -92,7 +93,7 @@ describe('the route table', () => {
   });
 
   it('keeps /create-room, /admin, /add-products and /add-referral for admins, redirecting others to /login', () => {
-    for (const path of ['/create-room', '/admin', '/add-products', '/add-referral']) {
+    for (const path of ['/create-room', '/admin', '/add-products', '/add-referral', '/admin/blog']) {
       expect(landsOn(path, admin), path).toBe(path);
       expect(landsOn(path, member), path).toBe('/login');
       expect(landsOn(path, visitor), path).toBe('/login');

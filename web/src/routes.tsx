@@ -1,5 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import { ComingSoon } from './components/ComingSoon.tsx';
 import { UnknownPath } from './components/RequireAccess.tsx';
 import type { RouteAccess } from './lib/access.ts';
 
@@ -15,12 +14,6 @@ export type AppRoute = {
 
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
   lazy(async () => ({ default: pick(await load()) }));
-
-const soon = (title: string, note: string): ComponentType => {
-  const Screen = () => <ComingSoon title={title} note={note} />;
-  Screen.displayName = `ComingSoon(${title})`;
-  return Screen;
-};
 
 export const routes: AppRoute[] = [
   {
@@ -195,7 +188,18 @@ export const routes: AppRoute[] = [
   {
     path: '/blog',
     access: 'public',
-    Component: soon('Blog', 'Stories, buying guides and deal tips from our team are on their way.'),
+    Component: page(
+      () => import('./screens/blog/BlogList.tsx'),
+      (m) => m.BlogList,
+    ),
+  },
+  {
+    path: '/blog/:slug',
+    access: 'public',
+    Component: page(
+      () => import('./screens/blog/BlogPost.tsx'),
+      (m) => m.BlogPost,
+    ),
   },
   {
     path: '/login',
@@ -301,6 +305,14 @@ export const routes: AppRoute[] = [
     Component: page(
       () => import('./screens/shop/AdminOrders.tsx'),
       (m) => m.AdminOrders,
+    ),
+  },
+  {
+    path: '/admin/blog',
+    access: 'admin',
+    Component: page(
+      () => import('./screens/admin/AdminBlog.tsx'),
+      (m) => m.AdminBlog,
     ),
   },
   {

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/add-products', label: 'Add Product', adminOnly: true },
   { to: '/admin/orders', label: 'Orders', adminOnly: false },
   { to: '/admin/leagues', label: 'Leagues', adminOnly: true },
+  { to: '/admin/blog', label: 'Blog', adminOnly: true },
   { to: '/admin/outbox', label: 'Mail outbox', adminOnly: true },
   { to: '/admin/streams', label: 'Event streams', adminOnly: false },
 ] as const;
