@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import { blogStream } from '../../engine/blog.ts';
-import { DEMO_POSTS } from '../../scripts/seed/blog.ts';
+import { DEMO_POSTS, seedBlog } from '../../scripts/seed/blog.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, AUDITOR_LOGIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -51,6 +51,13 @@ describe('blog over HTTP', () => {
     expect(res.body.posts.map((p) => p.slug)).toEqual([...DEMO_POSTS].reverse().map((p) => p.slug));
     expect(res.body.posts[0]).toMatchObject({ author_name: 'Vetri Admin' });
     expect(res.body.posts[0]).not.toHaveProperty('body');
+  });
+
+  it('seeds the demo posts once, however often the seeder runs', async () => {
+    await seedBlog(server.deps);
+    expect((await visitor.call<ListDto>('GET', '/api/blog')).body.total).toBe(3);
+    const events = await server.deps.store.readStream(blogStream(DEMO_POSTS[0]!.id));
+    expect(events.map((e) => e.type)).toEqual(['PostPublished']);
   });
 
   it('lets an admin publish; a visitor then reads it in the list and by its slug', async () => {
