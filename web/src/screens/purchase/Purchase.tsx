@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { api } from '../../lib/api.ts';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { usePaymentReturn } from '../../lib/usePaymentReturn.ts';
 import { refreshSession, useSessionStore } from '../../stores/session.ts';
-import { readPaymentReturn, stripPaymentParams } from '../../stores/wallet.ts';
 import { Notice, ProductImage, ScreenHeader, useServerNow } from '../deals/ui.tsx';
 import type { Address, PurchaseView } from './purchaseForm.ts';
 import { addressProblems, emptyAddress, loadPurchase, PURCHASE_MESSAGES, startPayment } from './purchaseForm.ts';
@@ -88,7 +88,6 @@ export const Purchase = () => {
   const session = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
   const location = useLocation();
-  const navigate = useNavigate();
   const now = useServerNow(1000);
   const [view, setView] = useState<PurchaseView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -96,7 +95,6 @@ export const Purchase = () => {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success' | 'info' | 'warning'; text: string } | null>(null);
-  const handled = useRef<string | null>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -107,36 +105,26 @@ export const Purchase = () => {
     }
   }, [code]);
 
-  useEffect(() => {
-    if (!user) return;
-    const params = new URLSearchParams(location.search);
-    const ret = readPaymentReturn(params);
-    if (ret.kind === 'none') {
-      void reload();
-      return;
-    }
-    if (handled.current === location.search) return;
-    handled.current = location.search;
-    const rest = stripPaymentParams(params).toString();
-    void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
-    if (ret.kind === 'cancelled') {
-      setMessage({ tone: 'warning', text: 'Payment cancelled. You can try again while the window is open.' });
-      return;
-    }
-    setMessage({ tone: 'info', text: 'Confirming your payment…' });
-    const verify = ret.callback
-      ? api<{ message?: string }>(`/api/rooms/${encodeURIComponent(code)}/purchase/verify`, { body: ret.callback })
-      : Promise.resolve({ message: 'Payment received.' });
-    verify
-      .then((res) => setMessage({ tone: 'success', text: res.message || 'Payment Successful!' }))
-      .catch((error: unknown) =>
-        setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Payment verification failed' }),
-      )
-      .finally(() => {
-        void reload();
-        void refreshSession();
-      });
-  }, [user, code, location.search, location.pathname, navigate, reload]);
+  usePaymentReturn(user, {
+    load: () => void reload(),
+    cancelled: () =>
+      setMessage({ tone: 'warning', text: 'Payment cancelled. You can try again while the window is open.' }),
+    paid: (ret) => {
+      setMessage({ tone: 'info', text: 'Confirming your payment…' });
+      const verify = ret.callback
+        ? api<{ message?: string }>(`/api/rooms/${encodeURIComponent(code)}/purchase/verify`, { body: ret.callback })
+        : Promise.resolve({ message: 'Payment received.' });
+      verify
+        .then((res) => setMessage({ tone: 'success', text: res.message || 'Payment Successful!' }))
+        .catch((error: unknown) =>
+          setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Payment verification failed' }),
+        )
+        .finally(() => {
+          void reload();
+          void refreshSession();
+        });
+    },
+  });
 
   useEffect(() => {
     const saved = view?.existing_purchase?.address;

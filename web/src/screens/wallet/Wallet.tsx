@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { usePaymentReturn } from '../../lib/usePaymentReturn.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import {
   completeDeposit,
   createDeposit,
   loadWallet,
-  readPaymentReturn,
-  stripPaymentParams,
   TOP_UP_BUTTONS_RUPEES,
   TOP_UP_RULES_RUPEES,
   TRANSACTION_LABELS,
@@ -163,10 +162,7 @@ export const Wallet = () => {
   usePageTitle('Wallet');
   const status = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
-  const location = useLocation();
-  const navigate = useNavigate();
   const [message, setMessage] = useState<Message | null>(null);
-  const handled = useRef<string | null>(null);
   const clear = useCallback(() => setMessage(null), []);
 
   useEffect(() => {
@@ -174,36 +170,27 @@ export const Wallet = () => {
     return () => watchWallet(false);
   }, []);
 
-  useEffect(() => {
-    if (!user) return;
-    const params = new URLSearchParams(location.search);
-    const ret = readPaymentReturn(params);
-    if (ret.kind === 'none') {
-      void loadWallet();
-      return;
-    }
-    if (handled.current === location.search) return;
-    handled.current = location.search;
-    const rest = stripPaymentParams(params).toString();
-    void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
-    if (ret.kind === 'cancelled') {
+  usePaymentReturn(user, {
+    load: () => void loadWallet(),
+    cancelled: () => {
       setMessage({ tone: 'warning', text: 'Payment cancelled. No money was taken.' });
       void loadWallet();
-      return;
-    }
-    setMessage({ tone: 'info', text: 'Confirming your payment…' });
-    completeDeposit(ret)
-      .then((applied) =>
-        setMessage(
-          applied
-            ? { tone: 'success', text: 'Payment successful. Your wallet has been updated.' }
-            : { tone: 'info', text: 'Payment received. Your balance will update as soon as it is confirmed.' },
-        ),
-      )
-      .catch((error: unknown) =>
-        setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Server error' }),
-      );
-  }, [user, location.search, location.pathname, navigate]);
+    },
+    paid: (ret) => {
+      setMessage({ tone: 'info', text: 'Confirming your payment…' });
+      completeDeposit(ret)
+        .then((applied) =>
+          setMessage(
+            applied
+              ? { tone: 'success', text: 'Payment successful. Your wallet has been updated.' }
+              : { tone: 'info', text: 'Payment received. Your balance will update as soon as it is confirmed.' },
+          ),
+        )
+        .catch((error: unknown) =>
+          setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Server error' }),
+        );
+    },
+  });
 
   if (status === 'loading') return <PageLoading label="Checking your session…" />;
 
