@@ -4,6 +4,7 @@ import type { Ack, JoinRoomResult, PlaceBidResult, RoomSnapshot } from '../../ap
 import type { LiveRoom, LiveRoomAction } from '../../web/src/stores/liveRoom.ts';
 import {
   initialLiveRoom,
+  LIVE_ROOM_EVENTS,
   reduceLiveRoom,
   selectLeaderboard,
   selectParticipantRows,
@@ -18,19 +19,6 @@ export interface AckedBid {
   amount: number;
   seq: number;
 }
-
-const FORWARDED = [
-  'joinStatus',
-  'auctionStarted',
-  'auctionTimer',
-  'bidUpdate',
-  'auctionEnded',
-  'bidCountUpdate',
-  'bidLimitReached',
-  'bidCountsUpdate',
-  'participants',
-  'preBookRoom',
-] as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -122,7 +110,7 @@ export const roomClient = (options: {
     }
   };
 
-  for (const type of FORWARDED) {
+  for (const type of LIVE_ROOM_EVENTS) {
     (socket as unknown as { on(e: string, f: (p: unknown) => void): void }).on(type, (payload) =>
       dispatch({ type, payload } as LiveRoomAction),
     );

@@ -97,6 +97,20 @@ export type LiveRoomAction =
       };
     }[Exclude<keyof RoomServerEvents, 'newRoom' | 'roomStatus' | 'refundProcessed' | 'rewardUpdate' | 'walletUpdate'>];
 
+/** The room events a client hands straight to the reducer as `{ type, payload }`. */
+export const LIVE_ROOM_EVENTS = [
+  'joinStatus',
+  'auctionStarted',
+  'auctionTimer',
+  'bidUpdate',
+  'auctionEnded',
+  'bidCountUpdate',
+  'bidLimitReached',
+  'bidCountsUpdate',
+  'participants',
+  'preBookRoom',
+] as const satisfies readonly LiveRoomAction['type'][];
+
 const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason?: JoinReason): LiveRoom => {
   const r = s.room;
   const last = s.history.at(-1);

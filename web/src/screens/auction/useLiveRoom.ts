@@ -5,23 +5,9 @@ import { serverNow, syncClock } from '../../lib/clock.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
 import type { LiveRoomAction } from '../../stores/liveRoom.ts';
-import { dispatchLiveRoom, useLiveRoomStore } from '../../stores/liveRoom.ts';
+import { dispatchLiveRoom, LIVE_ROOM_EVENTS, useLiveRoomStore } from '../../stores/liveRoom.ts';
 
 const ACK_TIMEOUT_MS = 8000;
-
-/** Room events handed straight to the live-room reducer. */
-const FORWARDED = [
-  'joinStatus',
-  'auctionStarted',
-  'auctionTimer',
-  'bidUpdate',
-  'auctionEnded',
-  'bidCountUpdate',
-  'bidLimitReached',
-  'bidCountsUpdate',
-  'participants',
-  'preBookRoom',
-] as const satisfies readonly LiveRoomAction['type'][];
 
 type Loose = { on(event: string, fn: (p: unknown) => void): void; off(event: string, fn: (p: unknown) => void): void };
 
@@ -86,7 +72,7 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
     const socket = getSocket();
     const loose = socket as unknown as Loose;
     dispatchLiveRoom({ type: 'open', code });
-    const forward = FORWARDED.map((type) => {
+    const forward = LIVE_ROOM_EVENTS.map((type) => {
       const handler = (payload: unknown) => {
         if (type === 'auctionStarted') resyncIfDrifted((payload as { serverTime: number }).serverTime);
         dispatchLiveRoom({ type, payload } as LiveRoomAction);
