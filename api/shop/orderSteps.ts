@@ -3,6 +3,7 @@ import { DomainError } from '../../engine/decider.ts';
 import type { Actor } from '../../engine/eventStore.ts';
 import type { OrderCommand, PlacedOrder } from '../../engine/order.ts';
 import { ORDER_MESSAGES, orderDecider, orderStream } from '../../engine/order.ts';
+import type { ProductCommand } from '../../engine/product.ts';
 import { productDecider, productStream } from '../../engine/product.ts';
 import { ordersNeedingWork } from '../../projections/orders.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
@@ -22,6 +23,24 @@ export const loadOrder = async (deps: Deps, orderId: string): Promise<PlacedOrde
   return state;
 };
 
+/** Sends each of the order's products its stock command, once per order, step and product. */
+const commandEachProduct = async (
+  deps: Deps,
+  orderId: string,
+  order: PlacedOrder,
+  now: number,
+  step: string,
+  command: (line: PlacedOrder['lines'][number]) => ProductCommand,
+) => {
+  for (const line of order.lines) {
+    await handleCommand(deps.commands, productStream(line.productId), productDecider, command(line), {
+      actor: 'system',
+      now,
+      commandId: `${step}:${orderId}:${line.productId}`,
+    });
+  }
+};
+
 /**
  * Gives back what an unpaid order held — its stock reservations and any reward cash it spent —
  * then marks it released. Every step is idempotent, so the sweeper may run it again after a crash.
@@ -30,15 +49,10 @@ export const releaseShopOrder = async (deps: Deps, orderId: string): Promise<voi
   const order = await loadOrder(deps, orderId);
   if (order.status === 'paid' || order.status === 'awaiting_payment' || order.released) return;
   const now = deps.clock.now();
-  for (const line of order.lines) {
-    await handleCommand(
-      deps.commands,
-      productStream(line.productId),
-      productDecider,
-      { type: 'ReleaseStock', data: { reservationId: orderId, reason: order.status, now } },
-      { actor: 'system', now, commandId: `release:${orderId}:${line.productId}` },
-    );
-  }
+  await commandEachProduct(deps, orderId, order, now, 'release', () => ({
+    type: 'ReleaseStock',
+    data: { reservationId: orderId, reason: order.status, now },
+  }));
   await refundRewardCash(deps, order.userId, orderId, order.applied_reward);
   await orderCommand(deps, orderId, { type: 'MarkShopOrderReleased', data: { now } }, 'system', `released:${orderId}`);
 };
@@ -48,15 +62,10 @@ export const settleShopOrder = async (deps: Deps, orderId: string): Promise<void
   const order = await loadOrder(deps, orderId);
   if (order.status !== 'paid' || order.settled) return;
   const now = deps.clock.now();
-  for (const line of order.lines) {
-    await handleCommand(
-      deps.commands,
-      productStream(line.productId),
-      productDecider,
-      { type: 'CommitStock', data: { reservationId: orderId, quantity: line.quantity, now } },
-      { actor: 'system', now, commandId: `commit:${orderId}:${line.productId}` },
-    );
-  }
+  await commandEachProduct(deps, orderId, order, now, 'commit', (line) => ({
+    type: 'CommitStock',
+    data: { reservationId: orderId, quantity: line.quantity, now },
+  }));
   await handleCommand(
     deps.commands,
     cartStream(order.userId),
