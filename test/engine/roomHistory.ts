@@ -36,6 +36,39 @@ export type Op =
   | { kind: 'expire'; gap: number }
   | { kind: 'recreate' };
 
+/** A random draw of room rules, in rupees and steps; `startIn` in seconds after T0. */
+export interface RulesDraw {
+  base: number;
+  step: number;
+  steps: number;
+  slack: number;
+  fee: number;
+  reward: number;
+  seats: number;
+  attempts: number;
+  seconds: number;
+  startIn: number;
+}
+
+/** Rules from a draw: prices in paise, the max price `steps` bids above the base plus `slack` paise. */
+export const rulesFrom =
+  (code: string, product: RoomRules['product']) =>
+  (r: RulesDraw): Omit<RoomRules, 'createdAt'> => ({
+    code,
+    product,
+    totalPrice: 2_000_00,
+    basePrice: r.base * 100,
+    maxPrice: (r.base + r.step * r.steps) * 100 + r.slack,
+    bidValue: r.step * 100,
+    bidSeconds: r.seconds,
+    entryFee: r.fee * 100,
+    maxParticipants: r.seats,
+    scheduledTime: T0 + r.startIn * 1000,
+    rewardCash: r.reward * 100,
+    maxAttempts: r.attempts,
+    createdBy: { userId: 'admin', name: 'Admin' },
+  });
+
 export const rulesArb: fc.Arbitrary<Omit<RoomRules, 'createdAt'>> = fc
   .record({
     base: fc.integer({ min: 0, max: 500 }),
@@ -49,21 +82,7 @@ export const rulesArb: fc.Arbitrary<Omit<RoomRules, 'createdAt'>> = fc
     seconds: fc.integer({ min: 2, max: 30 }),
     startIn: fc.integer({ min: 5, max: 7200 }),
   })
-  .map((r) => ({
-    code: CODE,
-    product: { id: 'p-1', code: 'PRD001', name: 'Boat Rockerz 450', imageUrl: null },
-    totalPrice: 2_000_00,
-    basePrice: r.base * 100,
-    maxPrice: (r.base + r.step * r.steps) * 100 + r.slack,
-    bidValue: r.step * 100,
-    bidSeconds: r.seconds,
-    entryFee: r.fee * 100,
-    maxParticipants: r.seats,
-    scheduledTime: T0 + r.startIn * 1000,
-    rewardCash: r.reward * 100,
-    maxAttempts: r.attempts,
-    createdBy: { userId: 'admin', name: 'Admin' },
-  }));
+  .map(rulesFrom(CODE, { id: 'p-1', code: 'PRD001', name: 'Boat Rockerz 450', imageUrl: null }));
 
 /** Thousandths of the round time: mostly inside the round, sometimes just too late. */
 /** Thousandths of the round time: mostly inside the round, sometimes just too late. */

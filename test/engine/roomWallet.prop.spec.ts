@@ -9,6 +9,7 @@ import type { WalletStep } from '../../engine/sagas/settlement.ts';
 import { settlementSteps } from '../../engine/sagas/settlement.ts';
 import type { WalletCommand, WalletEvent, WalletState } from '../../engine/wallet.ts';
 import { heldAmount, walletDecider } from '../../engine/wallet.ts';
+import { rulesFrom, T0 } from './roomHistory.ts';
 
 /**
  * Random histories of deposits, pre-books (with crashes between saga steps), bids from many
@@ -17,7 +18,6 @@ import { heldAmount, walletDecider } from '../../engine/wallet.ts';
  * step the money and fairness invariants must hold; at the end every fee has exactly one fate.
  */
 
-const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const USERS = ['u1', 'u2', 'u3', 'u4', 'u5'];
 
 type Stream<E extends Message, S> = { events: E[]; state: S };
@@ -161,21 +161,7 @@ const rulesArb = (code: string): fc.Arbitrary<Omit<RoomRules, 'createdAt'>> =>
       seconds: fc.integer({ min: 5, max: 30 }),
       startIn: fc.integer({ min: 5, max: 90 }),
     })
-    .map((r) => ({
-      code,
-      product: { id: `p-${code}`, code: `PRD-${code}`, name: `Product ${code}`, imageUrl: null },
-      totalPrice: 2_000_00,
-      basePrice: r.base * 100,
-      maxPrice: (r.base + r.step * r.steps) * 100 + r.slack,
-      bidValue: r.step * 100,
-      bidSeconds: r.seconds,
-      entryFee: r.fee * 100,
-      maxParticipants: r.seats,
-      scheduledTime: T0 + r.startIn * 1000,
-      rewardCash: r.reward * 100,
-      maxAttempts: r.attempts,
-      createdBy: { userId: 'admin', name: 'Admin' },
-    }));
+    .map(rulesFrom(code, { id: `p-${code}`, code: `PRD-${code}`, name: `Product ${code}`, imageUrl: null }));
 
 const prebook = (w: World, userId: string, code: string, crash: Extract<Op, { kind: 'prebook' }>['crash']) => {
   const room = w.rooms.get(code)!.state;
