@@ -93,7 +93,7 @@ export const placeBid = async (
   user: SessionUser | null,
   code: string,
   bidId: string = newId(),
-  onDurable?: (result: PlaceBidResult) => void,
+  onDurable?: (result: PlaceBidResult, position: number) => void,
 ): Promise<PlaceBidResult> => {
   if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please login to join a Deal.');
   if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
@@ -107,7 +107,7 @@ export const placeBid = async (
         } catch {
           return; // The same error reaches the caller through the promise.
         }
-        onDurable(early);
+        onDurable(early, appended.position);
       }
     : undefined;
   const result = await inLane(deps, code, () =>
@@ -155,6 +155,8 @@ const limited = (bucket: { take(): boolean }, message = TOO_FAST_MESSAGE) => {
 /** Socket handlers for deal rooms: joinRoom, leaveRoom, placeBid — each validated and acknowledged. */
 export const attachRoomSockets = (io: Io, deps: Deps): void => {
   const open = new Map<string, number>();
+  /** Deals received by this process and not yet durably appended. */
+  let dealsInFlight = 0;
   io.use((socket, next) => {
     const user = userOf(deps, socket);
     if (!user) return next();
@@ -219,13 +221,32 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
       }),
     );
 
+    // A lone deal is acked at its durable append, ahead of its commit's projection and broadcasts,
+    // so the bidder's next move overlaps that work. With other deals in flight the ack waits for the
+    // commit's projection and broadcasts: acked bidders would otherwise send deals that queue in
+    // front of every watcher's update (measured: watchers' p99 2–3× worse in the 100-room storm).
     socket.on('placeBid', (payload, ack) => {
       const reply = once(ack);
+      let pending = true;
+      const landed = () => {
+        if (pending) dealsInFlight--;
+        pending = false;
+      };
+      dealsInFlight++;
       return answer(deps, reply, async () => {
         limited(bids);
         const { roomCode, bidId } = parse(BidPayload, payload);
-        return placeBid(deps, userOf(deps, socket), roomCode, bidId, (data) => reply({ ok: true, data }));
-      });
+        let projected = 0;
+        const result = await placeBid(deps, userOf(deps, socket), roomCode, bidId, (data, position) => {
+          const alone = dealsInFlight === 1;
+          landed();
+          if (alone) reply({ ok: true, data });
+          else projected = position;
+        });
+        // The deal is durable either way: a read model that is slow to follow only delays this answer.
+        if (projected) await deps.projections.waitFor(projected, deps.config.PROJECTION_WAIT_MS).catch(() => undefined);
+        return result;
+      }).finally(landed);
     });
   });
 };

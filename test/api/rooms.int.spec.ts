@@ -31,6 +31,16 @@ type BidAck = {
   revision: number;
 };
 
+/** Places a deal and notes whether the room's bidUpdate for it reached this socket before the ack did. */
+const bidWatchingOrder = (l: LiveClient, code: string) =>
+  new Promise<{ ack: Ack<BidAck>; broadcastBefore: boolean }>((resolve, reject) =>
+    l.socket.timeout(5000).emit('placeBid', { roomCode: code }, (error: Error | null, ack: unknown) => {
+      if (error) return reject(error);
+      const a = ack as Ack<BidAck>;
+      resolve({ ack: a, broadcastBefore: l.of('bidUpdate').some((p) => a.ok && p.revision === a.data.revision) });
+    }),
+  );
+
 const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const MIN = 60_000;
 
@@ -156,8 +166,12 @@ describe('a live deal room on a real server port', () => {
 
     // Racing bids: all four at once. Each is acked only after it is stored; prices step by ₹10.
     clock.advance(1000);
-    const race = await Promise.all(live.map((l) => l.emit<BidAck>('placeBid', { roomCode: code })));
+    const racing = await Promise.all(live.map((l) => bidWatchingOrder(l, code)));
+    const race = racing.map((r) => r.ack);
     expect(race.every((a) => a.ok)).toBe(true);
+    // With other deals in flight an ack follows its deal's broadcast, so deals acked early do not
+    // queue in front of the watchers' updates; only the last deal of the race is alone at its commit.
+    expect(racing.filter((r) => !r.broadcastBefore).length).toBeLessThanOrEqual(1);
     const amounts = race.map((a) => (a.ok ? a.data.bid.bid_amount : 0)).sort((a, b) => a - b);
     expect(amounts).toEqual([1_010_00, 1_020_00, 1_030_00, 1_040_00]);
     const leader = race.find((a) => a.ok && a.data.bid.bid_amount === 1_040_00)!;
@@ -175,14 +189,7 @@ describe('a live deal room on a real server port', () => {
     for (const i of others) {
       // The ack leaves at the durable append, ahead of the room's broadcasts of the same deal.
       const l = live[i]!;
-      const { ack, broadcastBefore } = await new Promise<{ ack: Ack<BidAck>; broadcastBefore: boolean }>(
-        (resolve, reject) =>
-          l.socket.timeout(5000).emit('placeBid', { roomCode: code }, (error: Error | null, ack: unknown) => {
-            if (error) return reject(error);
-            const a = ack as Ack<BidAck>;
-            resolve({ ack: a, broadcastBefore: l.of('bidUpdate').some((p) => a.ok && p.revision === a.data.revision) });
-          }),
-      );
+      const { ack, broadcastBefore } = await bidWatchingOrder(l, code);
       expect(ack.ok).toBe(true);
       expect(broadcastBefore).toBe(false);
       const revision = ack.ok ? ack.data.revision : -1;
