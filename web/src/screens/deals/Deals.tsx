@@ -83,6 +83,13 @@ export const Deals = () => {
   const now = useServerNow(1000);
   const [tab, setTab] = useState<TabKey>('upcoming');
   const [settled, setSettled] = useState<TabKey>('upcoming');
+  /** A tab's sliding panel: hidden from assistive tech and focus while another tab is shown. */
+  const panelProps = (key: TabKey) => ({
+    className: `slide-panel${tab !== key && settled !== key ? ' is-away' : ''}`,
+    'aria-hidden': tab !== key,
+    inert: tab !== key,
+    'data-testid': `${key}-panel`,
+  });
   const [details, setDetails] = useState<Room | null>(null);
   const [confirm, setConfirm] = useState<Room | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -155,12 +162,7 @@ export const Deals = () => {
             className={`slide-track${tab === 'completed' ? ' is-second' : ''}`}
             onTransitionEnd={(e) => e.target === e.currentTarget && setSettled(tab)}
           >
-            <section
-              className={`slide-panel${tab !== 'upcoming' && settled !== 'upcoming' ? ' is-away' : ''}`}
-              aria-hidden={tab !== 'upcoming'}
-              inert={tab !== 'upcoming'}
-              data-testid="upcoming-panel"
-            >
+            <section {...panelProps('upcoming')}>
               <ListState kind="upcoming" empty="No upcoming rooms" />
               <div className="deal-grid">
                 {upcoming.map((room) => (
@@ -176,12 +178,7 @@ export const Deals = () => {
                 ))}
               </div>
             </section>
-            <section
-              className={`slide-panel${tab !== 'completed' && settled !== 'completed' ? ' is-away' : ''}`}
-              aria-hidden={tab !== 'completed'}
-              inert={tab !== 'completed'}
-              data-testid="completed-panel"
-            >
+            <section {...panelProps('completed')}>
               <ListState kind="completed" empty="No completed auctions" />
               <div className="deal-grid">
                 {completed.map((room) => (
