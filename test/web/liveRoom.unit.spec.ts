@@ -105,6 +105,22 @@ const priyaBids = (revision: number, amount = 1_020_00, roomCode = CODE): LiveRo
   },
 });
 
+/** The server's ack of Priya's deal of ₹1,020 (seq 2) at `revision`. */
+const priyaAcked = (revision: number, roomCode = CODE): LiveRoomAction => ({
+  type: 'bidAccepted',
+  roomCode,
+  result: {
+    bid: bid(2, P, 1_020_00),
+    currentBid: 1_020_00,
+    deadline: T + 122_000,
+    used: 1,
+    remaining: 1,
+    max: 2,
+    revision,
+    ended: false,
+  },
+});
+
 describe('the live room reducer', () => {
   describe('given a snapshot', () => {
     it('shows the room as the server has it', () => {
@@ -179,20 +195,6 @@ describe('the live room reducer', () => {
   });
 
   describe('when my ack comes before the room hears of my deal', () => {
-    const priyaAcked = (revision: number, roomCode = CODE): LiveRoomAction => ({
-      type: 'bidAccepted',
-      roomCode,
-      result: {
-        bid: bid(2, P, 1_020_00),
-        currentBid: 1_020_00,
-        deadline: T + 122_000,
-        used: 1,
-        remaining: 1,
-        max: 2,
-        revision,
-        ended: false,
-      },
-    });
     const counts: LiveRoomAction = {
       type: 'bidCountsUpdate',
       payload: { roomCode: CODE, revision: 5, bidCounts: { [A.id]: 1, [P.id]: 1 }, userMap: {}, max: 2 },
@@ -223,20 +225,7 @@ describe('the live room reducer', () => {
 
   describe('my attempts', () => {
     it('counts my own deals from the ack and from bidCountUpdate, never backwards', () => {
-      const acked = fold(...opened(), {
-        type: 'bidAccepted',
-        roomCode: CODE,
-        result: {
-          bid: bid(2, P, 1_020_00),
-          currentBid: 1_020_00,
-          deadline: T + 122_000,
-          used: 1,
-          remaining: 1,
-          max: 2,
-          revision: 5,
-          ended: false,
-        },
-      });
+      const acked = fold(...opened(), priyaAcked(5));
       expect(acked).toMatchObject({ used: 1, remaining: 1 });
       const late = reduceLiveRoom(acked, {
         type: 'bidCountUpdate',
