@@ -1,18 +1,13 @@
 import { useState } from 'react';
+import type { CrackersOrderDetails } from '../../../../engine/crackersOrder.ts';
 import { CRACKERS_DISTRICTS, CRACKERS_MESSAGES } from '../../../../engine/crackersOrder.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { Modal } from './parts.tsx';
 import type { ReferralOrder } from './shopApi.ts';
 import { fetchReferralStatus } from './shopApi.ts';
 
-export interface CrackersDetails {
-  name: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  district: string;
-  referral_code: string;
-}
+/** What the reserve form asks for: the order's details but the platform, which the page adds. */
+export type CrackersDetails = Omit<CrackersOrderDetails, 'platform'>;
 
 export const EMPTY_DETAILS: CrackersDetails = {
   name: '',
