@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { EmptyState, Notice, ScreenHeader } from '../deals/ui.tsx';
+import { EmptyState, RetryNotice, ScreenHeader } from '../deals/ui.tsx';
 import type { PostPage, PostSummary } from './blogApi.ts';
 import { blogApi, blogLoadError } from './blogApi.ts';
 import './blog.css';
@@ -68,14 +68,7 @@ export const BlogList = () => {
       />
       <div className="container vd-screen-body" data-testid="blog-list">
         {load.state === 'loading' && <PageLoading label="Loading posts…" />}
-        {load.state === 'error' && (
-          <Notice tone="error">
-            <p>{load.message}</p>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((a) => a + 1)}>
-              Try again
-            </button>
-          </Notice>
-        )}
+        {load.state === 'error' && <RetryNotice message={load.message} onRetry={() => setAttempt((a) => a + 1)} />}
         {load.state === 'ready' && load.page.posts.length === 0 && (
           <EmptyState title={page > 1 ? 'No posts on this page' : 'No posts yet'}>
             {page > 1 ? (

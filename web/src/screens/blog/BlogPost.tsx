@@ -4,7 +4,7 @@ import { paragraphsOf } from '../../../../engine/blog.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { EmptyState, Notice } from '../deals/ui.tsx';
+import { EmptyState, RetryNotice } from '../deals/ui.tsx';
 import type { Post } from './blogApi.ts';
 import { blogApi, blogLoadError, isNotFound } from './blogApi.ts';
 import './blog.css';
@@ -48,14 +48,7 @@ export const BlogPost = () => {
             </Link>
           </EmptyState>
         )}
-        {load.state === 'error' && (
-          <Notice tone="error">
-            <p>{load.message}</p>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((a) => a + 1)}>
-              Try again
-            </button>
-          </Notice>
-        )}
+        {load.state === 'error' && <RetryNotice message={load.message} onRetry={() => setAttempt((a) => a + 1)} />}
       </div>
     );
   }

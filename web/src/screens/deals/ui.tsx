@@ -277,3 +277,13 @@ export const Toasts = ({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismis
     ))}
   </div>
 );
+
+/** A load that failed, in words, with a button that tries it again. */
+export const RetryNotice = ({ message, onRetry }: { message: string; onRetry: () => void }) => (
+  <Notice tone="error">
+    <p>{message}</p>
+    <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
+      Try again
+    </button>
+  </Notice>
+);
