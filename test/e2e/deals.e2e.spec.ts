@@ -15,6 +15,8 @@ const PRIYA = { email: 'member2@vetrideals.in', password: MEMBER.password, name:
 
 const headerText = async (page: Page) => (await page.getByTestId('site-header').textContent()) ?? '';
 const card = (page: Page, code: string) => page.getByTestId(`deal-card-${code}`);
+const walletOf = async (c: BrowserContext) =>
+  (await c.request.get('/api/me/wallet').then((r) => r.json())) as { wallet: number; reward_cash: number };
 
 describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-book, bid, win and buy', () => {
   // The server's clock moves by hand: the start time and the round deadline pass when the test says so.
@@ -47,7 +49,7 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       contexts.push(arun.context, priya.context);
 
       // Arun tops up through the Wallet page and the sandbox checkout.
-      const before = (await arun.context.request.get('/api/me/wallet').then((r) => r.json())) as { wallet: number };
+      const before = await walletOf(arun.context);
       await arun.page.goto('/wallet');
       await arun.page
         .getByTestId('wallet-cash')
@@ -129,8 +131,7 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       await screenshot(priya.page, 'auction-running');
 
       // The round deadline passes: Arun wins at ₹1,030; Priya's fee comes back as reward cash.
-      const rewardOf = async (c: BrowserContext) =>
-        ((await c.request.get('/api/me/wallet').then((r) => r.json())) as { reward_cash: number }).reward_cash;
+      const rewardOf = async (c: BrowserContext) => (await walletOf(c)).reward_cash;
       const priyaReward = (await rewardOf(priya.context)) + 50_00;
       const arunReward = (await rewardOf(arun.context)) + 20_00;
       clock.advance(61_000);
@@ -155,16 +156,42 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       expect(await arun.page.getByTestId('purchase-total').textContent()).toBe('₹1,030.00');
       await arun.page.getByTestId('purchase-pay').click();
       expect(await arun.page.locator('#addr-pincode-error').textContent()).toBe('Required.');
-      await arun.page.locator('#addr-contact_number').fill('9840012345');
-      await arun.page.locator('#addr-address_line1').fill('14, 2nd Cross Street, R.A. Puram');
-      await arun.page.locator('#addr-pincode').fill('600028');
-      await arun.page.locator('#addr-city').fill('Chennai');
+      const fillAddress = async (page: Page) => {
+        await page.locator('#addr-contact_number').fill('9840012345');
+        await page.locator('#addr-address_line1').fill('14, 2nd Cross Street, R.A. Puram');
+        await page.locator('#addr-pincode').fill('600028');
+        await page.locator('#addr-city').fill('Chennai');
+      };
+      // A second tab reaches the provider's checkout before the first pays.
+      const secondTab = await arun.context.newPage();
+      await secondTab.goto(`/purchase/${code}`);
+      await secondTab.getByTestId('purchase-form').waitFor();
+      await fillAddress(secondTab);
+      await secondTab.getByTestId('purchase-pay').click();
+      await secondTab.waitForURL('**/api/payments/sandbox/checkout/**');
+
+      await fillAddress(arun.page);
       await arun.page.getByTestId('purchase-pay').click();
       await arun.page.waitForURL('**/api/payments/sandbox/checkout/**');
       await arun.page.getByRole('button', { name: /^Pay/ }).click();
       await arun.page.getByTestId('purchase-locked').waitFor();
       expect(await arun.page.getByTestId('purchase-pay').isDisabled()).toBe(true);
       await screenshot(arun.page, 'purchase-done');
+
+      // The second tab pays too: the deal is already bought, so that money goes to Arun's wallet, and he is told so.
+      const cashBefore = (await walletOf(arun.context)).wallet;
+      await secondTab.getByRole('button', { name: /^Pay/ }).click();
+      await secondTab
+        .getByTestId('purchase-message')
+        .filter({ hasText: 'You have already submitted this purchase. The amount has been added to your wallet.' })
+        .waitFor();
+      expect((await walletOf(arun.context)).wallet).toBe(cashBefore + 1_030_00);
+      await secondTab
+        .getByTestId('wallet-balance')
+        .filter({ hasText: formatRupees(cashBefore + 1_030_00, { whole: true }) })
+        .first()
+        .waitFor();
+      await secondTab.close();
 
       // My Deals files the room under won for Arun and lost for Priya.
       await arun.page.goto('/my-deals');
