@@ -1,6 +1,7 @@
 import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
+import { applyDepositPayment } from './deposits.ts';
 
 /** Said to a member whose payment could not be taken (a deal already paid for, an order that expired). */
 export const RETURNED_TO_WALLET_MESSAGE = 'The amount has been added to your wallet.';
@@ -13,22 +14,23 @@ export const RETURNED_TO_WALLET_MESSAGE = 'The amount has been added to your wal
 export const returnPaymentToWallet = async (deps: Deps, userId: string, paymentId: string, amountPaise: number) => {
   if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) return { returned: 0 };
   const orderId = `return-${paymentId}`;
-  const stream = walletStream(userId);
   const now = deps.clock.now();
   await handleCommand(
     deps.commands,
-    stream,
+    walletStream(userId),
     walletDecider,
     { type: 'CreateDepositOrder', data: { orderId, amount: amountPaise, now } },
     { actor: 'system', now, commandId: `return-order:${paymentId}` },
   );
-  await handleCommand(
-    deps.commands,
-    stream,
-    walletDecider,
-    { type: 'ConfirmDeposit', data: { orderId, paymentId, amount: amountPaise, now } },
-    { actor: 'system', now, commandId: `return:${paymentId}` },
-  );
-  deps.log.warn('a payment nothing could take was returned to the wallet', { userId, paymentId, amountPaise });
+  // Credited like any top-up whose payment arrived (the payment id is what makes it once).
+  const { applied } = await applyDepositPayment(deps, {
+    providerOrderId: orderId,
+    paymentId,
+    amountPaise,
+    notes: { userId },
+    userId: null,
+  });
+  if (applied)
+    deps.log.warn('a payment nothing could take was returned to the wallet', { userId, paymentId, amountPaise });
   return { returned: amountPaise };
 };
