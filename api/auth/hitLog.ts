@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 
 /**
  * Where rate limits keep their hits (failed logins, codes sent, orders placed), by limit name and
- * key (an email or an address). In memory for one process; in a SQLite file under DATA_DIR when
- * several processes serve one log, so the limits hold across all of them rather than per process.
+ * key (an email or an address): a SQLite file under DATA_DIR, so when several processes serve one
+ * log the limits hold across all of them rather than per process.
  */
 export interface HitLog {
   /** Times of the key's hits at or after `since`, oldest first. */
@@ -14,26 +14,6 @@ export interface HitLog {
   clear(name: string, key: string): void;
   close(): void;
 }
-
-const MAX_KEYS = 50_000;
-
-export const memoryHitLog = (): HitLog => {
-  const hits = new Map<string, number[]>();
-  const id = (name: string, key: string) => `${name}\u0000${key}`;
-  return {
-    recent: (name, key, since) => (hits.get(id(name, key)) ?? []).filter((t) => t >= since),
-    add(name, key, at, forgetBefore) {
-      const k = id(name, key);
-      const list = (hits.get(k) ?? []).filter((t) => t >= forgetBefore);
-      list.push(at);
-      hits.delete(k);
-      hits.set(k, list);
-      if (hits.size > MAX_KEYS) hits.delete(hits.keys().next().value!);
-    },
-    clear: (name, key) => void hits.delete(id(name, key)),
-    close: () => hits.clear(),
-  };
-};
 
 /** Keys are stored hashed: the file holds no emails or addresses. */
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);

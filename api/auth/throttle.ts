@@ -1,15 +1,14 @@
 import type { HitLog } from './hitLog.ts';
-import { memoryHitLog } from './hitLog.ts';
 
 /**
  * Slows repeated failures per key (an account or an address): after `free` failures within
  * `windowMs`, each further try must wait, doubling from `baseDelayMs` up to `maxDelayMs`.
- * A success clears the account's record. Failures live in `log` (shared by every process on one
- * data directory, or this process's memory).
+ * A success clears the account's record. Failures live in `log`, shared by every process on one
+ * data directory.
  */
 export const createThrottle = (
   options: { name: string; free: number; windowMs: number; baseDelayMs: number; maxDelayMs: number },
-  log: HitLog = memoryHitLog(),
+  log: HitLog,
 ) => ({
   /** Milliseconds the key must still wait before its next try (0 = go ahead). */
   waitMs(key: string, now: number): number {
@@ -30,7 +29,7 @@ export const createThrottle = (
  * OTP limits on top of the code's own (60 s between codes, 5 wrong tries): a few codes per email
  * and more per address each hour, and wrong codes per address across emails slowed like logins.
  */
-export const createOtpLimits = (log?: HitLog) => ({
+export const createOtpLimits = (log: HitLog) => ({
   codesPerEmail: createThrottle(
     { name: 'otp-codes-email', free: 5, windowMs: 60 * 60_000, baseDelayMs: 5 * 60_000, maxDelayMs: 60 * 60_000 },
     log,
