@@ -15,6 +15,10 @@ export interface HitLog {
   close(): void;
 }
 
+/** Longer than any limit's window: hits older than this count for nothing. */
+const KEEP_MS = 24 * 60 * 60_000;
+const PRUNE_EVERY = 500;
+
 /** Keys are stored hashed: the file holds no emails or addresses. */
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
@@ -31,9 +35,13 @@ export const sqliteHitLog = (path: string): HitLog => {
   const forget = db.prepare('DELETE FROM hits WHERE name = ? AND key = ? AND at < ?');
   const insert = db.prepare('INSERT INTO hits (name, key, at) VALUES (?, ?, ?)');
   const clear = db.prepare('DELETE FROM hits WHERE name = ? AND key = ?');
+  // Keys that are never hit again are not forgotten by `forget`: every so often, drop every old hit.
+  const prune = db.prepare('DELETE FROM hits WHERE at < ?');
+  let adds = 0;
   const add = db.transaction((name: string, key: string, at: number, forgetBefore: number) => {
     forget.run(name, key, forgetBefore);
     insert.run(name, key, at);
+    if (++adds % PRUNE_EVERY === 0) prune.run(at - KEEP_MS);
   });
   return {
     recent: (name, key, since) => recent.all(name, digest(key), since).map((r) => r.at),
