@@ -14,15 +14,16 @@ import type {
 import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
 import { sealEvents } from './hashChain.ts';
 
-interface Row {
-  position: number;
-  id: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-}
+/** A row as better-sqlite3's raw mode returns it, in the order of `COLUMNS`. */
+type Row = [
+  position: number,
+  id: string,
+  stream: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+];
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:` (one process only). */
@@ -64,14 +65,15 @@ export const applyStorePragmas = (db: Database.Database): void => {
 /** The columns a recorded event needs (not `created_at`: a string per row that nobody reads). */
 const COLUMNS = 'position, id, stream, revision, type, data, metadata';
 
+/** Rows come as arrays (raw mode): one object per event instead of a row object and then the event. */
 const toRecorded = (row: Row): RecordedEvent => ({
-  id: row.id,
-  streamName: row.stream,
-  revision: row.revision,
-  position: row.position,
-  type: row.type,
-  data: JSON.parse(row.data) as unknown,
-  metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+  id: row[1],
+  streamName: row[2],
+  revision: row[3],
+  position: row[0],
+  type: row[4],
+  data: JSON.parse(row[5]) as unknown,
+  metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
 });
 
 /** Runs a synchronous read as a promise, so callers see one async contract whatever the adapter. */
@@ -117,15 +119,19 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     upsertHead: db.prepare(
       'INSERT INTO streams (stream, revision, hash, position) VALUES (?, ?, ?, ?) ON CONFLICT(stream) DO UPDATE SET revision = excluded.revision, hash = excluded.hash, position = excluded.position',
     ),
-    forwards: db.prepare<[string, number, number], Row>(
-      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
-    ),
-    backwards: db.prepare<[string, number, number], Row>(
-      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-    ),
-    all: db.prepare<[number, number], Row>(
-      `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`,
-    ),
+    forwards: db
+      .prepare<[string, number, number], Row>(
+        `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+      )
+      .raw(true),
+    backwards: db
+      .prepare<[string, number, number], Row>(
+        `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+      )
+      .raw(true),
+    all: db
+      .prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`)
+      .raw(true),
     head: db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
   };
 
