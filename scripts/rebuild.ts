@@ -25,7 +25,7 @@ export const rebuildInto = async (
   const head = await store.headPosition();
   let done = 0;
   for (let after = 0; after < head;) {
-    const batch = await store.readAll({ after, limit: options.batchSize ?? 5000 });
+    const batch = await store.readAll({ after, limit: options.batchSize ?? 2000 });
     if (batch.length === 0) break;
     runner.applyBatch(batch);
     done += batch.length;
