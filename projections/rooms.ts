@@ -19,11 +19,12 @@ const SCHEMA = [
   'CREATE INDEX IF NOT EXISTS rm_rooms_status ON rm_rooms(status, scheduled_time)',
   `CREATE TABLE IF NOT EXISTS rm_room_participants (room_code TEXT NOT NULL, user_id TEXT NOT NULL,
     user_name TEXT NOT NULL, reservation_id TEXT NOT NULL, fee INTEGER NOT NULL, booked_at INTEGER NOT NULL,
-    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))`,
+    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))
+    WITHOUT ROWID`,
   'CREATE INDEX IF NOT EXISTS rm_room_participants_user ON rm_room_participants(user_id)',
   `CREATE TABLE IF NOT EXISTS rm_bids (room_code TEXT NOT NULL, seq INTEGER NOT NULL, bid_id TEXT NOT NULL,
     user_id TEXT NOT NULL, user_name TEXT NOT NULL, amount INTEGER NOT NULL, at INTEGER NOT NULL,
-    revision INTEGER NOT NULL, PRIMARY KEY (room_code, seq))`,
+    revision INTEGER NOT NULL, PRIMARY KEY (room_code, seq)) WITHOUT ROWID`,
 ];
 
 const INSERT_BID = 'INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_id, user_name, amount, at, revision)';
@@ -105,7 +106,8 @@ export const ROOM_EVENT_TYPES = [
 export const roomsProjector = defineProjector({
   name: 'rooms',
   // 2: participants carry the room revision of their seat (join order, and the list as of any event).
-  version: 2,
+  // 3: bids and participants are WITHOUT ROWID tables clustered on their keys (one B-tree each, not two).
+  version: 3,
   handles: ROOM_EVENT_TYPES,
   schema: SCHEMA,
   tables: ['rm_rooms', 'rm_room_participants', 'rm_bids'],
