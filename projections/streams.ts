@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../engine/eventStore.ts';
 import { streamCategory } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
 import { defineProjector } from './projector.ts';
+import { prepared } from './statements.ts';
 
 export const streamsTable = sqliteTable('rm_streams', {
   stream: text('stream').primaryKey(),
@@ -34,7 +35,7 @@ export const streamsProjector = defineProjector({
     // Only the last event of each stream in the batch matters: one write per stream.
     const last = new Map<string, RecordedEvent>();
     for (const event of events) last.set(event.streamName, event);
-    const upsert = sqlite.prepare(UPSERT);
+    const upsert = prepared(sqlite, UPSERT);
     for (const event of last.values()) {
       upsert.run(
         event.streamName,

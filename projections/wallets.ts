@@ -4,6 +4,7 @@ import type { ReservationStatus, TransactionType, WalletEvent } from '../engine/
 import { transactionTypeOf } from '../engine/wallet.ts';
 import type { ReadDb } from './db.ts';
 import { defineProjector } from './projector.ts';
+import { prepared } from './statements.ts';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS rm_wallets (user_id TEXT PRIMARY KEY, cash INTEGER NOT NULL, reward_cash INTEGER NOT NULL,
@@ -167,9 +168,10 @@ export interface WalletBalances {
 }
 
 export const walletBalances = ({ sqlite }: ReadDb, userId: string): WalletBalances => {
-  const row = sqlite
-    .prepare<[string], WalletBalances>('SELECT cash, reward_cash, held, revision FROM rm_wallets WHERE user_id = ?')
-    .get(userId);
+  const row = prepared<[string], WalletBalances>(
+    sqlite,
+    'SELECT cash, reward_cash, held, revision FROM rm_wallets WHERE user_id = ?',
+  ).get(userId);
   return row ?? { cash: 0, reward_cash: 0, held: 0, revision: -1 };
 };
 
