@@ -2,7 +2,7 @@ import { loadConfig } from '../api/config.ts';
 import { openEventStore } from '../api/store/index.ts';
 import type { EventStore } from '../engine/eventStore.ts';
 import type { ReadDb } from '../projections/db.ts';
-import { openReadDb } from '../projections/db.ts';
+import { finishBulkRebuild, openReadDb, startBulkRebuild } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
 import type { Projector } from '../projections/projector.ts';
 import { createProjectionRunner, dropReadModels } from '../projections/runner.ts';
@@ -19,6 +19,7 @@ export const rebuildInto = async (
   } = {},
 ): Promise<number> => {
   const projectors = options.projectors ?? allProjectors;
+  startBulkRebuild(db);
   dropReadModels(db, projectors);
   const runner = createProjectionRunner({ store, db, projectors });
   const deferred = dropDeferredIndexes(db, projectors);
@@ -38,6 +39,7 @@ export const rebuildInto = async (
   db.sqlite.pragma('threads = 2');
   for (const ddl of deferred) db.sqlite.exec(ddl);
   db.sqlite.pragma(`threads = ${threads}`);
+  finishBulkRebuild(db);
   return done;
 };
 

@@ -4,7 +4,7 @@ import { rate, timed } from './harness.ts';
 import { sealEvents } from '../../api/store/hashChain.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import { roomHistory } from './history.ts';
-import { openReadDb } from '../../projections/db.ts';
+import { finishBulkRebuild, openReadDb, startBulkRebuild } from '../../projections/db.ts';
 import { rebuildInto } from '../rebuild.ts';
 
 /** Fills an embedded store file with `target` events of finished deal rooms (sealed, hash-chained), in bulk. */
@@ -78,11 +78,13 @@ const rawRead = (logPath: string) => {
 
 /**
  * What SQLite alone takes to write the rebuilt rows: the same tables, filled by INSERT … SELECT
- * from the rebuilt file (no JavaScript per row), then the same indexes, same pragmas.
+ * from the rebuilt file (no JavaScript per row), then the same indexes, in the same bulk-rebuild
+ * mode (journal in memory, one sync at the end).
  */
 const sqliteWriteFloor = (ctx: BenchContext, readPath: string) => {
   const path = ctx.scratch('floor.db');
-  const db = openReadDb(path).sqlite;
+  const readDb = openReadDb(path);
+  const db = readDb.sqlite;
   db.exec(`ATTACH '${readPath}' AS src`);
   const objects = db
     .prepare<[], { type: string; name: string; sql: string }>(
@@ -90,11 +92,14 @@ const sqliteWriteFloor = (ctx: BenchContext, readPath: string) => {
     )
     .all();
   const started = performance.now();
+  startBulkRebuild(readDb);
   for (const o of objects) if (o.type === 'table') db.exec(o.sql);
   for (const o of objects)
     if (o.type === 'table') db.exec(`INSERT INTO main."${o.name}" SELECT * FROM src."${o.name}"`);
   db.pragma('threads = 2');
   for (const o of objects) if (o.type === 'index') db.exec(o.sql);
+  db.exec('DETACH src');
+  finishBulkRebuild(readDb);
   const ms = performance.now() - started;
   db.close();
   return ms;
