@@ -13,6 +13,7 @@ import type {
 } from '../../engine/eventStore.ts';
 import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
 import { sealEvents } from './hashChain.ts';
+import { createRecentEvents } from './recentEvents.ts';
 
 /** A row as better-sqlite3's raw mode returns it, in the order of `COLUMNS`. */
 type Row = [
@@ -135,6 +136,10 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     head: db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
   };
 
+  /** The events of the group being committed, as appended (collected only from appends that succeed). */
+  let committing: RecordedEvent[] | null = null;
+  const recent = createRecentEvents();
+
   const appendTx = db.transaction(
     (stream: string, events: readonly NewEvent[], options: AppendOptions): AppendResult => {
       const head = stmt.streamHead.get(stream);
@@ -167,6 +172,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       const sealed = sealEvents(head?.hash ?? null, events);
       let revision = head ? head.revision : -1;
       let position = 0;
+      const recorded: RecordedEvent[] = [];
       for (const event of sealed) {
         revision++;
         const info = stmt.insert.run({
@@ -178,8 +184,18 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
           metadata: JSON.stringify(event.metadata),
         });
         position = Number(info.lastInsertRowid);
+        recorded.push({
+          id: event.id,
+          streamName: stream,
+          revision,
+          position,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+        });
       }
       stmt.upsertHead.run(stream, revision, sealed[sealed.length - 1]!.metadata.hash, position);
+      committing?.push(...recorded);
       return { nextRevision: revision, position };
     },
   );
@@ -226,12 +242,17 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       return;
     }
     let outcomes;
+    committing = [];
     try {
       outcomes = batchTx.immediate(batch);
     } catch (error) {
       const refused = toError(error);
       for (const request of batch) request.reject(refused);
       return;
+    } finally {
+      const committed = committing;
+      committing = null;
+      if (outcomes) recent.add(committed);
     }
     let last = 0;
     outcomes.forEach((outcome, i) => {
@@ -291,17 +312,18 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       appended.on('append', onAppend);
       const loop = async () => {
         while (!stopped && !closed) {
-          let rows: Row[];
+          // This process's own appends come from memory; anything else (catching up, another
+          // process's appends) is read from the log.
+          let events = recent.after(checkpoint, batchSize);
           try {
-            rows = stmt.all.all(checkpoint, batchSize);
+            events ??= stmt.all.all(checkpoint, batchSize).map(toRecorded);
           } catch (error) {
             if (stopped || closed) return;
             options.onError?.(error);
             await new Promise((r) => setTimeout(r, pollIntervalMs));
             continue;
           }
-          if (rows.length > 0) {
-            const events = rows.map(toRecorded);
+          if (events.length > 0) {
             await options.onEvents(events);
             checkpoint = events[events.length - 1]!.position;
             continue;

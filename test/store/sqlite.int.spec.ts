@@ -99,6 +99,34 @@ describe('embedded SQLite event store: files and processes', () => {
   });
 });
 
+describe('embedded SQLite event store: live subscription of its own appends', () => {
+  it('delivers exactly what the log holds, in log order, with another writer interleaving and a refused append in a group', async () => {
+    const path = join(dir, 'own.db');
+    const store = openSqliteStore({ path });
+    const other = openSqliteStore({ path });
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({ onEvents: (events) => void seen.push(...events) });
+    const mine = uniqueStream('room');
+    await store.append(mine, [testEvent('Created', { price: 100_00 }), testEvent('Booked', { seat: 1 })]);
+    await other.append(uniqueStream('wallet'), [testEvent('Deposited', { amount: 50_00 })]);
+    const group = await Promise.allSettled([
+      store.append(mine, [testEvent('Bid', { amount: 101_00 })], { expectedRevision: 1 }),
+      store.append(mine, [testEvent('Stale', { amount: 1 })], { expectedRevision: 0 }),
+      store.append(uniqueStream('wallet'), [testEvent('Held', { amount: 10_00, note: 'தமிழ் ₹' })]),
+    ]);
+    expect(group.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    await other.append(uniqueStream('wallet'), [testEvent('Deposited', { amount: 20_00 })]);
+    await store.append(mine, [testEvent('Ended', { winner: null, at: 1 })]);
+    const log = await store.readAll();
+    await waitUntil(() => seen.length === log.length, 2000, 'every event of the log');
+    expect(seen).toEqual(log);
+    expect(seen.map((e) => e.type)).not.toContain('Stale');
+    await subscription.close();
+    await other.close();
+    await store.close();
+  });
+});
+
 describe('embedded SQLite event store: group commit and write failures', () => {
   it('commits appends racing in one turn together; a conflict refuses only its own append', async () => {
     const store = openSqliteStore({ path: join(dir, 'group.db') });

@@ -1,0 +1,31 @@
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+
+/**
+ * The events this process appended last, in log order, as they were appended: a live
+ * subscription takes them from here instead of reading back and parsing rows it has just
+ * written. The window only ever holds one unbroken run of positions: a commit that does not
+ * follow on (another process wrote in between) starts it afresh, and a subscriber whose next
+ * position is not in it reads the log as before.
+ */
+export const createRecentEvents = (capacity = 4096) => {
+  let window: RecordedEvent[] = [];
+  return {
+    /** Adds a commit's events (in position order). */
+    add(events: readonly RecordedEvent[]): void {
+      const first = events[0];
+      if (!first) return;
+      const last = window[window.length - 1];
+      if (!last || last.position + 1 !== first.position) window = [];
+      window.push(...events);
+      if (window.length > capacity) window = window.slice(window.length - capacity / 2);
+    },
+    /** Up to `limit` events right after `position`, or null when the window does not hold the next one. */
+    after(position: number, limit: number): RecordedEvent[] | null {
+      const first = window[0];
+      if (!first) return null;
+      const start = position + 1 - first.position;
+      if (start < 0 || start >= window.length) return null;
+      return window.slice(start, start + limit);
+    },
+  };
+};
