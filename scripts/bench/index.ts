@@ -10,12 +10,14 @@ import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
 
 /**
- * `npm run bench [-- --quick] [--sockets]`: every figure beside a baseline measured in the same
- * run, on this machine, as a ratio. Loops are bounded; traffic stays on 127.0.0.1. `--sockets`
- * runs only the socket figures (round trip, storm, memory) and leaves bench/results.json alone.
+ * `npm run bench [-- --quick] [--sockets | --rebuild]`: every figure beside a baseline measured in
+ * the same run, on this machine, as a ratio. Loops are bounded; traffic stays on 127.0.0.1.
+ * `--sockets` runs only the socket figures (round trip, storm, memory), `--rebuild` only the
+ * projection rebuild (three times over one log); both leave bench/results.json alone.
  */
 const quick = process.argv.includes('--quick');
 const socketsOnly = process.argv.includes('--sockets');
+const rebuildOnly = process.argv.includes('--rebuild');
 const ctx = createContext(quick);
 const figures: Figure[] = [];
 const started = performance.now();
@@ -26,14 +28,16 @@ const section = async (name: string, work: () => Promise<Figure | Figure[]>) => 
 };
 
 try {
-  if (!socketsOnly) await storeAndLogFigures();
-  await section('bids and sockets', () => realtimeFigures(ctx));
+  if (rebuildOnly) await rebuildFigures();
+  else {
+    if (!socketsOnly) await storeAndLogFigures();
+    await section('bids and sockets', () => realtimeFigures(ctx));
+  }
 } finally {
   ctx.cleanup();
 }
 
-async function storeAndLogFigures() {
-  await section('event store appends', () => storeFigures(ctx));
+async function filledLog() {
   const events = quick ? 100_000 : 1_000_000;
   const dataDir = ctx.scratch('big-log');
   mkdirSync(dataDir, { recursive: true });
@@ -42,6 +46,21 @@ async function storeAndLogFigures() {
     await fillLog(ctx, logPath, events);
     return [];
   });
+  return { events, dataDir, logPath };
+}
+
+async function rebuildFigures() {
+  const { events, logPath } = await filledLog();
+  for (let run = 1; run <= 3; run++)
+    await section(
+      `projection rebuild, run ${run} of 3`,
+      async () => (await rebuildFigure(ctx, logPath, events)).figure,
+    );
+}
+
+async function storeAndLogFigures() {
+  await section('event store appends', () => storeFigures(ctx));
+  const { events, dataDir, logPath } = await filledLog();
   let readPath = '';
   await section('projection rebuild', async () => {
     const r = await rebuildFigure(ctx, logPath, events);
@@ -60,7 +79,7 @@ console.log(table);
 console.log(`\n${Math.round((performance.now() - started) / 1000)} s in all.`);
 const out = join(import.meta.dirname, '../../bench');
 mkdirSync(out, { recursive: true });
-if (!socketsOnly)
+if (!socketsOnly && !rebuildOnly)
   writeFileSync(
     join(out, 'results.json'),
     JSON.stringify(
