@@ -115,8 +115,15 @@ export const rebuildFigure = async (ctx: BenchContext, logPath: string, events: 
   const readPath = ctx.scratch('read.db');
   const db = openReadDb(readPath);
   const cpu = cpuMs();
+  let logged = 0;
   const rebuilt = await timed(() =>
-    rebuildInto(store, db, { onProgress: (p, h) => p % 100_000 < 5000 && ctx.log(`rebuild: ${p} / ${h}`) }),
+    rebuildInto(store, db, {
+      onProgress: (p, h) => {
+        if (p - logged < 100_000) return;
+        logged = p;
+        ctx.log(`rebuild: ${p.toLocaleString('en-IN')} / ${h.toLocaleString('en-IN')}`);
+      },
+    }),
   );
   const rebuildCpu = cpuMs() - cpu;
   db.sqlite.close();
