@@ -29,7 +29,17 @@ export interface ProjectionRunner {
   onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void;
   /** Applies a batch directly (used by the rebuild script, which reads the log itself). */
   applyBatch(events: readonly RecordedEvent[]): void;
+  /** Writes the checkpoints of read models that sat idle since theirs was last written (`stop` does too). */
+  writeIdleCheckpoints(): void;
 }
+
+/**
+ * A read model that handles none of a batch's events keeps its checkpoint row as it is until it
+ * handles one, or until it lags this far behind: every projected batch used to write all twelve
+ * checkpoint rows, ten of them for read models the deal never touched. A lagging row only makes a
+ * restart hand that read model events it ignores.
+ */
+export const IDLE_CHECKPOINT_EVENTS = 10_000;
 
 const META_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL);
@@ -67,6 +77,8 @@ export const createProjectionRunner = (deps: {
   );
 
   const checkpoints = new Map<string, number>();
+  /** The checkpoint rows as written, where they trail `checkpoints` for idle read models. */
+  const written = new Map<string, number>();
   /** Read models starting from nothing (new, or their version changed): start() builds them. */
   const fresh: Projector[] = [];
   sqlite.transaction(() => {
@@ -82,6 +94,7 @@ export const createProjectionRunner = (deps: {
         fresh.push(p);
       }
       checkpoints.set(p.name, getCheckpoint.get(p.name)!.position);
+      written.set(p.name, checkpoints.get(p.name)!);
     }
   })();
 
@@ -95,14 +108,22 @@ export const createProjectionRunner = (deps: {
   if (projectors.length === 0) current = 0;
   let subscription: Subscription | null = null;
 
-  const applyTx = sqlite.transaction((events: readonly RecordedEvent[]) => {
+  /** Moves a checkpoint row from where it was written to `next` (compare-and-set). */
+  const writeCheckpoint = (name: string, next: number) => {
+    const moved = moveCheckpoint.run({ name, previous: written.get(name)!, next });
+    if (moved.changes !== 1) throw new Error(`Checkpoint of ${name} moved under us`);
+  };
+
+  /** Applies a batch with the checkpoints of the read models it touched; returns the rows it moved. */
+  const applyTx = sqlite.transaction((events: readonly RecordedEvent[]): string[] => {
     const last = events[events.length - 1]!.position;
     const types = new Set<string>();
     for (const event of events) types.add(event.type);
+    const moved: string[] = [];
     for (const { projector, handles } of handlers) {
       const previous = checkpoints.get(projector.name)!;
       if (last <= previous) continue;
-      // A projector that handles none of the batch's types only moves its checkpoint.
+      // A projector that handles none of the batch's types only moves its checkpoint, and only now and then.
       const wanted = handles === null || [...types].some((t) => handles.has(t));
       if (wanted && projector.applyBatch) {
         const mine =
@@ -116,15 +137,29 @@ export const createProjectionRunner = (deps: {
           if (handles === null || handles.has(event.type)) projector.apply(db, event);
         }
       }
-      const moved = moveCheckpoint.run({ name: projector.name, previous, next: last });
-      if (moved.changes !== 1) throw new Error(`Checkpoint of ${projector.name} moved under us`);
+      if (wanted || last - written.get(projector.name)! >= IDLE_CHECKPOINT_EVENTS) {
+        writeCheckpoint(projector.name, last);
+        moved.push(projector.name);
+      }
+    }
+    return moved;
+  });
+
+  const writeIdleCheckpoints = sqlite.transaction(() => {
+    for (const p of projectors) {
+      const at = checkpoints.get(p.name)!;
+      if (written.get(p.name)! < at) {
+        writeCheckpoint(p.name, at);
+        written.set(p.name, at);
+      }
     }
   });
 
   const applyBatch = (events: readonly RecordedEvent[]) => {
     if (events.length === 0) return;
-    applyTx(events);
+    const moved = applyTx(events);
     const last = events[events.length - 1]!.position;
+    for (const name of moved) written.set(name, last);
     for (const p of projectors) checkpoints.set(p.name, Math.max(checkpoints.get(p.name)!, last));
     current = Math.max(current, last);
     for (const waiter of waiters) {
@@ -191,6 +226,12 @@ export const createProjectionRunner = (deps: {
       wakeRetry?.();
       await subscription?.close();
       subscription = null;
+      try {
+        writeIdleCheckpoints();
+      } catch (error) {
+        // Only idle read models' rows lag: the next start hands them events they ignore.
+        deps.onError?.(error);
+      }
     },
     position: () => current,
     waitFor(position, timeoutMs = 5000) {
@@ -215,6 +256,7 @@ export const createProjectionRunner = (deps: {
       return () => listeners.delete(listener);
     },
     applyBatch,
+    writeIdleCheckpoints: () => writeIdleCheckpoints(),
   };
   return runner;
 };

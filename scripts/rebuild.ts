@@ -33,6 +33,7 @@ export const rebuildInto = async (
     after = batch[batch.length - 1]!.position;
     options.onProgress?.(after, head);
   }
+  runner.writeIdleCheckpoints();
   // Sorting a whole index at once may use a second core; a crash before this line is mended by the
   // projectors' own `CREATE INDEX IF NOT EXISTS` at the next start.
   const threads = db.sqlite.pragma('threads', { simple: true }) as number;

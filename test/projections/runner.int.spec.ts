@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
+import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { openReadDb } from '../../projections/db.ts';
 import type { Projector } from '../../projections/projector.ts';
 import { defineProjector } from '../../projections/projector.ts';
-import { createProjectionRunner, ProjectionTimeoutError } from '../../projections/runner.ts';
+import { createProjectionRunner, IDLE_CHECKPOINT_EVENTS, ProjectionTimeoutError } from '../../projections/runner.ts';
 import { queryStreams, streamCategories, streamsProjector } from '../../projections/streams.ts';
 import { testEvent, waitUntil } from '../helpers/events.ts';
 
@@ -66,7 +67,9 @@ describe('projection runner', () => {
     expect(() => runner.applyBatch(boom as never)).toThrow('projector failure');
     expect(countOf(db)).toBe(1);
     expect(runner.position()).toBe(1);
-    expect(db.sqlite.prepare("SELECT position FROM rm_checkpoints WHERE name = 'counter'").get()).toEqual({ position: 1 });
+    expect(db.sqlite.prepare("SELECT position FROM rm_checkpoints WHERE name = 'counter'").get()).toEqual({
+      position: 1,
+    });
   });
 
   it('rebuilds a read model whose version changed', async () => {
@@ -121,7 +124,12 @@ describe('streams read model', () => {
     const rooms = queryStreams(db, { category: 'room' });
     expect(rooms.total).toBe(1);
     const last = (await store.readStream('room-ABC123')).at(-1)!;
-    expect(rooms.rows[0]).toMatchObject({ stream: 'room-ABC123', eventCount: 2, lastHash: last.metadata.hash, lastType: 'RoomPrebooked' });
+    expect(rooms.rows[0]).toMatchObject({
+      stream: 'room-ABC123',
+      eventCount: 2,
+      lastHash: last.metadata.hash,
+      lastType: 'RoomPrebooked',
+    });
     expect(queryStreams(db, { search: 'ABC' }).rows.map((r) => r.stream)).toEqual(['room-ABC123']);
     expect(streamCategories(db)).toEqual([
       expect.objectContaining({ category: 'room', streams: 1, events: 2 }),
@@ -129,5 +137,62 @@ describe('streams read model', () => {
     ]);
     await runner.stop();
     await store.close();
+  });
+});
+
+describe('checkpoints of idle read models', () => {
+  it("writes an idle read model's checkpoint only now and then and at stop, and a restart applies nothing twice", async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const row = (name: string) =>
+      (db.sqlite.prepare('SELECT position FROM rm_checkpoints WHERE name = ?').get(name) as { position: number })
+        .position;
+    const runner = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector] });
+    await runner.start();
+    const counted = await store.append('c-1', [testEvent('Counted')]);
+    await runner.waitFor(counted.position);
+    expect(row('counter')).toBe(counted.position);
+    // Events the counter ignores: its row stays, the streams read model's follows every batch.
+    let last = counted.position;
+    for (let i = 0; i < 5; i++) last = (await store.append('o-1', [testEvent('Ignored')])).position;
+    await runner.waitFor(last);
+    expect(row('streams')).toBe(last);
+    expect(row('counter')).toBe(counted.position);
+    expect(runner.position()).toBe(last);
+    await runner.stop();
+    expect(row('counter')).toBe(last);
+
+    // A restart from a lagging row (as after a crash) hands the counter only events it ignores.
+    db.sqlite.prepare('UPDATE rm_checkpoints SET position = ? WHERE name = ?').run(counted.position, 'counter');
+    const again = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector] });
+    await again.start();
+    expect(countOf(db)).toBe(1);
+    const more = await store.append('c-1', [testEvent('Counted')]);
+    await again.waitFor(more.position);
+    expect(countOf(db)).toBe(2);
+    expect(row('counter')).toBe(more.position);
+    await again.stop();
+    await store.close();
+  });
+
+  it('writes a lagging idle checkpoint once it trails by IDLE_CHECKPOINT_EVENTS', () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector] });
+    const ignored = (position: number): RecordedEvent => {
+      const e = testEvent('Ignored');
+      const metadata = { ...e.metadata, prevHash: '0'.repeat(64), hash: `${position}`.padStart(64, '0') };
+      return { ...e, metadata, streamName: 'o-1', revision: position - 1, position };
+    };
+    const row = () =>
+      (db.sqlite.prepare("SELECT position FROM rm_checkpoints WHERE name = 'counter'").get() as { position: number })
+        .position;
+    runner.applyBatch([ignored(1)]);
+    expect(row()).toBe(0);
+    runner.applyBatch([ignored(IDLE_CHECKPOINT_EVENTS - 1)]);
+    expect(row()).toBe(0);
+    runner.applyBatch([ignored(IDLE_CHECKPOINT_EVENTS)]);
+    expect(row()).toBe(IDLE_CHECKPOINT_EVENTS);
+    void store.close();
   });
 });
