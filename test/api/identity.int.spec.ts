@@ -282,8 +282,10 @@ describe('admin routes', () => {
     const [user] = found.body.users;
     expect(user).toMatchObject({ email: WAITLISTED.email, access: 'waitlisted' });
     expect(found.body.total_users).toBeGreaterThanOrEqual(9);
-    expect((await admin.call('POST', `/api/admin/users/${user!.id}/grant-access`)).status).toBe(200);
+    // Signed in before the grant: the same session shows the new access at once, not at its next login.
     const member = await loggedIn(server, WAITLISTED.email, WAITLISTED.password);
+    expect((await member.call('GET', '/api/auth/session')).body).toMatchObject({ user: { access: 'waitlisted' } });
+    expect((await admin.call('POST', `/api/admin/users/${user!.id}/grant-access`)).status).toBe(200);
     expect((await member.call('GET', '/api/auth/session')).body).toMatchObject({ user: { access: 'granted' } });
   });
 
