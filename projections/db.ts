@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { closeSync, existsSync, fsyncSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** A read-model database: the raw connection for DDL and hot statements, drizzle for queries. */
@@ -53,13 +53,8 @@ const syncPath = (path: string, flags: string) => {
 export const startBulkRebuild = ({ sqlite }: ReadDb): void => {
   if (onDisk(sqlite.name)) {
     const marker = rebuildMarkerOf(sqlite.name);
-    const fd = openSync(marker, 'w');
-    try {
-      writeSync(fd, 'A rebuild is writing this read-model file; if it is still here, the file is thrown away.\n');
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFileSync(marker, 'A rebuild is writing this read-model file; if it is still here, the file is thrown away.\n');
+    syncPath(marker, 'r+');
     syncPath(dirname(marker), 'r');
   }
   sqlite.pragma('main.journal_mode = MEMORY');
