@@ -140,13 +140,15 @@ describe('streams read model', () => {
   });
 });
 
+/** The position written in a read model's checkpoint row. */
+const checkpointRow = (db: ReturnType<typeof openReadDb>, name: string) =>
+  (db.sqlite.prepare('SELECT position FROM rm_checkpoints WHERE name = ?').get(name) as { position: number }).position;
+
 describe('checkpoints of idle read models', () => {
   it("writes an idle read model's checkpoint only now and then and at stop, and a restart applies nothing twice", async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const db = openReadDb(':memory:');
-    const row = (name: string) =>
-      (db.sqlite.prepare('SELECT position FROM rm_checkpoints WHERE name = ?').get(name) as { position: number })
-        .position;
+    const row = (name: string) => checkpointRow(db, name);
     const runner = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector] });
     await runner.start();
     const counted = await store.append('c-1', [testEvent('Counted')]);
@@ -184,9 +186,7 @@ describe('checkpoints of idle read models', () => {
       const metadata = { ...e.metadata, prevHash: '0'.repeat(64), hash: `${position}`.padStart(64, '0') };
       return { ...e, metadata, streamName: 'o-1', revision: position - 1, position };
     };
-    const row = () =>
-      (db.sqlite.prepare("SELECT position FROM rm_checkpoints WHERE name = 'counter'").get() as { position: number })
-        .position;
+    const row = () => checkpointRow(db, 'counter');
     runner.applyBatch([ignored(1)]);
     expect(row()).toBe(0);
     runner.applyBatch([ignored(IDLE_CHECKPOINT_EVENTS - 1)]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRecentEvents } from '../../api/store/recentEvents.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
+import { testMetadata } from '../helpers/events.ts';
 
 const at = (...positions: number[]): RecordedEvent[] =>
   positions.map((position) => ({
@@ -10,15 +11,7 @@ const at = (...positions: number[]): RecordedEvent[] =>
     position,
     type: 'BidPlaced',
     data: {},
-    metadata: {
-      at: '2026-11-24T05:00:00.000Z',
-      actor: 'system',
-      correlationId: 'c',
-      causationId: null,
-      schema: 1,
-      prevHash: '',
-      hash: '',
-    },
+    metadata: { ...testMetadata(), prevHash: '', hash: '' },
   }));
 const positions = (events: RecordedEvent[] | null) => events?.map((e) => e.position) ?? null;
 
