@@ -144,8 +144,9 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
       const result = await deps.store.append(stream, toNewEvents(events, context), {
         expectedRevision: revision === -1 ? 'no_stream' : revision,
       });
-      if (result.nextRevision <= revision) {
-        // These event ids were already stored: the command had run before (a retry). Answer with the stream as it is.
+      if (result.duplicate || result.nextRevision <= revision) {
+        // These event ids were already stored: the command had run before (a retry, or the same
+        // command racing itself). Nothing new was applied; answer with the stream as it is.
         if (deps.waitForProjections) await deps.waitForProjections(result.position);
         const current = await loadState(deps.store, stream, decider);
         return { state: current.state, events: [], position: result.position, nextRevision: current.revision };

@@ -58,6 +58,8 @@ export interface AppendResult {
   nextRevision: number;
   /** Global position of the last appended event. */
   position: number;
+  /** True when these event ids were already stored (an idempotent re-append): nothing new was written. */
+  duplicate?: boolean;
 }
 
 export interface ReadStreamOptions {

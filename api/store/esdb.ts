@@ -199,7 +199,7 @@ export const findReplay = (
     if (tailNewestFirst[at - i]?.id !== events[i]!.id) throw new DuplicateEventIdError(first.id, stream);
   }
   const last = tailNewestFirst[at - (events.length - 1)]!;
-  return { nextRevision: last.revision, position: last.position };
+  return { nextRevision: last.revision, position: last.position, duplicate: true };
 };
 
 const errorType = (error: unknown): unknown =>

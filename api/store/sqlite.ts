@@ -14,6 +14,7 @@ import type {
 import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
 import { sealEvents } from './hashChain.ts';
 import { createRecentEvents } from './recentEvents.ts';
+import { privateFile } from '../dataFiles.ts';
 
 /** A row as better-sqlite3's raw mode returns it, in the order of `COLUMNS`. */
 type Row = [
@@ -98,6 +99,7 @@ const isBusy = (error: unknown): boolean =>
  * subscriptions poll for positions written by others.
  */
 export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { readonly db: Database.Database } => {
+  privateFile(options.path);
   const db = new Database(options.path);
   applyStorePragmas(db);
   db.exec(SCHEMA);
@@ -154,7 +156,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
           );
           if (!consistent) throw new DuplicateEventIdError(first.id, stream);
           const last = ids[ids.length - 1]!;
-          return { nextRevision: last.revision, position: last.position };
+          return { nextRevision: last.revision, position: last.position, duplicate: true };
         }
       }
       const expected = options.expectedRevision ?? 'any';

@@ -53,6 +53,17 @@ describe('command handler', () => {
     expect(again.state).toEqual({ left: 8 });
   });
 
+  it('tells only one of twenty racing copies of a command that it applied', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const take = { type: 'Take', data: { amount: 2 } } as const;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => handleCommand({ store }, 'stock-race', stock, take, ctx('take-race'))),
+    );
+    expect(await store.readStream('stock-race')).toHaveLength(1);
+    expect(results.filter((r) => r.events.length > 0)).toHaveLength(1);
+    for (const r of results) expect(r.state).toEqual({ left: 8 });
+  });
+
   it('waits for the read models before answering', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const waited: number[] = [];

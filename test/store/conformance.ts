@@ -117,6 +117,8 @@ export const eventStoreConformance = (open: () => Promise<EventStore>) => {
       const first = await store.append(stream, events, { expectedRevision: 'no_stream' });
       const again = await store.append(stream, events, { expectedRevision: 'no_stream' });
       expect(again.nextRevision).toBe(first.nextRevision);
+      expect(first.duplicate).toBeFalsy();
+      expect(again.duplicate).toBe(true);
       expect(await store.readStream(stream)).toHaveLength(2);
     });
   });

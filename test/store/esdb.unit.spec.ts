@@ -154,12 +154,12 @@ describe('idempotent re-append (findReplay)', () => {
 
   it('answers the first append when the batch is the end of the stream', () => {
     const tail = [recorded(b.id, 5), recorded(a.id, 4), recorded(randomUUID(), 3)];
-    expect(findReplay('s-1', tail, [a, b])).toEqual({ nextRevision: 5, position: 1005 });
+    expect(findReplay('s-1', tail, [a, b])).toEqual({ nextRevision: 5, position: 1005, duplicate: true });
   });
 
   it('answers the first append when later events followed the batch', () => {
     const tail = [recorded(c.id, 6), recorded(b.id, 5), recorded(a.id, 4)];
-    expect(findReplay('s-1', tail, [a, b])).toEqual({ nextRevision: 5, position: 1005 });
+    expect(findReplay('s-1', tail, [a, b])).toEqual({ nextRevision: 5, position: 1005, duplicate: true });
   });
 
   it('is nothing when no id is in the tail', () => {
@@ -392,7 +392,7 @@ describe('the adapter on an in-memory fake of the EventStoreDB client', () => {
     const batch = [testEvent('A'), testEvent('B')];
     const first = await store.append(stream, batch, { expectedRevision: 'no_stream' });
     await store.append(stream, [testEvent('C')]);
-    await expect(store.append(stream, batch, { expectedRevision: 'no_stream' })).resolves.toEqual(first);
+    await expect(store.append(stream, batch, { expectedRevision: 'no_stream' })).resolves.toEqual({ ...first, duplicate: true });
     await expect(store.append(stream, [batch[1]!, testEvent('D')])).rejects.toBeInstanceOf(DuplicateEventIdError);
     expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
   });
