@@ -53,7 +53,13 @@ const syncPath = (path: string, flags: string) => {
 export const startBulkRebuild = ({ sqlite }: ReadDb): void => {
   if (onDisk(sqlite.name)) {
     const marker = rebuildMarkerOf(sqlite.name);
-    writeFileSync(marker, 'A rebuild is writing this read-model file; if it is still here, the file is thrown away.\n');
+    writeFileSync(
+      marker,
+      'A rebuild is writing this read-model file; if it is still here, the file is thrown away.\n',
+      {
+        mode: 0o600,
+      },
+    );
     syncPath(marker, 'r+');
     syncPath(dirname(marker), 'r');
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { privateFile } from '../dataFiles.ts';
 
 /**
  * Where rate limits keep their hits (failed logins, codes sent, orders placed), by limit name and
@@ -23,6 +24,7 @@ const PRUNE_EVERY = 500;
 const digest = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
 export const sqliteHitLog = (path: string): HitLog => {
+  privateFile(path);
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '../logger.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../dataFiles.ts';
 
 export interface Mail {
   to: string;
@@ -30,10 +31,12 @@ export const outboxTransport = (
 ): MailTransport & { list(limit?: number): StoredMail[] } => ({
   kind: 'outbox',
   send(mail) {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
     const stored: StoredMail = { id: crypto.randomUUID(), sentAt: new Date(now()).toISOString(), ...mail };
-    appendFileSync(path, JSON.stringify(stored) + '\n');
-    log.info(`mail kept in outbox for ${mail.to}: ${mail.subject}`);
+    appendFileSync(path, JSON.stringify(stored) + '\n', { mode: PRIVATE_FILE_MODE });
+    // Subjects and bodies carry one-time codes and reset links: never above debug, and then only the id.
+    log.info('mail kept in outbox', { id: stored.id });
+    log.debug('mail kept in outbox', { id: stored.id, to: mail.to });
     return Promise.resolve();
   },
   list(limit = 200) {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_DIR_MODE, privateFile } from '../dataFiles.ts';
 
 /** What this server remembers about an order it created: the checkout page and the return need it. */
 export interface LocalOrder {
@@ -41,7 +42,10 @@ const toOrder = (r: Row): LocalOrder => ({
  * source of truth for money (the event log is); it holds checkout details, shared by every process.
  */
 export const openOrderBook = (path: string) => {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    privateFile(path);
+  }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
