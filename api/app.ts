@@ -55,7 +55,8 @@ export const createApp = (deps: Deps) => {
       },
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: false,
+      // Browsers keep to https for a year once they have seen the site there (only over https, as RFC 6797 says).
+      strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
   app.use(

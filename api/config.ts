@@ -34,6 +34,8 @@ export const configSchema = z.object({
   OTP_SECRET: z.string().optional(),
   /** sandbox: a local hosted checkout page signed like Razorpay; razorpay: the real Orders API. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  /** The sandbox takes no money; with an https PUBLIC_URL the server refuses it unless this is true. */
+  ALLOW_SANDBOX_PAYMENTS: bool.default(false),
   RAZORPAY_KEY_ID: z.string().optional(),
   /** Signs checkout callbacks; in sandbox mode generated per data dir when unset. */
   RAZORPAY_KEY_SECRET: z.string().optional(),

@@ -12,6 +12,7 @@ import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
+import type { Logger } from './logger.ts';
 import { createLogger } from './logger.ts';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './realtime/protocol.ts';
 import { attachRealtime } from './realtime/server.ts';
@@ -23,7 +24,8 @@ import { sqliteHitLog } from './auth/hitLog.ts';
 import { createSessions } from './auth/session.ts';
 import { outboxTransport, smtpTransport } from './mail/index.ts';
 import { dataDirSecret } from './secrets.ts';
-import { createPayments } from './payments/index.ts';
+import { checkPaymentMode, createPayments } from './payments/index.ts';
+import { privateDataDir, privateFile } from './dataFiles.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
@@ -42,11 +44,17 @@ export interface RunningServer {
 }
 
 /** Builds everything (store, read models, app, sockets) and listens. The only place connections are made. */
-export const startServer = async (config: Config, overrides: { clock?: Clock } = {}): Promise<RunningServer> => {
-  const log = createLogger(config.LOG_LEVEL);
+export const startServer = async (
+  config: Config,
+  overrides: { clock?: Clock; log?: Logger } = {},
+): Promise<RunningServer> => {
+  const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
+  checkPaymentMode(config, log);
+  privateDataDir(config.DATA_DIR);
   const store = trackInflight(await openEventStore(config));
-  mkdirSync(dirname(config.readModelPath), { recursive: true });
+  mkdirSync(dirname(config.readModelPath), { recursive: true, mode: 0o700 });
+  privateFile(config.readModelPath);
   const readDb = openReadDb(config.readModelPath);
   const projections = createProjectionRunner({
     store,

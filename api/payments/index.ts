@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { dataDirSecret } from '../secrets.ts';
 import type { OrderBook } from './orderBook.ts';
 import { openOrderBook } from './orderBook.ts';
@@ -17,6 +18,27 @@ export type Payments = PaymentProvider & {
   /** Razorpay key id (public), for the hosted checkout form. */
   keyId: string | null;
   close(): void;
+};
+
+export const SANDBOX_WARNING =
+  'PAYMENT_PROVIDER=sandbox: payments are simulated and no money is taken; set PAYMENT_PROVIDER=razorpay for real payments';
+
+/**
+ * The sandbox takes no money from anyone, so a public (https) deployment must not run on it by
+ * mistake: start-up refuses unless ALLOW_SANDBOX_PAYMENTS=true, and warns whenever it is on.
+ */
+export const checkPaymentMode = (
+  config: Pick<Config, 'PAYMENT_PROVIDER' | 'PUBLIC_URL' | 'ALLOW_SANDBOX_PAYMENTS'>,
+  log: Pick<Logger, 'warn'>,
+): void => {
+  if (config.PAYMENT_PROVIDER !== 'sandbox') return;
+  if (config.PUBLIC_URL?.startsWith('https:') && !config.ALLOW_SANDBOX_PAYMENTS) {
+    throw new Error(
+      `Refusing to start: PUBLIC_URL is ${config.PUBLIC_URL} but PAYMENT_PROVIDER=sandbox takes no money. ` +
+        'Set PAYMENT_PROVIDER=razorpay with its keys, or ALLOW_SANDBOX_PAYMENTS=true for a public test deployment.',
+    );
+  }
+  log.warn(SANDBOX_WARNING);
 };
 
 /** Builds the provider the configuration asks for (`PAYMENT_PROVIDER`). */

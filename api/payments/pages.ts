@@ -43,6 +43,14 @@ export const sandboxCheckoutPage = (order: LocalOrder): string => {
   );
 };
 
+/** The sandbox page for a visitor who is not the payer: why, and the way to log in. */
+export const sandboxRefusalPage = (message: string): string =>
+  layout(
+    'Sandbox checkout · Vetri Deals',
+    `<span class="badge">SANDBOX · no real money moves</span><h1>${escape(message)}</h1>
+<p class="muted">Only the member who started this payment can pay it.</p><p><a href="/login">Log in</a></p>`,
+  );
+
 /** Our page in front of Razorpay's hosted checkout: one form posted to Razorpay, no script. */
 export const razorpayCheckoutPage = (
   order: LocalOrder,

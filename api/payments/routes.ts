@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
+import type { AuthEnv } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe } from '../http/openapi.ts';
-import { razorpayCheckoutPage, sandboxCheckoutPage } from './pages.ts';
+import { razorpayCheckoutPage, sandboxCheckoutPage, sandboxRefusalPage } from './pages.ts';
 import { withQuery } from './port.ts';
 import { paymentPurposes } from './purposes.ts';
 
@@ -39,32 +41,60 @@ const orderParam = (id: string | undefined) => {
  */
 export const paymentsRoutes = (deps: Deps) => {
   const { payments } = deps;
-  const app = new Hono();
+  const app = new Hono<AuthEnv>();
+
+  /**
+   * The sandbox stands in for the provider's own checkout, where only the payer can pay: its page,
+   * Pay and Cancel need the session of the member the order was made for. Anyone else is told to
+   * log in (401) or that there is no such order for them (404, the same as an unknown id).
+   */
+  const payersOrder = (c: Context<AuthEnv>) => {
+    const id = orderParam(c.req.param('orderId'));
+    const user = c.get('user');
+    if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please log in to pay.');
+    const order = payments.sandbox ? payments.book.get(id) : null;
+    if (!order || order.notes.userId !== user.id)
+      throw new ApiError(404, 'PAYMENT_ORDER_NOT_FOUND', 'No such payment order.');
+    return order;
+  };
 
   app.get(
     '/sandbox/checkout/:orderId',
-    describe({ summary: 'Sandbox hosted checkout page (HTML)', tags: ['payments'] }),
+    describe({
+      summary: 'Sandbox hosted checkout page (HTML), for the payer only',
+      tags: ['payments'],
+      access: 'member',
+    }),
     (c) => {
-      const order = payments.sandbox ? payments.book.get(orderParam(c.req.param('orderId'))) : null;
-      if (!order) return c.html('<!doctype html><title>Not found</title><p>No such payment order.</p>', 404);
+      let order;
+      try {
+        order = payersOrder(c);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return c.html(sandboxRefusalPage(error.message), error.status as 401 | 404);
+      }
       c.header('Cache-Control', 'no-store');
       return c.html(sandboxCheckoutPage(order));
     },
   );
   app.post(
     '/sandbox/checkout/:orderId/pay',
-    describe({ summary: 'Sandbox: pay, then return signed like Razorpay', tags: ['payments'] }),
+    describe({
+      summary: 'Sandbox: the payer pays, then returns signed like Razorpay',
+      tags: ['payments'],
+      access: 'member',
+    }),
     (c) => {
-      const to = payments.sandbox?.pay(orderParam(c.req.param('orderId')));
+      const to = payments.sandbox?.pay(payersOrder(c).providerOrderId);
       if (!to) throw new ApiError(404, 'PAYMENT_ORDER_NOT_FOUND', 'No such payment order, or it was cancelled.');
       return c.redirect(to, 303);
     },
   );
   app.post(
     '/sandbox/checkout/:orderId/cancel',
-    describe({ summary: 'Sandbox: cancel and return', tags: ['payments'] }),
+    describe({ summary: 'Sandbox: the payer cancels and returns', tags: ['payments'], access: 'member' }),
     (c) => {
-      const to = payments.sandbox?.cancel(orderParam(c.req.param('orderId')));
+      const to = payments.sandbox?.cancel(payersOrder(c).providerOrderId);
       if (!to) throw new ApiError(404, 'PAYMENT_ORDER_NOT_FOUND', 'No such payment order.');
       return c.redirect(to, 303);
     },

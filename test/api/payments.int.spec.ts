@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import { hmacHex, signPayment } from '../../api/payments/port.ts';
 import type { Client } from '../helpers/http.ts';
-import { loggedIn, MEMBER } from '../helpers/http.ts';
+import { loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -53,7 +53,7 @@ describe('payments: sandbox provider (default)', () => {
     expect(status).toBe(200);
     expect(order.checkout_url).toBe(`/api/payments/sandbox/checkout/${order.order_id}`);
 
-    const page = await fetch(`${server.url}${order.checkout_url}`);
+    const page = await fetch(`${server.url}${order.checkout_url}`, { headers: { cookie: member.cookie ?? '' } });
     const html = await page.text();
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(html).toContain('Pay ₹100.00');
@@ -61,7 +61,7 @@ describe('payments: sandbox provider (default)', () => {
     expect(html).toContain(`action="${order.checkout_url}/cancel"`);
     expect(html).not.toMatch(/<script/i);
 
-    const paid = await fetch(`${server.url}${order.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await sandboxCheckout(server, member, order.checkout_url);
     expect(paid.status).toBe(303);
     const back = returnParams(paid.headers.get('location'));
     expect(paid.headers.get('location')).toMatch(/^\/wallet\?/);
@@ -78,7 +78,7 @@ describe('payments: sandbox provider (default)', () => {
     const again = await member.call<Wallet & { applied: boolean }>('POST', '/api/me/wallet/deposits/verify', callback);
     expect(again.body).toMatchObject({ applied: false, wallet: before.wallet + 100_00 });
     // Paying the same order twice on the sandbox page returns the same payment, never a second credit.
-    const repaid = await fetch(`${server.url}${order.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const repaid = await sandboxCheckout(server, member, order.checkout_url);
     expect(returnParams(repaid.headers.get('location')).razorpay_payment_id).toBe(back.razorpay_payment_id);
     // The webhook for the same payment changes nothing either.
     const hook = await webhook(server, captured(order.order_id, back.razorpay_payment_id!, 100_00));
@@ -112,7 +112,7 @@ describe('payments: sandbox provider (default)', () => {
       error: { code: 'PAYMENT_VERIFICATION_FAILED', message: 'Payment verification failed' },
     });
 
-    const paid = await fetch(`${server.url}${order.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await sandboxCheckout(server, member, order.checkout_url);
     const back = returnParams(paid.headers.get('location'));
     const stolen = await other.call('POST', '/api/me/wallet/deposits/verify', {
       razorpay_order_id: back.razorpay_order_id,
@@ -134,13 +134,10 @@ describe('payments: sandbox provider (default)', () => {
   it('cancel returns with payment_success=0 and credits nothing', async () => {
     const before = await balance(member);
     const { body: order } = await member.call<Order>('POST', '/api/me/wallet/deposits', { amount: 200_00 });
-    const res = await fetch(`${server.url}${order.checkout_url}/cancel`, { method: 'POST', redirect: 'manual' });
+    const res = await sandboxCheckout(server, member, order.checkout_url, 'cancel');
     expect(res.status).toBe(303);
     expect(returnParams(res.headers.get('location'))).toEqual({ payment_success: '0', order_id: order.order_id });
-    const payAfterCancel = await fetch(`${server.url}${order.checkout_url}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
+    const payAfterCancel = await sandboxCheckout(server, member, order.checkout_url);
     expect(payAfterCancel.status).toBe(404);
     expect(await balance(member)).toMatchObject({ wallet: before.wallet, reward_cash: before.reward_cash });
   });
@@ -224,7 +221,7 @@ describe('payments: razorpay adapter against a mocked Razorpay API', () => {
     expect(seen[0]!.body).toMatchObject({ amount: 200_00, currency: 'INR', notes: { purpose: 'deposit' } });
     expect(order.order_id).toBe('order_RZP1TEST');
 
-    const page = await fetch(`${server.url}${order.checkout_url}`);
+    const page = await fetch(`${server.url}${order.checkout_url}`, { headers: { cookie: member.cookie ?? '' } });
     const html = await page.text();
     expect(html).toContain('action="https://api.razorpay.com/v1/checkout/embedded"');
     expect(html).toContain(`value="${KEY_ID}"`);

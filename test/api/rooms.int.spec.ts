@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack } from '../../api/realtime/protocol.ts';
 import { createManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
-import { loggedIn, MEMBER, WAITLISTED } from '../helpers/http.ts';
+import { loggedIn, MEMBER, WAITLISTED, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
 import { ADDRESS, deposit, liveClient, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
@@ -282,7 +282,7 @@ describe('a live deal room on a real server port', () => {
       ADDRESS,
     );
     expect(order.body.amount).toBe(1_060_00);
-    const paid = await fetch(`${server.url}${order.body.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await sandboxCheckout(server, winner, order.body.checkout_url);
     expect(paid.headers.get('location')).toMatch(new RegExp(`^/purchase/${code}\\?`));
     const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
     const verify = () =>

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../api/realtime/protocol.ts';
 import type { ManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -18,7 +18,7 @@ export const deposit = async (server: TestServer, member: Client, amount: number
       amount,
     },
   );
-  const paid = await fetch(`${server.url}${order.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+  const paid = await sandboxCheckout(server, member, order.checkout_url);
   const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
   const res = await member.call('POST', '/api/me/wallet/deposits/verify', {
     razorpay_order_id: back.razorpay_order_id,

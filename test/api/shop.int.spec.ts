@@ -8,7 +8,7 @@ import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { userByEmail } from '../../projections/users.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, client, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -50,10 +50,10 @@ const giveRewardCash = async (email: string, amount: number, creditId: string) =
 };
 
 /** Opens the sandbox hosted checkout and presses Pay; returns the signed return parameters. */
-const paySandbox = async (checkoutUrl: string) => {
-  const page = await fetch(`${server.url}${checkoutUrl}`);
+const paySandbox = async (member: Client, checkoutUrl: string) => {
+  const page = await fetch(`${server.url}${checkoutUrl}`, { headers: { cookie: member.cookie ?? '' } });
   expect(page.status).toBe(200);
-  const res = await fetch(`${server.url}${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  const res = await sandboxCheckout(server, member, checkoutUrl);
   expect(res.status).toBe(303);
   const back = new URL(res.headers.get('location')!, server.url);
   expect(back.pathname).toBe('/checkout');
@@ -165,7 +165,7 @@ describe('checkout through the sandbox provider', () => {
     expect(await stockOf('VD1029')).toBe(before.tiffin - 2);
     expect((await member.call<Cart>('GET', '/api/cart')).body.user_rewards).toBe(42_000);
 
-    const signed = await paySandbox(res.body.checkout_url);
+    const signed = await paySandbox(member, res.body.checkout_url);
     const verify = await member.call<{ message: string }>('POST', '/api/checkout/verify', signed);
     expect(verify.status, JSON.stringify(verify.body)).toBe(200);
     expect(verify.body.message).toBe('Payment Successful!');
@@ -217,7 +217,7 @@ describe('checkout through the sandbox provider', () => {
     const refused = await member.call<{ error: { message: string } }>('POST', '/api/checkout/verify', forged);
     expect([refused.status, refused.body.error.message]).toEqual([400, 'Payment verification failed']);
 
-    const signed = await paySandbox(res.body.checkout_url);
+    const signed = await paySandbox(member, res.body.checkout_url);
     expect((await other.call('POST', '/api/checkout/verify', signed)).status).toBe(404);
     const body = JSON.stringify({
       event: 'payment.captured',
@@ -297,7 +297,7 @@ describe('checkout through the sandbox provider', () => {
     expect(await stockOf('VD1049')).toBe(start);
     expect((await member.call<Cart>('GET', '/api/cart')).body.user_rewards).toBe(10_000);
     const cashBefore = (await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
-    const lateReturn = await paySandbox(second.body.checkout_url);
+    const lateReturn = await paySandbox(member, second.body.checkout_url);
     const late = await member.call<{ error: { code: string; message: string } }>(
       'POST',
       '/api/checkout/verify',

@@ -45,3 +45,19 @@ export const ADMIN = { email: 'admin@vetrideals.in', password: 'Admin@12345' };
 export const MEMBER = { email: 'member1@vetrideals.in', password: 'Member@123' };
 export const AUDITOR_LOGIN = { email: 'auditor@vetrideals.in', password: 'Auditor@123' };
 export const WAITLISTED = { email: 'waitlist@vetrideals.in', password: 'Member@123' };
+
+/**
+ * Presses Pay (or Cancel) on the sandbox's hosted checkout page as `payer`'s browser would: with
+ * their session cookie, from the product's own origin. The sandbox refuses anyone else.
+ */
+export const sandboxCheckout = (
+  server: Pick<TestServer, 'url'>,
+  payer: Client | null,
+  checkoutUrl: string,
+  action: 'pay' | 'cancel' = 'pay',
+): Promise<Response> =>
+  fetch(`${server.url}${checkoutUrl}/${action}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: server.url, ...(payer?.cookie ? { cookie: payer.cookie } : {}) },
+  });

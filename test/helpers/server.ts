@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../api/clock.ts';
 import { loadConfig } from '../../api/config.ts';
+import type { Logger } from '../../api/logger.ts';
 import type { RunningServer } from '../../api/server.ts';
 import { startServer } from '../../api/server.ts';
 
@@ -14,7 +15,7 @@ export interface TestServer extends RunningServer {
 
 /** Starts the real server on a free loopback port with a fresh data directory. */
 export const startTestServer = async (
-  options: { seed?: boolean; clock?: Clock; env?: Record<string, string>; dataDir?: string } = {},
+  options: { seed?: boolean; clock?: Clock; env?: Record<string, string>; dataDir?: string; log?: Logger } = {},
 ): Promise<TestServer> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vetri-test-'));
   const config = loadConfig({
@@ -27,7 +28,7 @@ export const startTestServer = async (
     ADMIN_PASSWORD: 'Admin@12345',
     ...options.env,
   });
-  const server = await startServer(config, { clock: options.clock });
+  const server = await startServer(config, { clock: options.clock, log: options.log });
   return {
     ...server,
     dataDir,

@@ -14,7 +14,7 @@ import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import { DEMO_LEAGUE } from '../../scripts/seed/league.ts';
 import { deposit, liveClient } from '../api/roomsHelpers.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, client, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -182,7 +182,7 @@ describe('forged ids, names and amounts in bodies and socket payloads', () => {
       },
     );
     expect(order.body.amount).toBe(50_00);
-    const paid = await fetch(`${server.url}${order.body.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await sandboxCheckout(server, alice, order.body.checkout_url);
     const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
     const callback = {
       razorpay_order_id: back.razorpay_order_id,

@@ -5,7 +5,7 @@ import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import { DEMO_LEAGUE } from '../../scripts/seed/league.ts';
 import { crackersCatalogue } from '../../scripts/seed/catalogueCrackers.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, client, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -264,7 +264,7 @@ describe('markup in billing details reaches the admin as the same text', () => {
       email: 'member4@vetrideals.in',
     });
     expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const paid = await fetch(`${server.url}${order.body.checkout_url}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await sandboxCheckout(server, buyer, order.body.checkout_url);
     const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
     expect((await buyer.call('POST', '/api/checkout/verify', back)).status).toBe(200);
     const listed = await admin.call<{ orders: { id: string; full_name: string }[] }>('GET', '/api/admin/orders');

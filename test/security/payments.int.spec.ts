@@ -4,7 +4,7 @@ import { hmacHex } from '../../api/payments/port.ts';
 import { roomStream } from '../../engine/room.ts';
 import { ADDRESS, liveClient } from '../api/roomsHelpers.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -24,7 +24,7 @@ let code: string;
 
 type Signed = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 const pay = async (checkoutUrl: string): Promise<Signed> => {
-  const res = await fetch(`${server.url}${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  const res = await sandboxCheckout(server, winner, checkoutUrl);
   const back = Object.fromEntries(new URL(res.headers.get('location')!, 'http://x').searchParams);
   return {
     razorpay_order_id: back.razorpay_order_id!,
