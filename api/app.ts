@@ -26,6 +26,7 @@ import { leagueRoutes } from './league/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { receiptRoutes } from './audit/receiptRoutes.ts';
 import { blogRoutes } from './blog/routes.ts';
+import { logRoutes } from './transparency/routes.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (deps: Deps) => {
@@ -99,10 +100,12 @@ export const createApp = (deps: Deps) => {
   api.route('/admin', auditRoutes(deps));
   api.route('/rooms', receiptRoutes(deps));
   api.route('/', blogRoutes(deps));
+  api.route('/log', logRoutes(deps, deps.transparency.heads, deps.transparency.key));
   // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).
   app.route('/api/payments', razorpayReturnRoutes(deps));
   app.route('/api', api);
 
+  app.get('/.well-known/vetri-deals-log-key', (c) => c.text(`${deps.transparency.key.verifierKey}\n`));
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });
   app.get('/api/openapi.json', (c) => c.json(openapi));
   app.all('/api/*', (c) =>

@@ -46,6 +46,15 @@ export const configSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
   /** How often the saga sweeper finishes or compensates half-done pre-books and settlements. */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** The transparency log's name in its signed heads (one word, e.g. vetrideals.in/log); defaults to PUBLIC_URL's host + /log. */
+  LOG_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]+$/, 'one word, no spaces or +')
+    .optional(),
+  /** Ed25519 private key (PKCS#8 PEM) that signs tree heads; generated into DATA_DIR/log-signing-key.pem when unset. */
+  LOG_SIGNING_KEY: z.string().optional(),
+  /** How often a new signed tree head is published while the log grows; 0 = only on demand. */
+  LOG_HEAD_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   /** Largest product image an admin may upload. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(1_000_000),
 });

@@ -9,6 +9,8 @@ import type { Sessions } from './auth/session.ts';
 import type { Payments } from './payments/index.ts';
 import type { MailTransport, StoredMail } from './mail/index.ts';
 import type { HitLog } from './auth/hitLog.ts';
+import type { Heads } from './transparency/heads.ts';
+import type { LogKey } from './transparency/logKey.ts';
 
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
 export interface Deps {
@@ -27,6 +29,8 @@ export interface Deps {
   secrets: { otp: string };
   /** Rate-limit hits (failed logins, codes sent, crackers orders), shared by every process on one data directory. */
   hits: HitLog;
+  /** The transparency log's signing key and signed tree heads. */
+  transparency: { key: LogKey; heads: Heads };
   /** A member's balances in paise for the session payload (wired by the wallet feature). */
   walletOf?: (userId: string) => { cash: number; reward_cash: number };
 }

@@ -26,6 +26,8 @@ import { outboxTransport, smtpTransport } from './mail/index.ts';
 import { dataDirSecret } from './secrets.ts';
 import { checkPaymentMode, createPayments } from './payments/index.ts';
 import { privateDataDir, privateFile } from './dataFiles.ts';
+import { createHeads } from './transparency/heads.ts';
+import { loadLogKey } from './transparency/logKey.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
@@ -62,6 +64,14 @@ export const startServer = async (
     projectors: allProjectors,
     onError: (error) => log.error('projection failed', { error }),
   });
+  const logKey = loadLogKey(config.DATA_DIR, logOrigin(config), config.LOG_SIGNING_KEY);
+  const heads = createHeads({
+    path: join(config.DATA_DIR, 'heads.db'),
+    readDb,
+    key: logKey,
+    now: () => clock.now(),
+    log,
+  });
   const deps: Deps = {
     config,
     log,
@@ -79,6 +89,7 @@ export const startServer = async (
         : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
     secrets: { otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET) },
     hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
+    transparency: { key: logKey, heads },
   };
   await projections.start();
   if (config.SEED_DEMO) await seedDemo(deps);
@@ -101,9 +112,11 @@ export const startServer = async (
   attachRealtime(io, deps);
   const rooms = await startRooms(deps, io);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
+  heads.start(config.LOG_HEAD_INTERVAL_MS);
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log.info(`Vetri Deals listening on ${url} (event store: ${store.kind})`);
+  log.info(`transparency log verifier key: ${logKey.verifierKey}`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -121,6 +134,7 @@ export const startServer = async (
       await projections.stop();
       readDb.sqlite.close();
       deps.hits.close();
+      heads.close();
       deps.payments.close();
       await store.close();
       log.info('stopped');
@@ -131,4 +145,15 @@ export const startServer = async (
 const requireSetting = (value: string | undefined, name: string): string => {
   if (!value) throw new Error(`${name} must be set`);
   return value;
+};
+
+/** The log's origin line: LOG_ORIGIN, else PUBLIC_URL's host + /log, else vetrideals.in/log. */
+const logOrigin = (config: Config): string => {
+  if (config.LOG_ORIGIN) return config.LOG_ORIGIN;
+  try {
+    if (config.PUBLIC_URL) return `${new URL(config.PUBLIC_URL).host}/log`;
+  } catch {
+    // An unparsable PUBLIC_URL is reported where it is used.
+  }
+  return 'vetrideals.in/log';
 };

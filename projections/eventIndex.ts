@@ -70,3 +70,8 @@ export const eventsCorrelated = ({ sqlite }: ReadDb, correlationId: string, limi
       .prepare<[string], { n: number }>('SELECT count(*) AS n FROM rm_event_index WHERE correlation_id = ?')
       .get(correlationId)?.n ?? 0,
 });
+
+/** The log position of the event with this id. */
+export const positionOfEvent = ({ sqlite }: ReadDb, id: string): number | undefined =>
+  (sqlite.prepare<[string], { position: number }>('SELECT position FROM rm_event_index WHERE id = ?').get(id) ?? {})
+    .position;

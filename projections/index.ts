@@ -11,6 +11,7 @@ import { usersProjector } from './users.ts';
 import { walletsProjector } from './wallets.ts';
 import { roomsProjector } from './rooms.ts';
 import { blogProjector } from './blog.ts';
+import { merkleProjector } from './merkle.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -26,4 +27,5 @@ export const allProjectors: readonly Projector[] = [
   walletsProjector,
   roomsProjector,
   blogProjector,
+  merkleProjector,
 ];

@@ -1,0 +1,92 @@
+import Database from 'better-sqlite3';
+import type { TreeHead } from '../../engine/checkpoint.ts';
+import { signCheckpoint } from '../../engine/checkpoint.ts';
+import type { ReadDb } from '../../projections/db.ts';
+import { treeRoot, treeSize } from '../../projections/merkle.ts';
+import { privateFile } from '../dataFiles.ts';
+import type { Logger } from '../logger.ts';
+import type { LogKey } from './logKey.ts';
+
+export interface SignedHead extends TreeHead {
+  /** The C2SP checkpoint text, signed. */
+  checkpoint: string;
+}
+
+type Row = { size: number; root: Buffer; time: number; checkpoint: string; origin: string };
+const toHead = (r: Row): SignedHead => ({
+  origin: r.origin,
+  size: r.size,
+  root: new Uint8Array(r.root),
+  time: r.time,
+  checkpoint: r.checkpoint,
+});
+
+/**
+ * Signed tree heads, kept in `${DATA_DIR}/heads.db` (shared by every process on the data dir, one
+ * head per tree size: the first signed stays). A head is signed whenever the tree has grown, at
+ * most every `intervalMs`, and on demand (a room's end); the API serves the latest and any past one.
+ */
+export const createHeads = (opts: {
+  path: string;
+  readDb: ReadDb;
+  key: LogKey;
+  now: () => number;
+  log: Pick<Logger, 'error'>;
+}) => {
+  privateFile(opts.path);
+  const db = new Database(opts.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`CREATE TABLE IF NOT EXISTS heads (
+    size INTEGER PRIMARY KEY, origin TEXT NOT NULL, root BLOB NOT NULL, time INTEGER NOT NULL, checkpoint TEXT NOT NULL)`);
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO heads (size, origin, root, time, checkpoint) VALUES (?, ?, ?, ?, ?)',
+  );
+  const latestRow = db.prepare<[], Row>('SELECT * FROM heads ORDER BY size DESC LIMIT 1');
+  const atRow = db.prepare<[number], Row>('SELECT * FROM heads WHERE size = ?');
+  const list = db.prepare<[number, number], Row>('SELECT * FROM heads WHERE size <= ? ORDER BY size DESC LIMIT ?');
+
+  const latest = (): SignedHead | null => {
+    const row = latestRow.get();
+    return row ? toHead(row) : null;
+  };
+  /** Signs the tree as this process has projected it, if it is larger than the latest head. */
+  const publish = (): SignedHead | null => {
+    const size = treeSize(opts.readDb);
+    const last = latest();
+    if (last && last.size >= size) return last;
+    const head: TreeHead = { origin: opts.key.name, size, root: treeRoot(opts.readDb, size), time: opts.now() };
+    const checkpoint = signCheckpoint(head, opts.key);
+    insert.run(size, head.origin, Buffer.from(head.root), head.time, checkpoint);
+    return latest();
+  };
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    latest,
+    publish,
+    at: (size: number): SignedHead | null => {
+      const row = atRow.get(size);
+      return row ? toHead(row) : null;
+    },
+    recent: (upTo: number, limit: number): SignedHead[] => list.all(upTo, limit).map(toHead),
+    /** Signs new heads every `intervalMs` while the log grows (0 = only on demand). */
+    start(intervalMs: number) {
+      if (intervalMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        try {
+          publish();
+        } catch (error) {
+          opts.log.error('could not sign a tree head', { error });
+        }
+      }, intervalMs);
+      timer.unref();
+    },
+    close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      db.close();
+    },
+  };
+};
+
+export type Heads = ReturnType<typeof createHeads>;

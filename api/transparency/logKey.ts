@@ -1,0 +1,65 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatVerifierKey, keyHashOf } from '../../engine/checkpoint.ts';
+import { sha256 } from '../../projections/merkle.ts';
+import { PRIVATE_FILE_MODE } from '../dataFiles.ts';
+
+export interface LogKey {
+  /** The signer's name in signature lines and in the verifier key (the log's origin). */
+  name: string;
+  publicKey: Uint8Array;
+  keyHash: Uint8Array;
+  /** `<name>+<hex key hash>+<base64(0x01 ‖ public key)>`: what witnesses and browsers pin. */
+  verifierKey: string;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+const rawPublicKey = (key: KeyObject): Uint8Array =>
+  new Uint8Array(Buffer.from(key.export({ format: 'jwk' }).x!, 'base64url'));
+
+export const ed25519Verify = (message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean => {
+  try {
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+      format: 'jwk',
+    });
+    return verify(null, message, key, signature);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The deployment's Ed25519 log key: LOG_SIGNING_KEY (a PKCS#8 PEM) when set, otherwise
+ * `${DATA_DIR}/log-signing-key.pem` (0600), made on first start. Created with the exclusive flag,
+ * so processes starting together on one data directory end up with the same key.
+ */
+export const loadLogKey = (dataDir: string, name: string, fromEnv?: string): LogKey => {
+  let pem = fromEnv?.replace(/\\n/g, '\n');
+  if (!pem) {
+    const path = join(dataDir, 'log-signing-key.pem');
+    try {
+      pem = readFileSync(path, 'utf8');
+    } catch {
+      const fresh = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+      try {
+        writeFileSync(path, fresh, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      } catch {
+        // Another process made it first: use theirs.
+      }
+      pem = readFileSync(path, 'utf8');
+    }
+  }
+  const privateKey = createPrivateKey(pem);
+  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('LOG_SIGNING_KEY must be an Ed25519 private key');
+  const publicKey = rawPublicKey(createPublicKey(privateKey));
+  return {
+    name,
+    publicKey,
+    keyHash: keyHashOf(sha256, name, publicKey),
+    verifierKey: formatVerifierKey(sha256, name, publicKey),
+    sign: (message) => new Uint8Array(sign(null, message, privateKey)),
+  };
+};

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../engine/canonicalJson.ts';
+import type { RecordedEvent } from '../engine/eventStore.ts';
+import type { SubtreeHash } from '../engine/merkle.ts';
+import { appendLeaf, consistencyProof, inclusionProof, leafHash, rootHash } from '../engine/merkle.ts';
+import type { ReadDb } from './db.ts';
+import { defineProjector } from './projector.ts';
+import { prepared } from './statements.ts';
+
+export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(data).digest());
+
+/** Leaf format version: the bytes below; docs/log-format.md §3. */
+export const LEAF_VERSION = 1;
+
+/**
+ * The bytes of an event's leaf: canonical JSON of its place (stream, revision), its id, its type
+ * and its chain hash (which covers its data, metadata and the stream's previous hash). The global
+ * position is the leaf's index in the tree, not part of the leaf, so both store adapters (whose
+ * position numbers differ) build the same tree from the same log.
+ */
+export const leafBytes = (e: Pick<RecordedEvent, 'streamName' | 'revision' | 'id' | 'type' | 'metadata'>) =>
+  new TextEncoder().encode(
+    canonicalJson({
+      v: LEAF_VERSION,
+      stream: e.streamName,
+      revision: e.revision,
+      id: e.id,
+      type: e.type,
+      hash: e.metadata.hash ?? null,
+    }),
+  );
+
+const PUT_NODE = 'INSERT OR REPLACE INTO rm_merkle_nodes (level, idx, hash) VALUES (?, ?, ?)';
+const GET_NODE = 'SELECT hash FROM rm_merkle_nodes WHERE level = ? AND idx = ?';
+const PUT_LEAF = 'INSERT OR IGNORE INTO rm_merkle_leaves (position, idx) VALUES (?, ?)';
+const SIZE = 'SELECT COALESCE(MAX(idx) + 1, 0) AS size FROM rm_merkle_leaves';
+
+const nodeReader =
+  (sqlite: ReadDb['sqlite']): SubtreeHash =>
+  (level, index) => {
+    const row = prepared(sqlite, GET_NODE).get(level, index) as { hash: Buffer } | undefined;
+    if (!row) throw new RangeError(`the tree has no complete subtree at level ${level}, index ${index}`);
+    return new Uint8Array(row.hash);
+  };
+
+/**
+ * The log's Merkle tree (RFC 9162) over the global order of events: leaf i is the i-th event of
+ * the log. Keeps the hash of every complete subtree, so a root, an inclusion proof or a
+ * consistency proof for any tree size is O(log n) lookups. A rebuild from a rewritten log gives a
+ * different tree, which no consistency proof can join to the heads signed before.
+ */
+export const merkleProjector = defineProjector({
+  name: 'merkle',
+  version: 1,
+  handles: '*',
+  schema: [
+    `CREATE TABLE IF NOT EXISTS rm_merkle_nodes (
+      level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID`,
+    'CREATE TABLE IF NOT EXISTS rm_merkle_leaves (position INTEGER PRIMARY KEY, idx INTEGER NOT NULL)',
+  ],
+  tables: ['rm_merkle_nodes', 'rm_merkle_leaves'],
+  apply: (db, event) => merkleProjector.applyBatch!(db, [event]),
+  applyBatch: ({ sqlite }, events) => {
+    let size = (prepared(sqlite, SIZE).get() as { size: number }).size;
+    // Subtrees written in this batch are read back from memory; older ones from the table.
+    const fresh = new Map<string, Uint8Array>();
+    const read = nodeReader(sqlite);
+    const put = prepared(sqlite, PUT_NODE);
+    const nodes = {
+      get: (level: number, index: number) => fresh.get(`${level}:${index}`) ?? read(level, index),
+      put: (level: number, index: number, hash: Uint8Array) => {
+        fresh.set(`${level}:${index}`, hash);
+        put.run(level, index, Buffer.from(hash));
+      },
+    };
+    const putLeaf = prepared(sqlite, PUT_LEAF);
+    for (const event of events) {
+      appendLeaf(sha256, nodes, size, leafHash(sha256, leafBytes(event)));
+      putLeaf.run(event.position, size);
+      size++;
+    }
+  },
+});
+
+/** Number of leaves (events) in the tree this process has projected. */
+export const treeSize = ({ sqlite }: ReadDb): number => (prepared(sqlite, SIZE).get() as { size: number }).size;
+
+export const treeRoot = ({ sqlite }: ReadDb, size: number): Uint8Array => rootHash(sha256, nodeReader(sqlite), size);
+
+/** The leaf index of the event at a log position, or null when it is not (yet) in the tree. */
+export const leafIndexOf = ({ sqlite }: ReadDb, position: number): number | null => {
+  const row = prepared(sqlite, 'SELECT idx FROM rm_merkle_leaves WHERE position = ?').get(position) as
+    { idx: number } | undefined;
+  return row ? row.idx : null;
+};
+
+export const leafHashAt = ({ sqlite }: ReadDb, index: number): Uint8Array => nodeReader(sqlite)(0, index);
+
+export const treeInclusion = ({ sqlite }: ReadDb, index: number, size: number): Uint8Array[] =>
+  inclusionProof(sha256, nodeReader(sqlite), index, size);
+
+export const treeConsistency = ({ sqlite }: ReadDb, oldSize: number, newSize: number): Uint8Array[] =>
+  consistencyProof(sha256, nodeReader(sqlite), oldSize, newSize);
