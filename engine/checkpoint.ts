@@ -52,8 +52,10 @@ export const formatVerifierKey = (sha256: Sha256, name: string, publicKey: Uint8
   `${name}+${toHex(keyHashOf(sha256, name, publicKey))}+${toBase64(new Uint8Array([ED25519, ...publicKey]))}`;
 
 export const parseVerifierKey = (sha256: Sha256, text: string): VerifierKey => {
-  const [name, hashHex, key, ...rest] = text.trim().split('+');
-  if (!name || !validName(name) || !hashHex || !key || rest.length) throw new Error('Malformed verifier key.');
+  // name+hash+key: the base64 key may itself hold '+', so only the first two separate.
+  const [name, hashHex, ...keyParts] = text.trim().split('+');
+  const key = keyParts.join('+');
+  if (!name || !validName(name) || !hashHex || !key) throw new Error('Malformed verifier key.');
   const raw = fromBase64(key);
   if (raw.length !== 33 || raw[0] !== ED25519) throw new Error('The verifier key is not an Ed25519 key.');
   const publicKey = raw.slice(1);

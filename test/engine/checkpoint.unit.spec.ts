@@ -81,6 +81,14 @@ describe('checkpoints', () => {
     for (const [note, reason] of cases) expect(openCheckpoint(note, key, ed25519Verify)).toEqual({ ok: false, reason });
   });
 
+  it('reads a verifier key whose base64 holds a +, as the format allows', () => {
+    // The key from the 32-byte seed 0x08… has a + in its base64.
+    const key = keyFromSeed(new Uint8Array(32).fill(8));
+    const vkey = formatVerifierKey(sha256, 'plus.test/log', key.publicKey);
+    expect(vkey.split('+').length).toBeGreaterThan(3);
+    expect(toHex(parseVerifierKey(sha256, vkey).publicKey)).toBe(toHex(key.publicKey));
+  });
+
   it('refuses a verifier key whose hash does not match its name and key', () => {
     expect(() => parseVerifierKey(sha256, vector.verifier_key.replace(/\+[0-9a-f]{8}\+/, '+00000000+'))).toThrow(
       'The verifier key hash does not match.',
