@@ -8,9 +8,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { fromBase64, openCheckpoint, parseVerifierKey, toBase64 } from '../engine/checkpoint.ts';
-import type { TreeHead } from '../engine/checkpoint.ts';
-import { verifyConsistency } from '../engine/merkle.ts';
+import { toBase64 } from '../engine/checkpoint.ts';
+import type { KeptHead, WitnessVerdict } from '../engine/witness.ts';
+import { witnessHead } from '../engine/witness.ts';
 import { ed25519Verify } from '../api/transparency/logKey.ts';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
@@ -18,11 +18,8 @@ const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(
 export interface WitnessState {
   url: string;
   verifierKey: string;
-  heads: { tree_size: number; root_hash: string; time: number; checkpoint: string }[];
+  heads: KeptHead[];
 }
-
-export type WitnessResult =
-  { status: 'first' | 'same' | 'grew'; head: TreeHead } | { status: 'fork'; reason: string; head?: TreeHead };
 
 const getJson = async <T>(url: string): Promise<T> => {
   const res = await fetch(url);
@@ -31,54 +28,23 @@ const getJson = async <T>(url: string): Promise<T> => {
 };
 
 /** One poll: fetches the latest head, checks it against the last kept one, and records it. */
-export const witnessOnce = async (url: string, state: WitnessState | null): Promise<[WitnessResult, WitnessState]> => {
+export const witnessOnce = async (url: string, state: WitnessState | null): Promise<[WitnessVerdict, WitnessState]> => {
   const base = url.replace(/\/$/, '');
   const { verifier_key } = await getJson<{ verifier_key: string }>(`${base}/api/log/key`);
-  const pinned = state?.verifierKey ?? verifier_key;
-  const key = parseVerifierKey(sha256, pinned);
-  const next = state ?? { url: base, verifierKey: pinned, heads: [] };
-  if (verifier_key !== pinned) {
-    return [
-      { status: 'fork', reason: `The log now serves another key (${verifier_key}); the pinned one is ${pinned}.` },
-      next,
-    ];
-  }
+  const next = state ?? { url: base, verifierKey: verifier_key, heads: [] };
   const { checkpoint } = await getJson<{ checkpoint: string }>(`${base}/api/log/head`);
-  const opened = openCheckpoint(checkpoint, key, ed25519Verify);
-  if (!opened.ok) return [{ status: 'fork', reason: opened.reason }, next];
-  const head = opened.head;
-  const last = next.heads.at(-1);
-  const keep = () =>
-    next.heads.push({ tree_size: head.size, root_hash: toBase64(head.root), time: head.time, checkpoint });
-  if (!last) {
-    keep();
-    return [{ status: 'first', head }, next];
-  }
-  const lastRoot = fromBase64(last.root_hash);
-  if (head.size < last.tree_size) {
-    return [{ status: 'fork', head, reason: `The log shrank from ${last.tree_size} to ${head.size} events.` }, next];
-  }
-  if (head.size === last.tree_size) {
-    if (toBase64(head.root) !== last.root_hash) {
-      return [{ status: 'fork', head, reason: `Two different logs of ${head.size} events were signed.` }, next];
-    }
-    return [{ status: 'same', head }, next];
-  }
-  const { proof } = await getJson<{ proof: string[] }>(
-    `${base}/api/log/proof/consistency?from=${last.tree_size}&to=${head.size}`,
-  );
-  if (!verifyConsistency(sha256, last.tree_size, head.size, lastRoot, head.root, proof.map(fromBase64))) {
-    return [
-      {
-        status: 'fork',
-        head,
-        reason: `The log of ${head.size} events does not extend the one of ${last.tree_size} events signed before.`,
-      },
-      next,
-    ];
-  }
-  keep();
-  return [{ status: 'grew', head }, next];
+  const verdict = await witnessHead({
+    sha256,
+    verify: ed25519Verify,
+    pinnedKey: next.verifierKey,
+    servedKey: verifier_key,
+    checkpoint,
+    last: next.heads.at(-1),
+    consistency: async (from, to) =>
+      (await getJson<{ proof: string[] }>(`${base}/api/log/proof/consistency?from=${from}&to=${to}`)).proof,
+  });
+  if (verdict.status === 'first' || verdict.status === 'grew') next.heads.push(verdict.kept);
+  return [verdict, next];
 };
 
 const main = async () => {

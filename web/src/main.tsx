@@ -7,11 +7,13 @@ import { startClockSync } from './lib/clock.ts';
 import { connectSocket } from './lib/socket.ts';
 import { initSession } from './stores/session.ts';
 import { startWalletLive } from './stores/wallet.ts';
+import { startLogWitness } from './stores/logWitness.ts';
 
 void initSession();
 startClockSync();
 connectSocket();
 startWalletLive();
+startLogWitness();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -3,6 +3,7 @@ import { Outlet, matchPath, useLocation } from 'react-router-dom';
 import { routes } from '../routes.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { LogForkBanner } from './LogForkBanner.tsx';
 import { PageLoading } from './PageLoading.tsx';
 
 const useScrollToTopOnNavigate = (pathname: string) => {
@@ -25,6 +26,7 @@ export const Layout = () => {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
+        <LogForkBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,32 @@
+import { SITE } from '../lib/site.ts';
+import { forkEvidence, useLogWitness } from '../stores/logWitness.ts';
+
+/** Shown on every page once this browser has seen the deal log change after it was signed. */
+export const LogForkBanner = () => {
+  const fork = useLogWitness((s) => s.fork);
+  if (!fork) return null;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([forkEvidence(fork)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'vetri-deals-log-evidence.json';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <section className="log-fork-banner" role="alert" data-testid="log-fork">
+      <h2>Warning: deal records were changed after they were published</h2>
+      <p>
+        This browser kept a signed record of every deal and payment. What the server shows now does not contain that
+        record, so history that was already published has been changed. {fork.reason}
+      </p>
+      <p>
+        Do not bid or pay until this is explained. Download the evidence and send it to{' '}
+        <a href={`mailto:${SITE.email}`}>{SITE.email}</a> or to any auditor.
+      </p>
+      <button type="button" className="btn btn-primary" onClick={download}>
+        Download evidence
+      </button>
+    </section>
+  );
+};
