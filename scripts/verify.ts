@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ReceiptDto } from '../api/audit/receiptRoutes.ts';
+import { readExportLines, verifyAgainstReceipt } from '../api/audit/verifyReceipt.ts';
 import { resolve } from 'node:path';
 import { loadConfig } from '../api/config.ts';
 import { openEventStore } from '../api/store/index.ts';
@@ -13,7 +15,10 @@ const usage = `Usage:
   npm run verify -- --file export.ndjson     check an exported file offline: every stream's chain,
                                              and the manifest's counts and last hashes
   npm run verify -- --file room-ABC123.ndjson --hash <hash>
-                                             ...and that the stream ends in the hash on your receipt`;
+                                             ...and that the stream ends in the hash on your receipt
+  npm run verify -- --file room-ABC123.ndjson --receipt room-ABC123.receipt.json [--key <verifier key>]
+                                             ...and that every event is in the log's signed tree head
+                                             (key: the deployment's /.well-known/vetri-deals-log-key)`;
 
 const print = (v: StreamVerdict) =>
   v.ok
@@ -56,6 +61,24 @@ const printFile = (file: string, verdict: FileVerdict, expectHash: string | unde
   return verdict.ok && hashOk ? 0 : 1;
 };
 
+const printReceipt = (file: string, receiptPath: string, args: string[]): number => {
+  if (!existsSync(receiptPath)) {
+    console.log(`No such file: ${receiptPath}`);
+    return 2;
+  }
+  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8')) as ReceiptDto;
+  const key = optionValue(args, '--key') ?? receipt.log.verifier_key;
+  if (!optionValue(args, '--key'))
+    console.log(`KEY       the receipt's own key ${key}: compare it with the one the deployment and witnesses publish`);
+  const verdict = verifyAgainstReceipt(readExportLines(file), receipt, key);
+  for (const p of verdict.problems) console.log(`NOT SIGNED ${p}`);
+  if (verdict.ok)
+    console.log(
+      `SIGNED    all ${verdict.proved} events of ${receipt.stream} are in the log's signed head of ${verdict.treeSize} events`,
+    );
+  return verdict.ok ? 0 : 1;
+};
+
 /** Verifies hash chains in the configured event store, or in an export file; exits 1 when anything is not intact. */
 export const runVerify = async (args: string[]): Promise<number> => {
   if (args.length === 0 || args.includes('--help')) {
@@ -70,7 +93,10 @@ export const runVerify = async (args: string[]): Promise<number> => {
       console.log(file ? `No such file: ${file}` : usage);
       return 2;
     }
-    return printFile(given, await verifyExportFile(file), optionValue(args, '--hash'));
+    const fileCode = printFile(given, await verifyExportFile(file), optionValue(args, '--hash'));
+    const receiptPath = optionValue(args, '--receipt');
+    if (!receiptPath) return fileCode;
+    return Math.max(fileCode, printReceipt(file, resolve(process.env.INIT_CWD ?? process.cwd(), receiptPath), args));
   }
   const store = await openEventStore(loadConfig());
   try {

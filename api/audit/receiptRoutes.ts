@@ -10,6 +10,8 @@ import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
 import { verifyChain } from '../store/hashChain.ts';
 import { exportNdjson, ndjsonBody } from './ndjson.ts';
+import { toBase64 } from '../../engine/checkpoint.ts';
+import { leafHashAt, leafIndexOf, treeInclusion, treeSize } from '../../projections/merkle.ts';
 
 const CodeParam = z.object({
   code: z
@@ -37,6 +39,25 @@ export const Receipt = z.object({
   download_url: z.string(),
   verify_command: z.string(),
   replay_command: z.string(),
+  signed_verify_command: z.string().describe('Checks the history against this receipt’s signed head and the log key'),
+  receipt_file_name: z.string(),
+  log: z
+    .object({
+      verifier_key: z.string().describe('The log key (also at /.well-known/vetri-deals-log-key)'),
+      tree_size: z.number().int(),
+      root_hash: z.string(),
+      checkpoint: z.string().describe('The signed tree head (C2SP checkpoint) the proofs are against'),
+      events: z.array(
+        z.object({
+          revision: z.number().int(),
+          id: z.string(),
+          leaf_index: z.number().int(),
+          leaf_hash: z.string(),
+          audit_path: z.array(z.string()),
+        }),
+      ),
+    })
+    .describe('Every event of the deal proved in a signed head of the whole log (RFC 9162)'),
 });
 export type ReceiptDto = z.infer<typeof Receipt>;
 
@@ -52,7 +73,40 @@ const dealRecord = async (deps: Deps, code: string) => {
   return { events: events.slice(0, end + 1), end: events[end]! };
 };
 
-const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent): ReceiptDto => {
+/**
+ * Proves each event of the deal in a signed head of the whole log: the latest head, or a new one
+ * signed now when the latest was signed before the deal ended.
+ */
+const proveInLog = async (deps: Deps, events: RecordedEvent[]): Promise<ReceiptDto['log']> => {
+  const { heads, key } = deps.transparency;
+  const end = events.at(-1)!;
+  await deps.projections.waitFor(end.position, deps.config.PROJECTION_WAIT_MS);
+  const endLeaf = leafIndexOf(deps.readDb, end.position);
+  if (endLeaf === null) throw new ApiError(503, 'LOG_NOT_READY', 'The signed log is catching up. Try again shortly.');
+  let head = heads.latest();
+  if (!head || head.size <= endLeaf) head = heads.publish();
+  if (!head || head.size <= endLeaf || head.size > treeSize(deps.readDb))
+    throw new ApiError(503, 'LOG_NOT_READY', 'The signed log is catching up. Try again shortly.');
+  const size = head.size;
+  return {
+    verifier_key: key.verifierKey,
+    tree_size: size,
+    root_hash: toBase64(head.root),
+    checkpoint: head.checkpoint,
+    events: events.map((e) => {
+      const index = leafIndexOf(deps.readDb, e.position)!;
+      return {
+        revision: e.revision,
+        id: e.id,
+        leaf_index: index,
+        leaf_hash: toBase64(leafHashAt(deps.readDb, index)),
+        audit_path: treeInclusion(deps.readDb, index, size).map(toBase64),
+      };
+    }),
+  };
+};
+
+const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent, log: ReceiptDto['log']): ReceiptDto => {
   const state = events.reduce<RoomState>(
     (s, e) => roomDecider.evolve(s, e as unknown as RoomEvent),
     roomDecider.initialState,
@@ -87,7 +141,10 @@ const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent): R
     file_name: file,
     download_url: `/api/rooms/${code}/history.ndjson`,
     verify_command: `npm run verify -- --file ${file} --hash ${end.metadata.hash}`,
+    signed_verify_command: `npm run verify -- --file ${file} --receipt ${stream}.receipt.json --key ${log.verifier_key}`,
+    receipt_file_name: `${stream}.receipt.json`,
     replay_command: `npm run replay -- --file ${file}`,
+    log,
   };
 };
 
@@ -110,7 +167,7 @@ export const receiptRoutes = (deps: Deps) =>
       async (c) => {
         const { code } = c.req.valid('param');
         const { events, end } = await dealRecord(deps, code);
-        return c.json(toReceipt(code, events, end));
+        return c.json(toReceipt(code, events, end, await proveInLog(deps, events)));
       },
     )
     .get(

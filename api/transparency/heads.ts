@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import type { TreeHead } from '../../engine/checkpoint.ts';
 import { signCheckpoint } from '../../engine/checkpoint.ts';
 import type { ReadDb } from '../../projections/db.ts';
-import { treeRoot, treeSize } from '../../projections/merkle.ts';
+import { verifyConsistency } from '../../engine/merkle.ts';
+import { sha256, treeConsistency, treeRoot, treeSize } from '../../projections/merkle.ts';
 import { privateFile } from '../dataFiles.ts';
 import type { Logger } from '../logger.ts';
 import type { LogKey } from './logKey.ts';
@@ -50,12 +51,28 @@ export const createHeads = (opts: {
     const row = latestRow.get();
     return row ? toHead(row) : null;
   };
-  /** Signs the tree as this process has projected it, if it is larger than the latest head. */
+  let forked: string | null = null;
+  /**
+   * Signs the tree as this process has projected it, if it is larger than the latest head and
+   * extends it: a log changed under a head already signed is never signed again (the server says so
+   * in its log and in `forked`); the last good head stays the latest.
+   */
   const publish = (): SignedHead | null => {
     const size = treeSize(opts.readDb);
     const last = latest();
     if (last && last.size >= size) return last;
-    const head: TreeHead = { origin: opts.key.name, size, root: treeRoot(opts.readDb, size), time: opts.now() };
+    const root = treeRoot(opts.readDb, size);
+    if (last && last.size > 0) {
+      const proof = treeConsistency(opts.readDb, last.size, size);
+      if (!verifyConsistency(sha256, last.size, size, last.root, root, proof)) {
+        if (!forked) {
+          forked = `The log of ${size} events does not extend the head of ${last.size} events signed before: it was changed after it was signed.`;
+          opts.log.error(`transparency log: ${forked} No further head is signed.`);
+        }
+        return last;
+      }
+    }
+    const head: TreeHead = { origin: opts.key.name, size, root, time: opts.now() };
     const checkpoint = signCheckpoint(head, opts.key);
     insert.run(size, head.origin, Buffer.from(head.root), head.time, checkpoint);
     return latest();
@@ -64,6 +81,8 @@ export const createHeads = (opts: {
   return {
     latest,
     publish,
+    /** Why this process refuses to sign, when the log no longer extends the signed heads. */
+    forked: () => forked,
     at: (size: number): SignedHead | null => {
       const row = atRow.get(size);
       return row ? toHead(row) : null;

@@ -121,6 +121,11 @@ describe.skipIf(!chromiumAvailable)('replay and audit in Chromium', () => {
     expect(await receipt.textContent()).toContain(
       'Kavya R won at ₹600.00. That was the last valid deal: #10 by Kavya R',
     );
+    expect(await page.getByTestId('receipt-signed').textContent()).toMatch(
+      new RegExp(
+        `^All ${end.revision + 1} events are in the log’s signed record of \\d+ events, checked in this browser\\.$`,
+      ),
+    );
     expect(await page.getByTestId('room-replay-link').count()).toBe(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,6 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { create } from 'zustand';
+import { fromBase64, openCheckpoint, parseVerifierKey } from '../../../engine/checkpoint.ts';
+import { verifyInclusion } from '../../../engine/merkle.ts';
 import type { KeptHead } from '../../../engine/witness.ts';
 import { witnessHead } from '../../../engine/witness.ts';
 import { api } from '../lib/api.ts';
@@ -56,56 +58,61 @@ const load = (storage: Storage): Saved | null => {
 
 let running: Promise<void> | null = null;
 
-/** Fetches the latest signed head and checks it; updates the store and what this browser keeps. */
-export const checkLog = (storage: Storage = localStorage): Promise<void> =>
-  (running ??= (async () => {
-    const saved = load(storage);
-    if (saved?.fork) {
-      useLogWitness.setState({ status: 'fork', size: saved.heads.at(-1)?.tree_size ?? null, fork: saved.fork });
-      return;
-    }
-    let served: { verifier_key: string };
-    let head: { checkpoint: string };
-    try {
-      [served, head] = await Promise.all([
-        api<{ verifier_key: string }>('/api/log/key'),
-        api<{ checkpoint: string }>('/api/log/head'),
-      ]);
-    } catch {
-      useLogWitness.setState({ status: 'unavailable', size: null, fork: null });
-      return;
-    }
-    const next: Saved = saved ?? { verifierKey: served.verifier_key, heads: [], fork: null };
-    const last = next.heads.at(-1);
-    const verdict = await witnessHead({
-      sha256,
-      verify,
-      pinnedKey: next.verifierKey,
-      servedKey: served.verifier_key,
-      checkpoint: head.checkpoint,
-      last,
-      consistency: async (from, to) =>
-        (await api<{ proof: string[] }>(`/api/log/proof/consistency?from=${from}&to=${to}`)).proof,
-    }).catch((error: unknown) => ({
-      status: 'fork' as const,
-      reason: `The log’s proof could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+/**
+ * Fetches the latest signed head (or takes one the server just handed over, e.g. on a receipt) and
+ * checks it; updates the store and what this browser keeps.
+ */
+export const checkLog = (storage: Storage = localStorage, given?: string): Promise<void> =>
+  (running = (running ?? Promise.resolve())
+    .then(async () => {
+      const saved = load(storage);
+      if (saved?.fork) {
+        useLogWitness.setState({ status: 'fork', size: saved.heads.at(-1)?.tree_size ?? null, fork: saved.fork });
+        return;
+      }
+      let served: { verifier_key: string };
+      let head: { checkpoint: string };
+      try {
+        [served, head] = await Promise.all([
+          api<{ verifier_key: string }>('/api/log/key'),
+          given ? { checkpoint: given } : api<{ checkpoint: string }>('/api/log/head'),
+        ]);
+      } catch {
+        useLogWitness.setState({ status: 'unavailable', size: null, fork: null });
+        return;
+      }
+      const next: Saved = saved ?? { verifierKey: served.verifier_key, heads: [], fork: null };
+      const last = next.heads.at(-1);
+      const verdict = await witnessHead({
+        sha256,
+        verify,
+        pinnedKey: next.verifierKey,
+        servedKey: served.verifier_key,
+        checkpoint: head.checkpoint,
+        last,
+        consistency: async (from, to) =>
+          (await api<{ proof: string[] }>(`/api/log/proof/consistency?from=${from}&to=${to}`)).proof,
+      }).catch((error: unknown) => ({
+        status: 'fork' as const,
+        reason: `The log’s proof could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+      if (verdict.status === 'fork') {
+        next.fork = {
+          reason: verdict.reason,
+          seen: last ?? null,
+          served: head.checkpoint,
+          detectedAt: new Date().toISOString(),
+        };
+        useLogWitness.setState({ status: 'fork', size: last?.tree_size ?? null, fork: next.fork });
+      } else {
+        if (verdict.status !== 'same') next.heads = [...next.heads, verdict.kept].slice(-KEEP_HEADS);
+        useLogWitness.setState({ status: 'ok', size: verdict.head.size, fork: null });
+      }
+      storage.setItem(LOG_STORAGE_KEY, JSON.stringify(next));
+    })
+    .catch(() => {
+      // A full or blocked localStorage: this check is lost, the next one runs.
     }));
-    if (verdict.status === 'fork') {
-      next.fork = {
-        reason: verdict.reason,
-        seen: last ?? null,
-        served: head.checkpoint,
-        detectedAt: new Date().toISOString(),
-      };
-      useLogWitness.setState({ status: 'fork', size: last?.tree_size ?? null, fork: next.fork });
-    } else {
-      if (verdict.status !== 'same') next.heads = [...next.heads, verdict.kept].slice(-KEEP_HEADS);
-      useLogWitness.setState({ status: 'ok', size: verdict.head.size, fork: null });
-    }
-    storage.setItem(LOG_STORAGE_KEY, JSON.stringify(next));
-  })().finally(() => {
-    running = null;
-  }));
 
 /** Checks now and then every `intervalMs` (once a minute by default). */
 export const startLogWitness = (intervalMs = 60_000): void => {
@@ -126,3 +133,29 @@ export const forkEvidence = (fork: LogFork): string =>
     null,
     2,
   ) + '\n';
+
+/**
+ * Checks a receipt's proofs in this browser: the head is signed by the key this browser pinned (or,
+ * on a first visit, the receipt's own), and every event's leaf leads to the signed root.
+ */
+export const checkReceiptProofs = (
+  log: {
+    verifier_key: string;
+    checkpoint: string;
+    events: { leaf_index: number; leaf_hash: string; audit_path: string[] }[];
+  },
+  storage: Storage = localStorage,
+): { ok: true; size: number } | { ok: false; reason: string } => {
+  try {
+    const pinned = load(storage)?.verifierKey ?? log.verifier_key;
+    const opened = openCheckpoint(log.checkpoint, parseVerifierKey(sha256, pinned), verify);
+    if (!opened.ok) return { ok: false, reason: opened.reason };
+    const { size, root } = opened.head;
+    const bad = log.events.find(
+      (e) => !verifyInclusion(sha256, e.leaf_index, size, fromBase64(e.leaf_hash), e.audit_path.map(fromBase64), root),
+    );
+    return bad ? { ok: false, reason: `Event ${bad.leaf_index + 1} of the log is not proved.` } : { ok: true, size };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+};

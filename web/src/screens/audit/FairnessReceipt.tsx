@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
+import { checkLog, checkReceiptProofs } from '../../stores/logWitness.ts';
 import type { ReceiptDto } from './auditApi.ts';
 import './audit.css';
 
@@ -37,7 +38,11 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
   useEffect(() => {
     const controller = new AbortController();
     api<ReceiptDto>(`/api/rooms/${encodeURIComponent(code)}/receipt`, { signal: controller.signal })
-      .then((receipt) => setLoad({ state: 'ready', receipt }))
+      .then((receipt) => {
+        setLoad({ state: 'ready', receipt });
+        // The receipt's head joins the heads this browser witnesses: a rewrite shows as a fork.
+        void checkLog(localStorage, receipt.log.checkpoint);
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && (error.status === 409 || error.status === 404)) setLoad({ state: 'none' });
@@ -50,6 +55,15 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
   if (load.state === 'loading') return <p className="muted receipt-loading">Loading the fairness receipt…</p>;
   if (load.state === 'error') return <p className="muted">The fairness receipt could not be loaded: {load.message}</p>;
   const r = load.receipt;
+  const signed = checkReceiptProofs(r.log);
+  const downloadReceipt = () => {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(r, null, 2) + '\n'], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = r.receipt_file_name;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
   return (
     <section className="card fairness-receipt" aria-labelledby="receipt-title" data-testid="fairness-receipt">
       <h2 id="receipt-title">Fairness receipt</h2>
@@ -88,6 +102,14 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
             </dd>
           </div>
         )}
+        <div>
+          <dt>Signed log</dt>
+          <dd data-testid="receipt-signed">
+            {signed.ok
+              ? `All ${r.log.events.length} events are in the log’s signed record of ${signed.size} events, checked in this browser.`
+              : `The proofs on this receipt do not hold: ${signed.reason} Please contact support.`}
+          </dd>
+        </div>
         {r.status === 'completed' && !r.winner && (
           <div>
             <dt>Result</dt>
@@ -98,7 +120,10 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
       <p>
         <a className="btn btn-primary btn-sm" href={r.download_url} download={r.file_name}>
           Download history ({r.file_name})
-        </a>
+        </a>{' '}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={downloadReceipt}>
+          Download receipt ({r.receipt_file_name})
+        </button>
       </p>
       <p className="receipt-how">Check it yourself: in a copy of the Vetri Deals code, with the file beside you, run</p>
       <div className="receipt-command">
@@ -109,6 +134,13 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
         It recomputes every event’s hash and says whether the history ends in the hash above. To watch the deal unfold,
         step by step: <code>{r.replay_command}</code>
       </p>
+      <p className="receipt-how">
+        With the receipt beside it too, check that every event is in the log’s signed record:
+      </p>
+      <div className="receipt-command">
+        <code data-testid="receipt-signed-command">{r.signed_verify_command}</code>
+        <CopyButton text={r.signed_verify_command} label="Copy the signed-log command" />
+      </div>
     </section>
   );
 };
