@@ -70,7 +70,8 @@ export const paymentsRoutes = (deps: Deps) => {
       try {
         order = payersOrder(c);
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        // A browser gets a page that says why; an API client the JSON error.
+        if (!(error instanceof ApiError) || !c.req.header('accept')?.includes('text/html')) throw error;
         return c.html(sandboxRefusalPage(error.message), error.status as 401 | 404);
       }
       c.header('Cache-Control', 'no-store');

@@ -34,7 +34,7 @@ describe('the sandbox checkout takes payment only from the payer', () => {
     const before = await cash(member);
     const { body: order } = await member.call<Order>('POST', '/api/me/wallet/deposits', { amount: 50_000_00 });
 
-    const anonymousPage = await fetch(`${server.url}${order.checkout_url}`);
+    const anonymousPage = await fetch(`${server.url}${order.checkout_url}`, { headers: { accept: 'text/html' } });
     expect(anonymousPage.status).toBe(401);
     expect(await anonymousPage.text()).toContain('Please log in to pay.');
     for (const action of ['pay', 'cancel'] as const) {
