@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createPrivateKey, sign } from 'node:crypto';
 import { formatVerifierKey, keyHashOf, signCheckpoint } from '../engine/checkpoint.ts';
-import { memoryTree } from '../engine/merkle.ts';
+import { canonicalJson } from '../engine/canonicalJson.ts';
+import { leafHash, memoryTree } from '../engine/merkle.ts';
+import { GENESIS_HASH, sealEvents } from '../api/store/hashChain.ts';
+import { leafBytes } from '../projections/merkle.ts';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -61,6 +64,84 @@ writeFileSync(
       root_hex: hex(head.root),
       time: head.time,
       checkpoint,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+
+// Events of one stream as the store seals them, and their leaves (docs/log-format.md §2–3).
+const stream = 'room-VEC001';
+const at = (s: number) => new Date(Date.UTC(2026, 10, 24, 9, 0, s)).toISOString();
+const sealed = sealEvents(null, [
+  {
+    id: '0b7c2f0e-3c1e-4b8e-9a57-5b7e7a1f0001',
+    type: 'RoomCreated',
+    data: { code: 'VEC001', basePrice: 500_00, bidValue: 10_00, product: { name: 'Boat Rockerz 450 – ₹' } },
+    metadata: {
+      at: at(0),
+      actor: { userId: 'u-admin', role: 'admin' },
+      correlationId: 'c-1',
+      causationId: null,
+      schema: 1,
+    },
+  },
+  {
+    id: '0b7c2f0e-3c1e-4b8e-9a57-5b7e7a1f0002',
+    type: 'SeatBooked',
+    data: { reservationId: 'r-1', userId: 'u-kavya', userName: 'கவியா R', fee: 0, bookedAt: 1795510800000 },
+    metadata: {
+      at: at(5),
+      actor: { userId: 'u-kavya', role: 'member' },
+      correlationId: 'c-2',
+      causationId: null,
+      schema: 1,
+    },
+  },
+  {
+    id: '0b7c2f0e-3c1e-4b8e-9a57-5b7e7a1f0003',
+    type: 'BidPlaced',
+    data: {
+      seq: 1,
+      userId: 'u-kavya',
+      userName: 'கவியா R',
+      amount: 510_00,
+      at: 1795510810000,
+      deadline: 1795510870000,
+    },
+    metadata: {
+      at: at(10),
+      actor: { userId: 'u-kavya', role: 'member' },
+      correlationId: 'c-3',
+      causationId: 'c-2',
+      schema: 1,
+    },
+  },
+]);
+const events = sealed.map((e, revision) => {
+  const { hash, ...withoutHash } = e.metadata;
+  const leaf = leafBytes({ streamName: stream, revision, id: e.id, type: e.type, metadata: e.metadata });
+  return {
+    stream,
+    revision,
+    id: e.id,
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata,
+    hashed_text: `${withoutHash.prevHash}${e.type}${canonicalJson({ data: e.data, metadata: withoutHash })}`,
+    hash,
+    leaf_text: new TextDecoder().decode(leaf),
+    leaf_hash: hex(leafHash(sha256, leaf)),
+  };
+});
+writeFileSync(
+  new URL('../test/vectors/events.json', import.meta.url),
+  JSON.stringify(
+    {
+      description:
+        'Events of one stream: hash = SHA-256(UTF-8 of hashed_text), hashed_text = prevHash ‖ type ‖ canonical JSON of {data, metadata without hash}; the first prevHash is 64 zeros; leaf_hash = SHA-256(0x00 ‖ UTF-8 of leaf_text); see docs/log-format.md',
+      genesis_prev_hash: GENESIS_HASH,
+      events,
     },
     null,
     2,
