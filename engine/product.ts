@@ -60,6 +60,7 @@ type Listed = Extract<ProductState, { status: 'listed' }>;
 export const PRODUCT_MESSAGES = {
   notFound: 'Product not found',
   outOfStock: 'Out of stock',
+  reservationReleased: 'This checkout was cancelled before it could hold the item. Nothing was charged.',
 } as const;
 
 export const productStream = (id: string): string => `product-${id}`;
@@ -123,7 +124,10 @@ const reserve = (
   }: { reservationId: string; quantity: number; now: number; expiresAt: number },
 ): ProductEvent[] => {
   const s = listed(state);
-  if (s.reservations[reservationId] || s.settled[reservationId]) return [];
+  if (s.reservations[reservationId] || s.settled[reservationId] === 'sold') return [];
+  // Released (or cancelled before it arrived): the order is over, and its units stay free.
+  if (s.settled[reservationId] === 'released')
+    throw new DomainError('RESERVATION_RELEASED', PRODUCT_MESSAGES.reservationReleased, { reservationId });
   if (!isWhole(quantity, 1)) throw new DomainError('QUANTITY_INVALID', 'Quantity must be at least 1.');
   const free = available(s);
   if (free < quantity) {
@@ -161,7 +165,8 @@ const commit = (
 /**
  * A product (`product-{id}`) and its stock. Guarantees: stock never goes below 0; units are
  * reserved per order id and held until sold or released (expected revision makes two buyers of
- * the last unit race, and only one wins); a reservation is sold or released at most once, so retries and replays change nothing.
+ * the last unit race, and only one wins); a reservation is sold or released at most once, so retries and replays change nothing;
+ * a release recorded before its reservation arrives makes the reservation refused, whatever the interleaving.
  */
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: { status: 'none' },
@@ -184,10 +189,12 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
         return reserve(state, command.data);
       case 'ReleaseStock': {
         const s = listed(state);
-        const held = s.reservations[command.data.reservationId];
-        if (!held) return [];
         const { reservationId, reason, now } = command.data;
-        return [{ type: 'StockReleased', data: { reservationId, quantity: held.quantity, reason, at: now } }];
+        if (s.settled[reservationId]) return [];
+        // A release that arrives before its reservation (an order cancelled while its checkout was
+        // still running) is recorded all the same, with 0 units, so the late reservation is refused.
+        const quantity = s.reservations[reservationId]?.quantity ?? 0;
+        return [{ type: 'StockReleased', data: { reservationId, quantity, reason, at: now } }];
       }
       case 'CommitStock':
         return commit(state, command.data);

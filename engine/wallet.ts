@@ -28,6 +28,7 @@ export const WALLET_MESSAGES = {
   RESERVATION_CLOSED: 'This pre-booking has already been settled.',
   PAYMENT_ORDER_NOT_FOUND: 'We could not find this payment order.',
   PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the amount of this order.',
+  REWARD_DEBIT_VOIDED: 'This checkout was cancelled before it could use your reward cash. Nothing was charged.',
 } as const;
 
 const walletError = (code: keyof typeof WALLET_MESSAGES, details?: Record<string, unknown>) =>
@@ -48,7 +49,12 @@ export type WalletCommand =
       type: 'CreditReward';
       data: { creditId: string; amount: number; reason: RewardReason; roomCode?: string; productName?: string } & At;
     }
-  | { type: 'DebitReward'; data: { debitId: string; amount: number; reference: string } & At };
+  | { type: 'DebitReward'; data: { debitId: string; amount: number; reference: string } & At }
+  /**
+   * Gives back what a debit took, once (as `creditId`), or, when the debit has not arrived yet,
+   * voids it so that it is refused when it does.
+   */
+  | { type: 'ReleaseRewardDebit'; data: { debitId: string; creditId: string; amount: number } & At };
 
 // ── Events ───────────────────────────────────────────────────────────────────────────────
 type Ref = { reservationId: string; roomCode: string; productName: string; amount: number; at: number };
@@ -71,7 +77,8 @@ export type WalletEvent =
         at: number;
       };
     }
-  | { type: 'RewardDebited'; data: { debitId: string; amount: number; reference: string; at: number } };
+  | { type: 'RewardDebited'; data: { debitId: string; amount: number; reference: string; at: number } }
+  | { type: 'RewardDebitVoided'; data: { debitId: string; at: number } };
 
 export interface WalletState {
   cash: number;
@@ -82,6 +89,8 @@ export interface WalletState {
   reservations: Record<string, Reservation>;
   /** Ids of reward credits/debits and withdrawals already applied. */
   applied: Record<string, true>;
+  /** Reward debits voided before they arrived: refused if they ever do. */
+  voided: Record<string, true>;
 }
 
 export const initialWalletState: WalletState = {
@@ -91,6 +100,7 @@ export const initialWalletState: WalletState = {
   payments: {},
   reservations: {},
   applied: {},
+  voided: {},
 };
 
 const positive = (amount: number) => Number.isSafeInteger(amount) && amount > 0;
@@ -165,10 +175,23 @@ export const decideWallet = (command: WalletCommand, state: WalletState): Wallet
     }
     case 'DebitReward': {
       const { debitId, amount, reference, now } = command.data;
+      if (state.voided[debitId]) throw walletError('REWARD_DEBIT_VOIDED', { debitId });
       if (state.applied[debitId]) return [];
       if (!positive(amount)) throw walletError('INVALID_AMOUNT');
       if (state.rewardCash < amount) throw walletError('INSUFFICIENT_REWARD', { rewardCash: state.rewardCash, amount });
       return [{ type: 'RewardDebited', data: { debitId, amount, reference, at: now } }];
+    }
+    case 'ReleaseRewardDebit': {
+      const { debitId, creditId, amount, now } = command.data;
+      if (state.applied[creditId] || state.voided[debitId]) return [];
+      if (!state.applied[debitId]) return [{ type: 'RewardDebitVoided', data: { debitId, at: now } }];
+      if (!positive(amount)) throw walletError('INVALID_AMOUNT');
+      return [
+        {
+          type: 'RewardCredited',
+          data: { creditId, amount, reason: 'shop_refund', roomCode: null, productName: null, at: now },
+        },
+      ];
     }
     default:
       return assertNever(command);
@@ -236,6 +259,8 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
         rewardCash: state.rewardCash - event.data.amount,
         applied: { ...state.applied, [event.data.debitId]: true },
       };
+    case 'RewardDebitVoided':
+      return { ...state, voided: { ...state.voided, [event.data.debitId]: true } };
     default:
       return assertNever(event);
   }
@@ -269,6 +294,7 @@ export const transactionTypeOf = (type: WalletEvent['type']): TransactionType | 
       return 'reward_debit';
     case 'DepositOrderCreated':
     case 'EntryFeeKept':
+    case 'RewardDebitVoided':
       return null;
     default:
       return assertNever(type);

@@ -81,6 +81,8 @@ const movementOf = (e: WalletEvent): Movement => {
       };
     case 'RewardDebited':
       return { cash: 0, reward: -e.data.amount, held: 0, ref: e.data.debitId };
+    case 'RewardDebitVoided':
+      return { cash: 0, reward: 0, held: 0, ref: e.data.debitId };
   }
 };
 const roomOf = (d: { roomCode: string; productName: string; reservationId: string }) => ({
@@ -106,6 +108,7 @@ export const WALLET_EVENT_TYPES = [
   'EntryFeeKept',
   'RewardCredited',
   'RewardDebited',
+  'RewardDebitVoided',
 ] as const satisfies readonly WalletEvent['type'][];
 
 /**

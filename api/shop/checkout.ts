@@ -22,6 +22,32 @@ export const SHOP_PURPOSE = 'shop_order';
 export const SHOP_RETURN_PATH = '/checkout';
 export const LATE_PAYMENT_MESSAGE = `This order expired before your payment arrived. ${RETURNED_TO_WALLET_MESSAGE}`;
 export const SECOND_PAYMENT_MESSAGE = `This order is already paid. ${RETURNED_TO_WALLET_MESSAGE}`;
+export const SUPERSEDED_MESSAGE =
+  'This checkout was replaced by a newer one from your account, so nothing was charged for it. Please finish the newer checkout.';
+
+/** Refusals that mean the order was cancelled (by a newer checkout or the member) while this checkout ran. */
+const CANCELLED_UNDERNEATH = new Set(['RESERVATION_RELEASED', 'REWARD_DEBIT_VOIDED', 'ORDER_NOT_PAYABLE']);
+
+/**
+ * One checkout at a time per member in this process, so a double tap on "Pay" runs its steps one
+ * after the other. Across processes the product and wallet streams decide: a release recorded
+ * before a reservation or a reward debit makes that step refused (see releaseShopOrder).
+ */
+const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
+const oneAtATime = <T>(deps: Deps, userId: string, work: () => Promise<T>): Promise<T> => {
+  let byUser = queues.get(deps.store);
+  if (!byUser) queues.set(deps.store, (byUser = new Map<string, Promise<unknown>>()));
+  const run = (byUser.get(userId) ?? Promise.resolve()).then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  byUser.set(userId, settled);
+  void settled.then(() => {
+    if (byUser.get(userId) === settled) byUser.delete(userId);
+  });
+  return run;
+};
 
 const newOrderId = () => `o${randomBytes(8).toString('hex')}`;
 const newOrderCode = () => `VD-${[...randomBytes(8)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('')}`;
@@ -67,7 +93,13 @@ export interface CheckoutResult {
  * the wallet → create the provider order. Any refusal gives back what was taken, and nothing is
  * charged: the provider order is created only after stock and reward cash are secured.
  */
-export const placeShopOrder = async (
+export const placeShopOrder = (
+  deps: Deps,
+  user: SessionUser,
+  input: { billing: Billing; appliedRewards: Record<string, number> },
+): Promise<CheckoutResult> => oneAtATime(deps, user.id, () => checkout(deps, user, input));
+
+const checkout = async (
   deps: Deps,
   user: SessionUser,
   input: { billing: Billing; appliedRewards: Record<string, number> },
@@ -119,6 +151,8 @@ export const placeShopOrder = async (
     }
   } catch (error) {
     await failAndRelease(deps, orderId, error instanceof DomainError ? error.code : 'error');
+    if (error instanceof DomainError && CANCELLED_UNDERNEATH.has(error.code))
+      throw new ApiError(409, 'CHECKOUT_SUPERSEDED', SUPERSEDED_MESSAGE);
     throw error;
   }
 
@@ -163,8 +197,10 @@ export const placeShopOrder = async (
       `attach:${orderId}`,
     );
   } catch (error) {
-    deps.log.error('checkout: could not create the payment order', { orderId, error });
     await failAndRelease(deps, orderId, 'provider_error');
+    if (error instanceof DomainError && CANCELLED_UNDERNEATH.has(error.code))
+      throw new ApiError(409, 'CHECKOUT_SUPERSEDED', SUPERSEDED_MESSAGE);
+    deps.log.error('checkout: could not create the payment order', { orderId, error });
     throw new ApiError(502, 'CHECKOUT_FAILED', 'Checkout failed');
   }
   return {

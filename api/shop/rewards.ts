@@ -29,17 +29,22 @@ export const spendRewardCash = async (
   );
 };
 
-/** Gives back the reward cash an order spent, once, and only if it was spent. */
+/**
+ * Gives back the reward cash an order spent, once; if its debit has not reached the wallet yet (the
+ * order was cancelled while its checkout was still running), voids it there, so it is refused when
+ * it comes. The wallet stream decides, so every interleaving ends with the reward cash returned once.
+ */
 export const refundRewardCash = async (deps: Deps, userId: string, orderId: string, amount: number) => {
   if (amount <= 0) return;
-  const { state } = await loadState(deps.store, walletStream(userId), walletDecider);
-  if (!state.applied[debitId(orderId)]) return;
   const now = deps.clock.now();
   await handleCommand(
     deps.commands,
     walletStream(userId),
     walletDecider,
-    { type: 'CreditReward', data: { creditId: `shop-refund:${orderId}`, amount, reason: 'shop_refund', now } },
-    { actor: 'system', now, commandId: `shop-reward-refund:${orderId}` },
+    {
+      type: 'ReleaseRewardDebit',
+      data: { debitId: debitId(orderId), creditId: `shop-refund:${orderId}`, amount, now },
+    },
+    { actor: 'system', now, commandId: `shop-reward-release:${orderId}` },
   );
 };

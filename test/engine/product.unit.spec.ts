@@ -144,3 +144,35 @@ describe('product stock', () => {
     });
   });
 });
+
+describe('when an order is released before its checkout reserved anything', () => {
+  const release = { type: 'ReleaseStock', data: { reservationId: 'o1', reason: 'superseded', now } } as const;
+  const reserve = { type: 'ReserveStock', data: { reservationId: 'o1', quantity: 1, now, expiresAt: later } } as const;
+  const tombstone: ProductEvent = {
+    type: 'StockReleased',
+    data: { reservationId: 'o1', quantity: 0, reason: 'superseded', at: now },
+  };
+
+  it('records the release with 0 units', () =>
+    spec([added(3)])
+      .when(release)
+      .then([tombstone]));
+
+  it('refuses the reservation that comes after it, in words, and keeps the units free', () => {
+    spec([added(3), tombstone])
+      .when(reserve)
+      .thenThrows(
+        'RESERVATION_RELEASED',
+        'This checkout was cancelled before it could hold the item. Nothing was charged.',
+      );
+  });
+
+  it('releases a held reservation once, and a second release changes nothing', () => {
+    spec([added(3), reserved('o1', 2)])
+      .when(release)
+      .then([{ type: 'StockReleased', data: { reservationId: 'o1', quantity: 2, reason: 'superseded', at: now } }]);
+    spec([added(3), tombstone])
+      .when(release)
+      .then([]);
+  });
+});

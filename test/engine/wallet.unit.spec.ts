@@ -185,3 +185,52 @@ describe('wallet: transaction types', () => {
     expect(transactionTypeOf('DepositOrderCreated')).toBeNull();
   });
 });
+
+describe('wallet: giving back a shop order’s reward cash, whatever came first', () => {
+  const credited: WalletEvent = {
+    type: 'RewardCredited',
+    data: { creditId: 'seed', amount: 50_00, reason: 'adjustment', roomCode: null, productName: null, at: NOW },
+  };
+  const debit = {
+    type: 'DebitReward',
+    data: { debitId: 'shop:o1', amount: 30_00, reference: 'VD-1', now: NOW },
+  } as const;
+  const debited: WalletEvent = {
+    type: 'RewardDebited',
+    data: { debitId: 'shop:o1', amount: 30_00, reference: 'VD-1', at: NOW },
+  };
+  const release = {
+    type: 'ReleaseRewardDebit',
+    data: { debitId: 'shop:o1', creditId: 'shop-refund:o1', amount: 30_00, now: NOW },
+  } as const;
+  const voided: WalletEvent = { type: 'RewardDebitVoided', data: { debitId: 'shop:o1', at: NOW } };
+  const refunded: WalletEvent = {
+    type: 'RewardCredited',
+    data: {
+      creditId: 'shop-refund:o1',
+      amount: 30_00,
+      reason: 'shop_refund',
+      roomCode: null,
+      productName: null,
+      at: NOW,
+    },
+  };
+
+  it('refunds a debit that was taken, once', () => {
+    given([credited, debited]).when(release).then([refunded]);
+    given([credited, debited, refunded]).when(release).then([]);
+  });
+
+  it('voids a debit that has not arrived, and refuses it when it does', () => {
+    given([credited]).when(release).then([voided]);
+    given([credited, voided])
+      .when(debit)
+      .thenThrows(
+        'REWARD_DEBIT_VOIDED',
+        'This checkout was cancelled before it could use your reward cash. Nothing was charged.',
+      );
+    given([credited, voided]).when(release).then([]);
+    expect(fold(walletDecider, [credited, voided]).rewardCash).toBe(50_00);
+    expect(transactionTypeOf('RewardDebitVoided')).toBeNull();
+  });
+});
