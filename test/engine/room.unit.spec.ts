@@ -152,6 +152,26 @@ describe('room: bidding while running', () => {
       ]);
   });
 
+  it('times a deal that arrives on a clock behind the last deal at the last deal, so the deadline never moves back', () => {
+    given([...runningRoom({ maxPrice: 600_00 }), bid(1, 'a', 1, START + 5_000)])
+      .when(place('b', START + 4_999, 'b2'))
+      .then([
+        {
+          type: 'BidPlaced',
+          data: {
+            bidId: 'b2',
+            seq: 2,
+            userId: 'b',
+            userName: 'B',
+            amount: 502_00,
+            attempt: 1,
+            at: START + 5_000,
+            deadline: START + 65_000,
+          },
+        },
+      ]);
+  });
+
   it('is idempotent by bid id', () => {
     given([...runningRoom(), bid(1, 'a', 1, START + 1000)])
       .when(place('a', START + 2000, 'b1'))
