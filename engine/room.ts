@@ -94,14 +94,16 @@ const notRunning = (state: RoomState): never => {
 };
 
 const placeBid = ({ bidId, userId, now: arrived }: PlaceBid['data'], state: RoomState): RoomEvent[] => {
-  if (state.status !== 'running') {
-    if (state.status === 'ended' && state.bids.some((b) => b.bidId === bidId)) return [];
-    return notRunning(state);
-  }
+  // A deal id already in this room: the same member re-sending it gets nothing new (the caller
+  // answers with what was recorded); another member's id is refused.
+  const known =
+    state.status === 'running' || state.status === 'ended' ? state.bids.find((b) => b.bidId === bidId) : undefined;
+  if (known && known.userId !== userId) throw roomError('BID_ID_TAKEN');
+  if (known) return [];
+  if (state.status !== 'running') return notRunning(state);
   // A deal is never timed before the room's last event (two processes' clocks differ by a little):
   // so deal times, and with them deadlines, only move forward.
   const now = Math.max(arrived, state.startedAt, state.bids.at(-1)?.at ?? 0);
-  if (state.bids.some((b) => b.bidId === bidId)) return [];
   const booking = state.bookings.find((b) => b.userId === userId);
   if (!booking) throw roomError('NOT_PARTICIPANT');
   if (now >= state.deadline) {

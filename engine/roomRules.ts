@@ -131,6 +131,7 @@ export const ROOM_MESSAGES = {
   NOT_PARTICIPANT: 'Only members who pre-booked this deal can place deals. You are in view-only mode.',
   BID_LIMIT: 'You’ve reached your deal limit.',
   CONSECUTIVE_BID: 'You already hold the highest deal. Wait for another member to place one.',
+  BID_ID_TAKEN: 'This deal id belongs to another member’s deal. Place your deal again.',
   MAX_PRICE: 'This deal has reached its maximum price.',
   BID_TOO_LATE: 'Too late: this round had already closed.',
   START_TOO_EARLY: 'The deal has not reached its start time yet.',

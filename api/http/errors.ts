@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../engine/decider.ts';
-import { StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
+import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from '../../engine/eventStore.ts';
 import { ProjectionTimeoutError } from '../../projections/runner.ts';
 import type { Logger } from '../logger.ts';
 
@@ -40,6 +40,18 @@ export const toErrorResponse = (error: unknown, log?: Logger): { status: Content
     return {
       status: 409,
       body: { error: { code: 'CONFLICT', message: 'Someone else changed this at the same moment. Please try again.' } },
+    };
+  }
+  if (error instanceof DuplicateEventIdError) {
+    // A client-chosen id (a deal id, an Idempotency-Key) already names something else: nothing was changed.
+    return {
+      status: 409,
+      body: {
+        error: {
+          code: 'ID_REUSED',
+          message: 'This request’s id was already used for another request, so nothing was changed. Please try again.',
+        },
+      },
     };
   }
   if (error instanceof StoreUnavailableError) {

@@ -116,11 +116,42 @@ export const placeBid = async (
       roomStream(code),
       roomDecider,
       { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
-      { actor: actorOf(user), now, commandId: `bid:${bidId}` },
+      // The client's id is scoped to the member and the room: reused elsewhere, it names another deal.
+      { actor: actorOf(user), now, commandId: `bid:${code}:${user.id}:${bidId}` },
       { onAppended },
     ),
   );
-  return bidResult(result, bidId, user.id);
+  return result.events.length > 0 ? bidResult(result, bidId, user.id) : recordedBid(deps, code, bidId);
+};
+
+/**
+ * The answer for a deal id sent again (a phone retrying after a timeout): exactly what was recorded
+ * for that deal — its price, revision, deadline and attempts then — never the room as it is now.
+ */
+const recordedBid = async (deps: Deps, code: string, bidId: string): Promise<PlaceBidResult> => {
+  const events = await deps.store.readStream(roomStream(code));
+  const at = events.findIndex((e) => e.type === 'BidPlaced' && (e.data as { bidId?: string }).bidId === bidId);
+  if (at === -1) throw roomError('AUCTION_ENDED');
+  const placed = events[at]!;
+  const bid = placed.data as Extract<RoomEvent, { type: 'BidPlaced' }>['data'];
+  const max = (events[0]!.data as Extract<RoomEvent, { type: 'RoomCreated' }>['data']).maxAttempts;
+  return {
+    bid: {
+      seq: bid.seq,
+      user_id: bid.userId,
+      username: bid.userName,
+      bid_amount: bid.amount,
+      created_at: new Date(bid.at).toISOString(),
+      created_at_ms: bid.at,
+    },
+    currentBid: bid.amount,
+    deadline: events[at + 1]?.type === 'RoomEnded' ? bid.at : bid.deadline,
+    used: bid.attempt,
+    remaining: Math.max(0, max - bid.attempt),
+    max,
+    revision: placed.revision,
+    ended: events[at + 1]?.type === 'RoomEnded',
+  };
 };
 
 /** An ack callback that answers once: the early answer at the durable append, or the final one. */

@@ -128,7 +128,8 @@ export const roomsRoutes = (deps: Deps) =>
         const user = currentUser(c);
         const { code } = c.req.valid('param');
         const key = c.req.header('idempotency-key');
-        const reservationId = key && /^[A-Za-z0-9-]{8,64}$/.test(key) ? `${user.id}:${key}` : undefined;
+        // Scoped to the member and the room: the same key sent for another room names another pre-book.
+        const reservationId = key && /^[A-Za-z0-9-]{8,64}$/.test(key) ? `${user.id}:${code}:${key}` : undefined;
         const result = await prebook(deps, user, code, reservationId);
         const joined = result.state.status === 'none' ? 0 : result.state.bookings.length;
         const mine =

@@ -223,6 +223,30 @@ describe('the live room reducer', () => {
     });
   });
 
+  describe('an answer to a deal sent again', () => {
+    it('never lists the deal twice or shows a lead at a price that deal did not set', () => {
+      // What an older server answered for Arun's deal #1 re-sent after revision 4: the room's next
+      // revision and price, with Arun's old deal in it.
+      const replayed: LiveRoomAction = {
+        type: 'bidAccepted',
+        roomCode: CODE,
+        result: {
+          bid: bid(1, A, 1_010_00),
+          currentBid: 1_020_00,
+          deadline: T + 122_000,
+          used: 1,
+          remaining: 1,
+          max: 2,
+          revision: 5,
+          ended: false,
+        },
+      };
+      const s = fold(...opened(), replayed);
+      expect(s.history.map((h) => h.seq)).toEqual([1]);
+      expect(s).toMatchObject({ currentBid: 1_010_00, highestBidder: A, revision: 4 });
+    });
+  });
+
   describe('my attempts', () => {
     it('counts my own deals from the ack and from bidCountUpdate, never backwards', () => {
       const acked = fold(...opened(), priyaAcked(5));

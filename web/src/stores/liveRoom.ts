@@ -183,6 +183,8 @@ export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoo
       // The ack leaves the server before the room's bidUpdate for the same deal: when the deal is
       // the next event, show it at once (I lead), and the broadcasts of that revision confirm it.
       if (!mine(state, action.roomCode) || state.phase !== 'ready' || r.revision !== state.revision + 1) return counted;
+      // The answer to a deal sent again: it is already shown, and says nothing about the room now.
+      if (counted.history.some((b) => b.seq === r.bid.seq)) return counted;
       const me = r.bid.user_id;
       return {
         ...counted,
