@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { Ack } from '../../api/realtime/protocol.ts';
 import { roomStream } from '../../engine/room.ts';
 import type { Client } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
