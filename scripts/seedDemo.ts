@@ -1,5 +1,6 @@
 import type { Deps } from '../api/deps.ts';
 import { toNewEvents } from '../api/commandHandler.ts';
+import { withDataDirLock } from '../api/dataDirLock.ts';
 import { seedIdentity } from './seed/identity.ts';
 import { seedCatalogue } from './seed/catalogue.ts';
 import { seedCrackers } from './seed/catalogueCrackers.ts';
@@ -26,11 +27,19 @@ export const seeders: { name: string; run: Seeder }[] = [
 
 /**
  * Seeds demo data on the first start of an empty store: runs every seeder, then records
- * `DemoDataSeeded` so later starts skip it.
+ * `DemoDataSeeded` so later starts skip it. Several processes starting together on one data
+ * directory take turns (a lock in the data directory): the first seeds, the others find the marker.
  */
-export const seedDemo = async (deps: Deps): Promise<boolean> => {
+export const seedDemo = (deps: Deps): Promise<boolean> =>
+  withDataDirLock(deps.config.DATA_DIR, 'seed', () => seedOnce(deps));
+
+const seedOnce = async (deps: Deps): Promise<boolean> => {
   const marker = await deps.store.readStream(INSTANCE_STREAM, { limit: 1 });
-  if (marker.length > 0) return false;
+  if (marker.length > 0) {
+    // Seeded by another process: wait until this one's read models have its data.
+    await deps.projections.waitFor(marker[0]!.position);
+    return false;
+  }
   for (const seeder of seeders) {
     deps.log.info(`seeding ${seeder.name}`);
     await seeder.run(deps);
