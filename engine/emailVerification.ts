@@ -10,12 +10,15 @@ export const VERIFIED_TTL_MS = 60 * 60_000;
 
 export type EmailCommand =
   | { type: 'IssueOtp'; data: { email: string; codeHash: string; now: number } }
-  | { type: 'VerifyOtp'; data: { codeHash: string; now: number } }
+  /** `proofHash`: the hash of a token only the client that proved the code receives. */
+  | { type: 'VerifyOtp'; data: { codeHash: string; proofHash: string; now: number } }
   | {
       type: 'ClaimEmail';
       data: {
         userId: string;
         now: number;
+        /** The verifying client's proof (hashed); without it the email counts as not verified. */
+        proofHash?: string | null;
         /** Staff and demo accounts made by the server itself. */ trusted?: boolean;
       };
     };
@@ -23,17 +26,28 @@ export type EmailCommand =
 export type EmailEvent =
   | { type: 'OtpIssued'; data: { email: string; codeHash: string; issuedAt: number; expiresAt: number } }
   | { type: 'OtpRejected'; data: { wrongTries: number; at: number } }
-  | { type: 'OtpVerified'; data: { at: number } }
-  | { type: 'EmailClaimed'; data: { userId: string; at: number } };
+  | { type: 'OtpVerified'; data: { at: number; proofHash?: string } }
+  | { type: 'EmailClaimed'; data: { userId: string; at: number; proofHash?: string | null } };
 
 export interface EmailState {
   email: string | null;
   otp: { codeHash: string; issuedAt: number; expiresAt: number; wrongTries: number } | null;
   verifiedAt: number | null;
+  /** The proof the last verification handed out (hashed), until a claim uses it. */
+  verifiedProof: string | null;
   claimedBy: string | null;
+  /** The proof the claim was made with: only that client may finish a registration cut short. */
+  claimProof: string | null;
 }
 
-export const initialEmailState: EmailState = { email: null, otp: null, verifiedAt: null, claimedBy: null };
+export const initialEmailState: EmailState = {
+  email: null,
+  otp: null,
+  verifiedAt: null,
+  verifiedProof: null,
+  claimedBy: null,
+  claimProof: null,
+};
 
 const issue = (c: Extract<EmailCommand, { type: 'IssueOtp' }>['data'], s: EmailState): EmailEvent[] => {
   if (s.claimedBy) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
@@ -61,16 +75,23 @@ const verify = (c: Extract<EmailCommand, { type: 'VerifyOtp' }>['data'], s: Emai
     const wrongTries = s.otp.wrongTries + 1;
     return [{ type: 'OtpRejected', data: { wrongTries, at: c.now } }];
   }
-  return [{ type: 'OtpVerified', data: { at: c.now } }];
+  return [{ type: 'OtpVerified', data: { at: c.now, proofHash: c.proofHash } }];
 };
 
+/**
+ * One account per email, claimed with the proof of the client that verified it. The proof is
+ * checked before anything else, so without it every email answers alike ("verify first"), whether
+ * or not it has an account; with it, the truth ("already exists") is no leak: that client owns the mail.
+ */
 const claim = (c: Extract<EmailCommand, { type: 'ClaimEmail' }>['data'], s: EmailState): EmailEvent[] => {
+  const fresh = s.verifiedAt !== null && c.now - s.verifiedAt <= VERIFIED_TTL_MS;
+  const proved =
+    c.trusted === true ||
+    (!!c.proofHash && ((fresh && c.proofHash === s.verifiedProof) || c.proofHash === s.claimProof));
+  if (!proved) throw new DomainError('EMAIL_NOT_VERIFIED', '⚠️ Verify your email first.');
   if (s.claimedBy === c.userId) return [];
   if (s.claimedBy) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
-  if (!c.trusted && (s.verifiedAt === null || c.now - s.verifiedAt > VERIFIED_TTL_MS)) {
-    throw new DomainError('EMAIL_NOT_VERIFIED', '⚠️ Verify your email first.');
-  }
-  return [{ type: 'EmailClaimed', data: { userId: c.userId, at: c.now } }];
+  return [{ type: 'EmailClaimed', data: { userId: c.userId, at: c.now, proofHash: c.proofHash ?? null } }];
 };
 
 /**
@@ -108,9 +129,15 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
       case 'OtpRejected':
         return state.otp ? { ...state, otp: { ...state.otp, wrongTries: event.data.wrongTries } } : state;
       case 'OtpVerified':
-        return { ...state, otp: null, verifiedAt: event.data.at };
+        return { ...state, otp: null, verifiedAt: event.data.at, verifiedProof: event.data.proofHash ?? null };
       case 'EmailClaimed':
-        return { ...state, claimedBy: event.data.userId };
+        // The proof is used up: it can only finish this same registration.
+        return {
+          ...state,
+          claimedBy: event.data.userId,
+          claimProof: event.data.proofHash ?? null,
+          verifiedProof: null,
+        };
       default:
         return state;
     }

@@ -13,6 +13,13 @@ export interface HitLog {
   /** Records a hit; hits older than `forgetBefore` are dropped. */
   add(name: string, key: string, at: number, forgetBefore: number): void;
   clear(name: string, key: string): void;
+  /**
+   * Counts a try before it is checked, atomically across processes: records a hit when `allow`
+   * accepts the key's hits since `since` (oldest first), and returns its id; null when refused.
+   */
+  take(name: string, key: string, at: number, since: number, allow: (times: number[]) => boolean): number | null;
+  /** Takes back one hit recorded by `take` (a try that turned out to be no failure). */
+  forgive(id: number): void;
   close(): void;
 }
 
@@ -45,7 +52,19 @@ export const sqliteHitLog = (path: string): HitLog => {
     insert.run(name, key, at);
     if (++adds % PRUNE_EVERY === 0) prune.run(at - KEEP_MS);
   });
+  const forgiveOne = db.prepare('DELETE FROM hits WHERE rowid = ?');
+  const take = db.transaction(
+    (name: string, key: string, at: number, since: number, allow: (times: number[]) => boolean): number | null => {
+      forget.run(name, key, since);
+      if (!allow(recent.all(name, key, since).map((r) => r.at))) return null;
+      return Number(insert.run(name, key, at).lastInsertRowid);
+    },
+  );
   return {
+    // IMMEDIATE: the count and the insert hold the write lock together, so parallel tries in other
+    // processes queue behind this one instead of all counting the same hits.
+    take: (name, key, at, since, allow) => take.immediate(name, digest(key), at, since, allow),
+    forgive: (id) => void forgiveOne.run(id),
     recent: (name, key, since) => recent.all(name, digest(key), since).map((r) => r.at),
     add: (name, key, at, forgetBefore) => add(name, digest(key), at, forgetBefore),
     clear: (name, key) => void clear.run(name, digest(key)),

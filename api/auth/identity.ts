@@ -34,12 +34,13 @@ export type NewMember = Omit<Registration, 'userId'>;
 export const registerMember = async (
   deps: Deps,
   member: NewMember,
-  options: { actor: Actor; trusted?: boolean },
+  options: { actor: Actor; trusted?: boolean; proofHash?: string | null },
 ): Promise<string> => {
   const email = normalizeEmail(member.email);
   const now = deps.clock.now();
   const { state } = await loadState(deps.store, emailStream(email), emailDecider);
-  let userId = state.claimedBy;
+  // Finishing a registration cut short after its claim: only with the proof the claim was made with.
+  let userId = state.claimedBy && (options.trusted || state.claimProof === options.proofHash) ? state.claimedBy : null;
   if (userId && (await deps.store.readStream(userStream(userId), { limit: 1 })).length > 0) userId = null;
   userId ??= newUserId();
   const context = { actor: options.actor, now };
@@ -47,7 +48,10 @@ export const registerMember = async (
     deps.commands,
     emailStream(email),
     emailDecider,
-    { type: 'ClaimEmail', data: { userId, now, trusted: options.trusted ?? false } },
+    {
+      type: 'ClaimEmail',
+      data: { userId, now, trusted: options.trusted ?? false, proofHash: options.proofHash ?? null },
+    },
     context,
   );
   await handleCommand(
@@ -55,7 +59,9 @@ export const registerMember = async (
     userStream(userId),
     userDecider,
     { type: 'RegisterUser', data: { ...member, email, userId, now } },
-    { ...context, commandId: `register-user-${userId}` },
+    // Not idempotent by user id: of racing registrations that share a claim, one writes the user and
+    // the others are told the account exists, rather than "success" for a password never stored.
+    context,
   );
   if (member.referralCode) {
     await handleCommand(

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createReferralCheckLimit, TOO_MANY_REFERRAL_CHECKS } from './throttle.ts';
 import { z } from 'zod';
 import { normalizeReferralCode } from '../../engine/referral.ts';
 import { referralByCode } from '../../projections/referrals.ts';
@@ -7,16 +9,20 @@ import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 
 /** The landing page's referral check. Says only whether the code exists. */
-export const referralRoutes = (deps: Deps) =>
-  new Hono().post(
+export const referralRoutes = (deps: Deps) => {
+  const checks = createReferralCheckLimit(deps.hits);
+  return new Hono().post(
     '/check',
-    describe({ summary: 'Check a referral code', tags: ['auth'] }),
+    describe({ summary: 'Check a referral code (limited per address)', tags: ['auth'] }),
     jsonBody(z.object({ referralCode: z.string().max(20).default('') })),
     (c) => {
       const raw = c.req.valid('json').referralCode;
       if (!raw.trim()) throw new ApiError(400, 'REFERRAL_REQUIRED', '⚠️ Please enter a referral code');
+      const { wait } = checks.attempt(getConnInfo(c).remote.address ?? 'unknown', deps.clock.now());
+      if (wait > 0) throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait));
       const code = normalizeReferralCode(raw);
       if (!referralByCode(deps.readDb, code)) throw new ApiError(404, 'REFERRAL_NOT_FOUND', 'Referral code not found');
       return c.json({ status: 'success', message: 'Referral code accepted.', referralCode: code });
     },
   );
+};

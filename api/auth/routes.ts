@@ -1,15 +1,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createHash, randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
-import { emailDecider } from '../../engine/emailVerification.ts';
+import { emailDecider, OTP_RESEND_MS, VERIFIED_TTL_MS } from '../../engine/emailVerification.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
 import { passwordStrength, TN_DISTRICTS, userDecider } from '../../engine/user.ts';
 import { referralByCode } from '../../projections/referrals.ts';
 import { userByEmail } from '../../projections/users.ts';
-import { handleCommand } from '../commandHandler.ts';
+import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
@@ -31,6 +32,8 @@ export const RegisterBody = z.object({
   password: text(200),
   confirmPassword: text(200),
   referralCode: z.string().max(6, 'Referral code is at most 6 characters').nullish(),
+  /** From /otp/verify; browsers send the httpOnly cookie instead. */
+  verificationToken: z.string().max(100).optional(),
 });
 export const LoginBody = z.object({ email: text(254), password: text(200) });
 const SessionResponse = z.object({
@@ -80,6 +83,14 @@ export const authRoutes = (deps: Deps) => {
   );
   const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
   const { codesPerEmail, codesPerAddress, wrongCodesPerAddress } = createOtpLimits(deps.hits);
+  const registrationsPerAddress = createThrottle(
+    { name: 'register-address', free: 20, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
+    deps.hits,
+  );
+  const resendTooSoon = (wait: number) =>
+    new DomainError('OTP_RESEND_TOO_SOON', `Please wait ${wait}s before asking for a new code.`, {
+      retryInSeconds: wait,
+    });
 
   return new Hono<AuthEnv>()
     .post(
@@ -102,8 +113,21 @@ export const authRoutes = (deps: Deps) => {
           );
         }
         codesPerAddress.fail(ip, now);
-        if (userByEmail(deps.readDb, email))
-          throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
+        const sent = c.json({ status: 'success', message: 'OTP sent to your email.' });
+        const { state } = await loadState(deps.store, emailStream(email), emailDecider);
+        if (state.claimedBy || userByEmail(deps.readDb, email)) {
+          // The same answer as for a new email (so nobody learns who has an account); the owner is told instead.
+          const last = deps.hits.recent('otp-notice', email, now - OTP_RESEND_MS + 1).at(-1);
+          if (last !== undefined) throw resendTooSoon(Math.ceil((OTP_RESEND_MS - (now - last)) / 1000));
+          deps.hits.add('otp-notice', email, now, now - OTP_RESEND_MS + 1);
+          codesPerEmail.fail(email, now);
+          await deps.mail.send({
+            to: email,
+            subject: 'Someone tried to register with your email',
+            text: `Someone asked to register a new Vetri Deals account with this email, which already has one. If it was you, log in instead, or use "Forgot password?" on the login page. If it was not you, ignore this mail: nothing was changed.`,
+          });
+          return sent;
+        }
         const code = newOtpCode();
         await handleCommand(
           deps.commands,
@@ -118,7 +142,7 @@ export const authRoutes = (deps: Deps) => {
           subject: `Your Vetri Deals code: ${code}`,
           text: `Your Vetri Deals verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
         });
-        return c.json({ status: 'success', message: 'OTP sent to your email.' });
+        return sent;
       },
     )
     .post(
@@ -140,11 +164,16 @@ export const authRoutes = (deps: Deps) => {
             `Too many wrong codes. Please wait ${Math.ceil(wait / 1000)} seconds and try again.`,
           );
         }
+        // The client that proves the code gets a token only it holds; registration needs it.
+        const proof = randomBytes(24).toString('base64url');
         const result = await handleCommand(
           deps.commands,
           emailStream(email),
           emailDecider,
-          { type: 'VerifyOtp', data: { codeHash: otpHash(otpSecret, email, body.otp), now } },
+          {
+            type: 'VerifyOtp',
+            data: { codeHash: otpHash(otpSecret, email, body.otp), proofHash: proofHashOf(proof), now },
+          },
           { actor: 'system', now },
         );
         const rejected = result.events.find((e) => e.type === 'OtpRejected');
@@ -153,7 +182,14 @@ export const authRoutes = (deps: Deps) => {
           const left = Math.max(0, 5 - rejected.data.wrongTries);
           throw new DomainError('OTP_INVALID', 'Invalid OTP', { triesLeft: left });
         }
-        return c.json({ status: 'success', message: 'Email verified.' });
+        setCookie(c, PROOF_COOKIE, proof, {
+          httpOnly: true,
+          sameSite: 'Strict',
+          secure: isHttps(c, deps),
+          path: '/api/auth',
+          maxAge: VERIFIED_TTL_MS / 1000,
+        });
+        return c.json({ status: 'success', message: 'Email verified.', verification_token: proof });
       },
     )
     .post(
@@ -175,6 +211,25 @@ export const authRoutes = (deps: Deps) => {
           throw fail(400, 'DISTRICT_INVALID', 'Choose your district from the list.');
         if (!/^\d{4}-\d{2}-\d{2}$/.test(b.dob) || Number.isNaN(Date.parse(b.dob)))
           throw fail(400, 'DOB_INVALID', 'Enter a valid date of birth.');
+        // Counted before any work (the password hash is the slow part), in every process.
+        const now = clock.now();
+        const tries = registrationsPerAddress.attempt(address(c), now);
+        if (tries.wait > 0) {
+          const minutes = Math.ceil(tries.wait / 60_000);
+          throw fail(
+            429,
+            'TOO_MANY_REGISTRATIONS',
+            `Too many registrations from here. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+          );
+        }
+        const proof = b.verificationToken ?? getCookie(c, PROOF_COOKIE);
+        const proofHash = proof ? proofHashOf(proof) : null;
+        // Checked before hashing the password: every email without this client's proof answers alike.
+        const { state: emailState } = await loadState(deps.store, emailStream(b.email), emailDecider);
+        emailDecider.decide(
+          { type: 'ClaimEmail', data: { userId: emailState.claimedBy ?? '', now, proofHash } },
+          emailState,
+        );
         const referralCode = b.referralCode?.trim() ? normalizeReferralCode(b.referralCode) : null;
         if (referralCode && !referralByCode(deps.readDb, referralCode))
           throw fail(404, 'REFERRAL_NOT_FOUND', 'Referral code not found');
@@ -190,8 +245,9 @@ export const authRoutes = (deps: Deps) => {
             referralCode,
             role: 'member',
           },
-          { actor: 'system' },
+          { actor: 'system', proofHash },
         );
+        deleteCookie(c, PROOF_COOKIE, { path: '/api/auth' });
         return c.json({
           status: 'success',
           message: referralCode
@@ -211,24 +267,28 @@ export const authRoutes = (deps: Deps) => {
         if (!email || !b.password) throw fail(400, 'FIELDS_REQUIRED', 'Email and password are required.');
         const now = clock.now();
         const ip = address(c);
-        const wait = Math.max(perAccount.waitMs(email, now), perAddress.waitMs(ip, now));
-        if (wait > 0) {
-          throw fail(
+        // Each try is counted before the slow password check, so parallel guesses queue on the count:
+        // past the free tries they are refused unchecked, in every process on the data directory.
+        const tooMany = (wait: number) =>
+          fail(
             429,
             'TOO_MANY_ATTEMPTS',
             `Too many failed logins. Please wait ${Math.ceil(wait / 1000)} seconds and try again.`,
           );
+        const account = perAccount.attempt(email, now);
+        if (account.wait > 0) throw tooMany(account.wait);
+        const place = perAddress.attempt(ip, now);
+        if (place.wait > 0) {
+          perAccount.forgive(account.ticket);
+          throw tooMany(place.wait);
         }
         const row = userByEmail(deps.readDb, email);
         const ok = row
           ? await verifyPassword(b.password, row.passwordHash)
           : await verifyPassword(b.password, DUMMY_HASH);
-        if (!row || !ok) {
-          perAccount.fail(email, now);
-          perAddress.fail(ip, now);
-          throw fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
-        }
+        if (!row || !ok) throw fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
         perAccount.clear(email);
+        perAddress.forgive(place.ticket);
         const token = newSessionToken();
         await handleCommand(
           deps.commands,
@@ -284,6 +344,10 @@ export const authRoutes = (deps: Deps) => {
       },
     );
 };
+
+/** The cookie that carries a verified email's proof from /otp/verify to /register. */
+const PROOF_COOKIE = 'vd_email_proof';
+const proofHashOf = (proof: string) => createHash('sha256').update(proof).digest('hex');
 
 const isHttps = (c: Context, deps: Deps) =>
   new URL(c.req.url).protocol === 'https:' ||

@@ -9,21 +9,44 @@ import type { HitLog } from './hitLog.ts';
 export const createThrottle = (
   options: { name: string; free: number; windowMs: number; baseDelayMs: number; maxDelayMs: number },
   log: HitLog,
-) => ({
-  /** Milliseconds the key must still wait before its next try (0 = go ahead). */
-  waitMs(key: string, now: number): number {
-    const list = log.recent(options.name, key, now - options.windowMs + 1);
+) => {
+  const waitFor = (list: number[], now: number) => {
     if (list.length < options.free) return 0;
     const delay = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (list.length - options.free));
     return Math.max(0, list[list.length - 1]! + delay - now);
-  },
-  fail(key: string, now: number) {
-    log.add(options.name, key, now, now - options.windowMs + 1);
-  },
-  clear(key: string) {
-    log.clear(options.name, key);
-  },
-});
+  };
+  return {
+    /** Milliseconds the key must still wait before its next try (0 = go ahead). */
+    waitMs(key: string, now: number): number {
+      return waitFor(log.recent(options.name, key, now - options.windowMs + 1), now);
+    },
+    /**
+     * Counts a try before it is checked (so parallel tries cannot all pass the check at once):
+     * `{ wait: 0, ticket }` when it may go ahead, `{ wait }` in ms otherwise. A try that did not fail
+     * gives its ticket back with `forgive`.
+     */
+    attempt(key: string, now: number): { wait: number; ticket: number | null } {
+      let wait = 0;
+      const ticket = log.take(
+        options.name,
+        key,
+        now,
+        now - options.windowMs + 1,
+        (list) => (wait = waitFor(list, now)) === 0,
+      );
+      return { wait, ticket };
+    },
+    forgive(ticket: number | null) {
+      if (ticket !== null) log.forgive(ticket);
+    },
+    fail(key: string, now: number) {
+      log.add(options.name, key, now, now - options.windowMs + 1);
+    },
+    clear(key: string) {
+      log.clear(options.name, key);
+    },
+  };
+};
 
 /**
  * OTP limits on top of the code's own (60 s between codes, 5 wrong tries): a few codes per email
@@ -43,3 +66,17 @@ export const createOtpLimits = (log: HitLog) => ({
     log,
   ),
 });
+
+/**
+ * Referral codes skip the waitlist, so guessing them is limited per address like login failures:
+ * every check counts (the landing page's, the crackers status check's), 10 free in 15 minutes,
+ * then doubling waits up to 15 minutes.
+ */
+export const createReferralCheckLimit = (log: HitLog) =>
+  createThrottle(
+    { name: 'referral-check-address', free: 10, windowMs: 15 * 60_000, baseDelayMs: 5_000, maxDelayMs: 15 * 60_000 },
+    log,
+  );
+
+export const TOO_MANY_REFERRAL_CHECKS = (waitMs: number) =>
+  `Too many referral code checks. Please wait ${Math.ceil(waitMs / 1000)} seconds and try again.`;

@@ -8,6 +8,8 @@ import { leagueByCode, leagueCodeOfStream, leagueTeams } from '../../projections
 import type { SessionUser } from '../auth/session.ts';
 import { WAITLIST_MESSAGE, actorOf } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { tokenBucket } from '../http/tokenBucket.ts';
 import { answer } from '../realtime/answer.ts';
 import type { Io } from '../server.ts';
 import { runLeague } from './commands.ts';
@@ -108,8 +110,18 @@ const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent
  * event (never from the payload), view-only for members without a team, admin actions for role
  * `admin`. Broadcasts come from projected events; the deadline scheduler closes players.
  */
+/** League bids per member (all their sockets in this process together): a burst of 10, then 3 a second. */
+export const LEAGUE_BID_LIMIT = { burst: 10, perSecond: 3 } as const;
+export const LEAGUE_TOO_FAST_MESSAGE = 'You are bidding too fast. Please wait a moment and try again.';
+
 export const attachLeague = (io: Io, deps: Deps) => {
   const nsp = io.of(APL_NAMESPACE) as unknown as AplNamespace;
+  const bidBuckets = new Map<string, ReturnType<typeof tokenBucket>>();
+  const bidAllowed = (userId: string) => {
+    let bucket = bidBuckets.get(userId);
+    if (!bucket) bidBuckets.set(userId, (bucket = tokenBucket(LEAGUE_BID_LIMIT.burst, LEAGUE_BID_LIMIT.perSecond)));
+    return bucket.take();
+  };
   const userOf = (socket: AplSocket): SessionUser => {
     const user = deps.sessions.userFromCookie(socket.handshake.headers.cookie);
     if (!user) throw new DomainError('UNAUTHENTICATED', 'Please log in.');
@@ -178,6 +190,7 @@ export const attachLeague = (io: Io, deps: Deps) => {
     socket.on('apl_place_bid', (payload, ack) =>
       answer(deps, ack, async () => {
         const user = userOf(socket);
+        if (!bidAllowed(user.id)) throw new ApiError(429, 'RATE_LIMITED', LEAGUE_TOO_FAST_MESSAGE);
         const code = joinedLeague(socket);
         const parsed = BidPayload.safeParse(payload);
         if (!parsed.success) throw new DomainError('VALIDATION', 'The bid amount must be a whole number of points.');

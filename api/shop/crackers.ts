@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { createReferralCheckLimit, TOO_MANY_REFERRAL_CHECKS } from '../auth/throttle.ts';
 import { z } from 'zod';
 import { CRACKERS_MESSAGES, crackersOrderDecider, crackersOrderStream } from '../../engine/crackersOrder.ts';
 import { DomainError } from '../../engine/decider.ts';
@@ -63,6 +64,7 @@ const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
  */
 export const crackersRoutes = (deps: Deps) => {
   const allow = perAddressLimit(deps.hits, 20, 10 * 60_000);
+  const referralChecks = createReferralCheckLimit(deps.hits);
   return new Hono<AuthEnv>()
     .get(
       '/',
@@ -129,6 +131,8 @@ export const crackersRoutes = (deps: Deps) => {
       (c) => {
         const raw = c.req.valid('json').referralCode.trim();
         if (!raw) throw new ApiError(400, 'REFERRAL_REQUIRED', 'Enter a referral code.');
+        const { wait } = referralChecks.attempt(clientAddress(c), deps.clock.now());
+        if (wait > 0) throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait));
         if (!referralExists(deps, raw))
           throw new ApiError(404, 'REFERRAL_NOT_FOUND', CRACKERS_MESSAGES.referralNotFound);
         const code = normalizeReferralCode(raw);

@@ -83,11 +83,18 @@ describe('register → OTP from the outbox → login → session → logout', ()
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
-  it('refuses a second account for the same email', async () => {
+  it('answers a code request for an existing account as for a new email, and tells the owner instead', async () => {
+    // Before, this answered EMAIL_TAKEN: anyone could learn who has an account (issue 14, item 3).
     const res = await client(server).call('POST', '/api/auth/otp', { email: MEMBER.email });
-    expect(res.body).toMatchObject({
-      error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' },
-    });
+    expect(res).toEqual({ status: 200, body: { status: 'success', message: 'OTP sent to your email.' } });
+    const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const { body } = await admin.call<{ mails: { to: string; subject: string; text: string }[] }>(
+      'GET',
+      '/api/admin/outbox',
+    );
+    const notice = body.mails.find((m) => m.to === MEMBER.email)!;
+    expect(notice.subject).toBe('Someone tried to register with your email');
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
   });
 
   it('puts a registration without a referral code on the waitlist', async () => {
@@ -107,12 +114,23 @@ describe('register → OTP from the outbox → login → session → logout', ()
       [{ name: '' }, '⚠️ All fields are required.'],
       [{ confirmPassword: 'Other@2026' }, '⚠️ Password and Confirm Password do not match.'],
       [{ password: 'abcdef', confirmPassword: 'abcdef' }, '⚠️ Password strength must be at least medium.'],
-      [{ referralCode: 'NOPE12' }, 'Referral code not found'],
     ];
     for (const [change, message] of cases) {
       const res = await visitor.call('POST', '/api/auth/register', registration('rules@example.in', change));
       expect(res.body, JSON.stringify(change)).toMatchObject({ error: { message } });
     }
+    // The referral code is checked once the email is verified by this client.
+    await visitor.call('POST', '/api/auth/otp', { email: 'rules@example.in' });
+    await visitor.call('POST', '/api/auth/otp/verify', {
+      email: 'rules@example.in',
+      otp: await outboxCode('rules@example.in'),
+    });
+    const res = await visitor.call(
+      'POST',
+      '/api/auth/register',
+      registration('rules@example.in', { referralCode: 'NOPE12' }),
+    );
+    expect(res.body).toMatchObject({ error: { message: 'Referral code not found' } });
   });
 });
 

@@ -35,42 +35,72 @@ describe('email verification', () => {
   });
   it('verifies the right code within 10 minutes', () => {
     email([issued])
-      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 + OTP_TTL_MS } })
-      .then([{ type: 'OtpVerified', data: { at: T0 + OTP_TTL_MS } }]);
+      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', proofHash: 'p1', now: T0 + OTP_TTL_MS } })
+      .then([{ type: 'OtpVerified', data: { at: T0 + OTP_TTL_MS, proofHash: 'p1' } }]);
   });
   it('records a wrong code as a rejected try', () => {
     email([issued, { type: 'OtpRejected', data: { wrongTries: 2, at: T0 } }])
-      .when({ type: 'VerifyOtp', data: { codeHash: 'bad', now: T0 + 1000 } })
+      .when({ type: 'VerifyOtp', data: { codeHash: 'bad', proofHash: 'p1', now: T0 + 1000 } })
       .then([{ type: 'OtpRejected', data: { wrongTries: 3, at: T0 + 1000 } }]);
   });
   it('locks the code after 5 wrong tries, even for the right code', () => {
     email([issued, { type: 'OtpRejected', data: { wrongTries: 5, at: T0 } }])
-      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 + 1000 } })
+      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', proofHash: 'p1', now: T0 + 1000 } })
       .thenThrows('OTP_LOCKED');
   });
   it('refuses an expired code', () => {
     email([issued])
-      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 + OTP_TTL_MS + 1 } })
+      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', proofHash: 'p1', now: T0 + OTP_TTL_MS + 1 } })
       .thenThrows('OTP_EXPIRED');
   });
   it('refuses a code that was never sent with "Invalid OTP"', () => {
     email()
-      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', now: T0 } })
+      .when({ type: 'VerifyOtp', data: { codeHash: 'h1', proofHash: 'p1', now: T0 } })
       .thenThrows('OTP_NOT_SENT', 'Invalid OTP');
   });
-  it('lets a verified email be claimed once, and refuses a second account', () => {
-    const verified: EmailEvent[] = [issued, { type: 'OtpVerified', data: { at: T0 + 1 } }];
+  it('lets a verified email be claimed once, with the verifying client’s proof, and refuses a second account', () => {
+    const verified: EmailEvent[] = [issued, { type: 'OtpVerified', data: { at: T0 + 1, proofHash: 'p1' } }];
     email(verified)
-      .when({ type: 'ClaimEmail', data: { userId: 'U1', now: T0 + 2 } })
-      .then([{ type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2 } }]);
-    email([...verified, { type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2 } }])
-      .when({ type: 'ClaimEmail', data: { userId: 'U2', now: T0 + 3 } })
+      .when({ type: 'ClaimEmail', data: { userId: 'U1', now: T0 + 2, proofHash: 'p1' } })
+      .then([{ type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2, proofHash: 'p1' } }]);
+    const claimed: EmailEvent[] = [
+      ...verified,
+      { type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2, proofHash: 'p1' } },
+    ];
+    email(claimed)
+      .when({ type: 'ClaimEmail', data: { userId: 'U2', now: T0 + 3, proofHash: 'p1' } })
       .thenThrows('EMAIL_TAKEN', 'An account with this email already exists.');
+    // The same registration, cut short after its claim, may finish with the same proof.
+    email(claimed)
+      .when({ type: 'ClaimEmail', data: { userId: 'U1', now: T0 + 3, proofHash: 'p1' } })
+      .thenNothing();
   });
-  it('refuses to claim an unverified email with the spec message', () => {
-    email([issued])
-      .when({ type: 'ClaimEmail', data: { userId: 'U1', now: T0 } })
-      .thenThrows('EMAIL_NOT_VERIFIED', '⚠️ Verify your email first.');
+  it('answers every email alike without the verifying client’s proof: unverified, verified by someone else, or taken', () => {
+    const verified: EmailEvent[] = [issued, { type: 'OtpVerified', data: { at: T0 + 1, proofHash: 'p1' } }];
+    const claimed: EmailEvent[] = [
+      ...verified,
+      { type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2, proofHash: 'p1' } },
+    ];
+    for (const [history, proofHash] of [
+      [[issued], 'p1'],
+      [verified, null],
+      [verified, 'stranger'],
+      [claimed, null],
+      [claimed, 'stranger'],
+    ] as const) {
+      email([...history])
+        .when({ type: 'ClaimEmail', data: { userId: 'U9', now: T0 + 3, proofHash } })
+        .thenThrows('EMAIL_NOT_VERIFIED', '⚠️ Verify your email first.');
+    }
+  });
+  it('uses a proof once: after the claim it cannot claim the email for another account', () => {
+    email([
+      issued,
+      { type: 'OtpVerified', data: { at: T0 + 1, proofHash: 'p1' } },
+      { type: 'EmailClaimed', data: { userId: 'U1', at: T0 + 2, proofHash: 'p1' } },
+    ])
+      .when({ type: 'ClaimEmail', data: { userId: 'U2', now: T0 + 3, proofHash: 'p1' } })
+      .thenThrows('EMAIL_TAKEN');
   });
 });
 
