@@ -10,6 +10,7 @@ import { buildOpenApi } from './http/openapi.ts';
 import { systemRoutes } from './routes/system.ts';
 import { adminIdentityRoutes } from './admin/identityRoutes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { passwordRoutes } from './auth/passwordRoutes.ts';
 import { profileRoutes } from './auth/profileRoutes.ts';
 import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
@@ -84,6 +85,7 @@ export const createApp = (deps: Deps) => {
     await next();
   });
   api.route('/', systemRoutes(deps));
+  api.route('/auth/password', passwordRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.route('/referrals', referralRoutes(deps));
   api.route('/me/profile', profileRoutes(deps));

@@ -38,7 +38,11 @@ export type UserCommand =
   | { type: 'SaveProfile'; data: { profile: Profile; now: number } }
   | { type: 'StartSession'; data: { sessionHash: string; expiresAt: number; now: number } }
   | { type: 'EndSession'; data: { sessionHash: string; now: number } }
-  | { type: 'ChangePassword'; data: { passwordHash: string; now: number } };
+  /** Ends every other session; `keepSessionHash` is the session the change was made from. */
+  | { type: 'ChangePassword'; data: { passwordHash: string; keepSessionHash?: string | null; now: number } }
+  /** A newer request replaces an older one; only the hash of the mailed token is kept. */
+  | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: number; now: number } }
+  | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string; now: number } };
 
 export type UserEvent =
   | {
@@ -49,7 +53,8 @@ export type UserEvent =
   | { type: 'ProfileSaved'; data: { profile: Profile; at: number } }
   | { type: 'SessionStarted'; data: { sessionHash: string; expiresAt: number; at: number } }
   | { type: 'SessionEnded'; data: { sessionHash: string; at: number } }
-  | { type: 'PasswordChanged'; data: { passwordHash: string; at: number } };
+  | { type: 'PasswordChanged'; data: { passwordHash: string; at: number; reason?: 'change' | 'reset' } }
+  | { type: 'PasswordResetRequested'; data: { tokenHash: string; expiresAt: number; at: number } };
 
 export type UserState =
   | { status: 'none' }
@@ -63,7 +68,17 @@ export type UserState =
       passwordHash: string;
       profile: Profile | null;
       sessions: string[];
+      /** The open password reset, if any (its token's hash). */
+      reset: { tokenHash: string; expiresAt: number } | null;
     };
+
+export const RESET_LINK_INVALID = 'This reset link is not valid any more. Ask for a new one.';
+export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
+
+const endSessions = (s: Extract<UserState, { status: 'registered' }>, now: number, keep: string | null): UserEvent[] =>
+  s.sessions
+    .filter((h) => h !== keep)
+    .map((sessionHash) => ({ type: 'SessionEnded' as const, data: { sessionHash, at: now } }));
 
 const registered = (s: UserState) => {
   if (s.status !== 'registered') throw new DomainError('USER_NOT_FOUND', 'User not found');
@@ -114,9 +129,30 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (!s.sessions.includes(command.data.sessionHash)) return [];
         return [{ type: 'SessionEnded', data: { sessionHash: command.data.sessionHash, at: command.data.now } }];
       }
-      case 'ChangePassword':
+      case 'ChangePassword': {
+        const s = registered(state);
+        const { passwordHash, keepSessionHash, now } = command.data;
+        return [
+          { type: 'PasswordChanged', data: { passwordHash, at: now, reason: 'change' } },
+          ...endSessions(s, now, keepSessionHash ?? null),
+        ];
+      }
+      case 'RequestPasswordReset': {
         registered(state);
-        return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, at: command.data.now } }];
+        const { tokenHash, expiresAt, now } = command.data;
+        return [{ type: 'PasswordResetRequested', data: { tokenHash, expiresAt, at: now } }];
+      }
+      case 'ResetPassword': {
+        const s = registered(state);
+        const { tokenHash, passwordHash, now } = command.data;
+        if (!s.reset || s.reset.tokenHash !== tokenHash)
+          throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
+        if (now > s.reset.expiresAt) throw new DomainError('RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
+        return [
+          { type: 'PasswordChanged', data: { passwordHash, at: now, reason: 'reset' } },
+          ...endSessions(s, now, null),
+        ];
+      }
       default:
         return assertNever(command);
     }
@@ -134,6 +170,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         passwordHash: d.passwordHash,
         profile: null,
         sessions: [],
+        reset: null,
       };
     }
     if (state.status !== 'registered') return state;
@@ -147,7 +184,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'SessionEnded':
         return { ...state, sessions: state.sessions.filter((h) => h !== event.data.sessionHash) };
       case 'PasswordChanged':
-        return { ...state, passwordHash: event.data.passwordHash };
+        // Any change of password closes an open reset link: a link is good for one change.
+        return { ...state, passwordHash: event.data.passwordHash, reset: null };
+      case 'PasswordResetRequested':
+        return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
       default:
         return state;
     }

@@ -11,7 +11,7 @@ export const STREAM_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
 export const StreamName = z.string().regex(STREAM_NAME, 'not a stream name');
 
 /** Fields that hold secrets' hashes: shown masked on screen (the stored event, its hash and exports keep them). */
-const SECRET_KEYS = new Set(['passwordHash', 'sessionHash', 'codeHash']);
+const SECRET_KEYS = new Set(['passwordHash', 'sessionHash', 'codeHash', 'tokenHash', 'proofHash']);
 export const MASK = '•••••• (hidden on screen; included in the hash check and in exports)';
 
 /** A copy of `value` with secret fields masked, and the paths that were masked. */

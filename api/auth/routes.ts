@@ -18,7 +18,7 @@ import { emailStream, newOtpCode, normalizeEmail, otpHash, registerMember, userS
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthEnv, SessionUser } from './session.ts';
 import { actorOf, hashSessionToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
-import { createOtpLimits, createThrottle } from './throttle.ts';
+import { createLoginLimits, createOtpLimits, createThrottle } from './throttle.ts';
 
 const text = (max: number) => z.string().max(max).default('');
 export const OtpBody = z.object({ email: text(254) });
@@ -51,7 +51,7 @@ const SessionResponse = z.object({
   wallet: z.object({ cash: z.number().int(), reward_cash: z.number().int() }).nullable(),
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^(\+91[\s-]?)?[6-9]\d{9}$/;
 
 const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => new ApiError(status, code, message);
@@ -73,14 +73,7 @@ export const sessionPayload = (deps: Deps, user: SessionUser | null) => ({
 export const authRoutes = (deps: Deps) => {
   const { clock } = deps;
   const otpSecret = deps.secrets.otp;
-  const perAccount = createThrottle(
-    { name: 'login-account', free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 },
-    deps.hits,
-  );
-  const perAddress = createThrottle(
-    { name: 'login-address', free: 20, windowMs: 15 * 60_000, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 },
-    deps.hits,
-  );
+  const { perAccount, perAddress } = createLoginLimits(deps.hits);
   const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
   const { codesPerEmail, codesPerAddress, wrongCodesPerAddress } = createOtpLimits(deps.hits);
   const registrationsPerAddress = createThrottle(
@@ -349,7 +342,7 @@ export const authRoutes = (deps: Deps) => {
 const PROOF_COOKIE = 'vd_email_proof';
 const proofHashOf = (proof: string) => createHash('sha256').update(proof).digest('hex');
 
-const isHttps = (c: Context, deps: Deps) =>
+export const isHttps = (c: Context, deps: Deps) =>
   new URL(c.req.url).protocol === 'https:' ||
   (deps.config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https') ||
   (deps.config.PUBLIC_URL?.startsWith('https:') ?? false);

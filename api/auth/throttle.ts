@@ -80,3 +80,15 @@ export const createReferralCheckLimit = (log: HitLog) =>
 
 export const TOO_MANY_REFERRAL_CHECKS = (waitMs: number) =>
   `Too many referral code checks. Please wait ${Math.ceil(waitMs / 1000)} seconds and try again.`;
+
+/** Failed logins: 5 per account and 20 per address in 15 minutes, then doubling waits (README, Limits). */
+export const createLoginLimits = (log: HitLog) => ({
+  perAccount: createThrottle(
+    { name: 'login-account', free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 },
+    log,
+  ),
+  perAddress: createThrottle(
+    { name: 'login-address', free: 20, windowMs: 15 * 60_000, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 },
+    log,
+  ),
+});

@@ -210,6 +210,22 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/forgot-password',
+    access: 'public',
+    Component: page(
+      () => import('./screens/auth/PasswordScreens.tsx'),
+      (m) => m.ForgotPassword,
+    ),
+  },
+  {
+    path: '/reset-password',
+    access: 'public',
+    Component: page(
+      () => import('./screens/auth/PasswordScreens.tsx'),
+      (m) => m.ResetPassword,
+    ),
+  },
+  {
     path: '/register',
     access: 'visitor-only',
     Component: page(

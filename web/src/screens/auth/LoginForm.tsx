@@ -72,6 +72,9 @@ export const LoginForm = ({
         {busy ? 'Logging in…' : 'Login'}
       </button>
       <p className="auth-switch">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p className="auth-switch">
         New to Vetri Deals? <Link to="/register">Register</Link>
       </p>
     </form>

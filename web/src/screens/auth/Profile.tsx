@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { refreshSession, useSessionStore } from '../../stores/session.ts';
 import { initialsOf, MESSAGES } from './authLogic.ts';
+import { ChangePassword } from './PasswordScreens.tsx';
 import { ProfileFields } from './ProfileFields.tsx';
 import { profileBody, profileComplete, profileFormFrom, type ProfileAnswer, type ProfileForm } from './profileForm.ts';
 import './auth.css';
@@ -163,6 +164,7 @@ export const Profile = () => {
             </div>
           )}
         </form>
+        <ChangePassword />
       </div>
     </section>
   );

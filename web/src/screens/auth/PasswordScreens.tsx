@@ -1,0 +1,233 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/hooks.ts';
+import { messageOr } from './authLogic.ts';
+import { PasswordStrength } from './PasswordStrength.tsx';
+import './auth.css';
+
+type Alert = { tone: 'error' | 'success'; text: string } | null;
+
+const FormAlert = ({ alert }: { alert: Alert }) =>
+  alert ? (
+    <p className={`form-alert form-alert--${alert.tone}`} role={alert.tone === 'error' ? 'alert' : 'status'}>
+      {alert.text}
+    </p>
+  ) : null;
+
+/** Two password fields with the strength meter; shared by the reset page and the profile's change form. */
+const NewPasswordFields = ({
+  idPrefix,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+}: {
+  idPrefix: string;
+  password: string;
+  confirm: string;
+  onPassword: (v: string) => void;
+  onConfirm: (v: string) => void;
+}) => (
+  <>
+    <div className="field">
+      <label htmlFor={`${idPrefix}-new`}>New password</label>
+      <input
+        id={`${idPrefix}-new`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+        required
+      />
+      <PasswordStrength password={password} />
+    </div>
+    <div className="field">
+      <label htmlFor={`${idPrefix}-confirm`}>Confirm new password</label>
+      <input
+        id={`${idPrefix}-confirm`}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => onConfirm(e.target.value)}
+        required
+      />
+    </div>
+  </>
+);
+
+/** /forgot-password: the same answer for every email; the link comes by mail. */
+export const ForgotPassword = () => {
+  usePageTitle('Forgot password');
+  const [email, setEmail] = useState('');
+  const [alert, setAlert] = useState<Alert>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setAlert({ tone: 'error', text: 'Enter an email first.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api<{ message: string }>('/api/auth/password/forgot', { body: { email } });
+      setAlert({ tone: 'success', text: res.message });
+    } catch (cause) {
+      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <p className="eyebrow">Members</p>
+        <h1>Forgot password</h1>
+        <p className="muted">Enter the email of your account. We will mail you a link to choose a new password.</p>
+        <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="field">
+            <label htmlFor="forgot-email">Email</label>
+            <input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
+          </div>
+          <FormAlert alert={alert} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+            {busy ? 'Sending…' : 'Send reset link'}
+          </button>
+          <p className="auth-switch">
+            Remembered it? <Link to="/login">Login</Link>
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+};
+
+/** /reset-password?token=…: a new password from the mailed link (once, within 30 minutes). */
+export const ResetPassword = () => {
+  usePageTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [alert, setAlert] = useState<Alert>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api<{ message: string }>('/api/auth/password/reset', {
+        body: { token, password, confirmPassword: confirm },
+      });
+      setAlert({ tone: 'success', text: res.message });
+      setDone(true);
+    } catch (cause) {
+      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <p className="eyebrow">Members</p>
+        <h1>Choose a new password</h1>
+        {!token ? (
+          <p className="form-alert form-alert--error" role="alert">
+            This page needs the link from your reset mail. <Link to="/forgot-password">Ask for a new link</Link>.
+          </p>
+        ) : done ? (
+          <>
+            <FormAlert alert={alert} />
+            <Link to="/login" className="btn btn-primary btn-block">
+              Go to login
+            </Link>
+          </>
+        ) : (
+          <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+            <NewPasswordFields
+              idPrefix="reset"
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+            />
+            <FormAlert alert={alert} />
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+              {busy ? 'Saving…' : 'Save new password'}
+            </button>
+            <p className="auth-switch">
+              Link not working? <Link to="/forgot-password">Ask for a new one</Link>
+            </p>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+};
+
+/** The profile's "Change password": the current one required; other devices are logged out. */
+export const ChangePassword = () => {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [alert, setAlert] = useState<Alert>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api<{ message: string }>('/api/auth/password/change', {
+        body: { currentPassword: current, password, confirmPassword: confirm },
+      });
+      setAlert({ tone: 'success', text: res.message });
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+    } catch (cause) {
+      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="card profile-form change-password"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="change-password-title"
+    >
+      <h2 id="change-password-title">Change password</h2>
+      <div className="field">
+        <label htmlFor="change-current">Current password</label>
+        <input
+          id="change-current"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          required
+        />
+      </div>
+      <NewPasswordFields
+        idPrefix="change"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
+      <FormAlert alert={alert} />
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {busy ? 'Saving…' : 'Change password'}
+      </button>
+    </form>
+  );
+};
