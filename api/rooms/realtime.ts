@@ -54,6 +54,16 @@ export const inLane = <T>(deps: Deps, key: string, work: () => Promise<T>): Prom
   return next;
 };
 
+/** A deal as the ack shows it. */
+const bidEntry = (bid: { seq: number; userId: string; userName: string; amount: number; at: number }) => ({
+  seq: bid.seq,
+  user_id: bid.userId,
+  username: bid.userName,
+  bid_amount: bid.amount,
+  created_at: new Date(bid.at).toISOString(),
+  created_at_ms: bid.at,
+});
+
 /** The ack of an accepted deal, from the room's state right after it (the decided events folded in). */
 const bidResult = (result: CommandResult<RoomState, RoomEvent>, bidId: string, userId: string): PlaceBidResult => {
   const state = result.state;
@@ -63,14 +73,7 @@ const bidResult = (result: CommandResult<RoomState, RoomEvent>, bidId: string, u
   const used = state.attempts[userId] ?? 0;
   const revision = result.nextRevision - (result.events.length > 1 ? 1 : 0);
   return {
-    bid: {
-      seq: bid.seq,
-      user_id: bid.userId,
-      username: bid.userName,
-      bid_amount: bid.amount,
-      created_at: new Date(bid.at).toISOString(),
-      created_at_ms: bid.at,
-    },
+    bid: bidEntry(bid),
     currentBid: state.price,
     deadline: state.status === 'running' ? state.deadline : bid.at,
     used,
@@ -136,14 +139,7 @@ const recordedBid = async (deps: Deps, code: string, bidId: string): Promise<Pla
   const bid = placed.data as Extract<RoomEvent, { type: 'BidPlaced' }>['data'];
   const max = (events[0]!.data as Extract<RoomEvent, { type: 'RoomCreated' }>['data']).maxAttempts;
   return {
-    bid: {
-      seq: bid.seq,
-      user_id: bid.userId,
-      username: bid.userName,
-      bid_amount: bid.amount,
-      created_at: new Date(bid.at).toISOString(),
-      created_at_ms: bid.at,
-    },
+    bid: bidEntry(bid),
     currentBid: bid.amount,
     deadline: events[at + 1]?.type === 'RoomEnded' ? bid.at : bid.deadline,
     used: bid.attempt,

@@ -58,7 +58,7 @@ describe('decideAccess', () => {
 });
 
 describe('the route table', () => {
-  it('lets visitors reach only /login, /register, /crackers, the landing and the static pages', () => {
+  it('lets visitors reach only /login, /register, the password reset pages, /crackers, the landing and the static pages', () => {
     const reachable = routes
       .filter((r) => r.path !== '*' && decideAccess(r.access, visitor).allow)
       .map((r) => r.path)
@@ -73,9 +73,11 @@ describe('the route table', () => {
         '/cancellation-and-refund',
         '/contact',
         '/crackers',
+        '/forgot-password',
         '/login',
         '/policy',
         '/register',
+        '/reset-password',
         '/shipping-policy',
         '/terms-and-conditions',
       ].sort(),

@@ -8,6 +8,25 @@ import './auth.css';
 
 type Alert = { tone: 'error' | 'success'; text: string } | null;
 
+/** Sends a form's request: busy while it runs, then the server's answer or error in words. */
+const useSubmit = (send: () => Promise<{ message: string }>, onDone?: () => void) => {
+  const [alert, setAlert] = useState<Alert>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      setAlert({ tone: 'success', text: (await send()).message });
+      onDone?.();
+    } catch (cause) {
+      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { alert, setAlert, busy, onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event) };
+};
+
 const FormAlert = ({ alert }: { alert: Alert }) =>
   alert ? (
     <p className={`form-alert form-alert--${alert.tone}`} role={alert.tone === 'error' ? 'alert' : 'status'}>
@@ -60,23 +79,13 @@ const NewPasswordFields = ({
 export const ForgotPassword = () => {
   usePageTitle('Forgot password');
   const [email, setEmail] = useState('');
-  const [alert, setAlert] = useState<Alert>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const { alert, setAlert, busy, onSubmit } = useSubmit(() =>
+    api<{ message: string }>('/api/auth/password/forgot', { body: { email } }),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (email.trim()) return onSubmit(event);
     event.preventDefault();
-    if (!email.trim()) {
-      setAlert({ tone: 'error', text: 'Enter an email first.' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>('/api/auth/password/forgot', { body: { email } });
-      setAlert({ tone: 'success', text: res.message });
-    } catch (cause) {
-      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
-    } finally {
-      setBusy(false);
-    }
+    setAlert({ tone: 'error', text: 'Enter an email first.' });
   };
   return (
     <section className="auth-page">
@@ -84,7 +93,7 @@ export const ForgotPassword = () => {
         <p className="eyebrow">Members</p>
         <h1>Forgot password</h1>
         <p className="muted">Enter the email of your account. We will mail you a link to choose a new password.</p>
-        <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="auth-form" onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor="forgot-email">Email</label>
             <input
@@ -117,24 +126,11 @@ export const ResetPassword = () => {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [alert, setAlert] = useState<Alert>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>('/api/auth/password/reset', {
-        body: { token, password, confirmPassword: confirm },
-      });
-      setAlert({ tone: 'success', text: res.message });
-      setDone(true);
-    } catch (cause) {
-      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { alert, busy, onSubmit } = useSubmit(
+    () => api<{ message: string }>('/api/auth/password/reset', { body: { token, password, confirmPassword: confirm } }),
+    () => setDone(true),
+  );
   return (
     <section className="auth-page">
       <div className="auth-card">
@@ -152,7 +148,7 @@ export const ResetPassword = () => {
             </Link>
           </>
         ) : (
-          <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+          <form className="auth-form" onSubmit={onSubmit} noValidate>
             <NewPasswordFields
               idPrefix="reset"
               password={password}
@@ -179,29 +175,21 @@ export const ChangePassword = () => {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [alert, setAlert] = useState<Alert>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>('/api/auth/password/change', {
+  const { alert, busy, onSubmit } = useSubmit(
+    () =>
+      api<{ message: string }>('/api/auth/password/change', {
         body: { currentPassword: current, password, confirmPassword: confirm },
-      });
-      setAlert({ tone: 'success', text: res.message });
+      }),
+    () => {
       setCurrent('');
       setPassword('');
       setConfirm('');
-    } catch (cause) {
-      setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <form
       className="card profile-form change-password"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={onSubmit}
       noValidate
       aria-labelledby="change-password-title"
     >
