@@ -96,16 +96,19 @@ export const authRoutes = (deps: Deps) => {
         if (!EMAIL.test(email)) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         const now = clock.now();
         const ip = address(c);
-        const wait = Math.max(codesPerEmail.waitMs(email, now), codesPerAddress.waitMs(ip, now));
-        if (wait > 0) {
+        const tooManyCodes = (wait: number) => {
           const minutes = Math.ceil(wait / 60_000);
-          throw fail(
+          return fail(
             429,
             'TOO_MANY_CODES',
             `Too many codes were asked for. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
           );
-        }
-        codesPerAddress.fail(ip, now);
+        };
+        const perEmailWait = codesPerEmail.waitMs(email, now);
+        if (perEmailWait > 0) throw tooManyCodes(perEmailWait);
+        // The address's count is taken before the work, so parallel requests cannot all pass it.
+        const place = codesPerAddress.attempt(ip, now);
+        if (place.wait > 0) throw tooManyCodes(place.wait);
         const sent = c.json({ status: 'success', message: 'OTP sent to your email.' });
         const { state } = await loadState(deps.store, emailStream(email), emailDecider);
         if (state.claimedBy || userByEmail(deps.readDb, email)) {

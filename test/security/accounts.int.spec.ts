@@ -93,6 +93,21 @@ describe('answers that do not tell who has an account', () => {
     expect(taken.body).toEqual({ error: { code: 'EMAIL_NOT_VERIFIED', message: '⚠️ Verify your email first.' } });
   });
 
+  it('sends at most 20 codes an hour to one address, however many requests come at once', async () => {
+    const other = await startTestServer();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          client(other).call('POST', '/api/auth/otp', { email: `burst${i}@example.in` }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('limits registrations per address, counting each try before its work', async () => {
     const other = await startTestServer();
     try {
