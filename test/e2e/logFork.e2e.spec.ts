@@ -41,8 +41,10 @@ describe.skipIf(!chromiumAvailable)('a member’s browser as a witness of the de
     expect(await page.getByTestId('log-fork').count()).toBe(0);
 
     // The operator stops the server, rewrites a room's creation with fresh, correctly chained
-    // hashes, throws away the read models and every head signed so far, and starts on the same address.
-    const port = server.port;
+    // hashes, throws away the read models and every head signed so far, and starts again. (On a new
+    // port, as a freed port may be taken meanwhile: the browser's kept heads go with it, as they would
+    // on the same address.)
+    const kept = await page.evaluate(() => localStorage.getItem('vetri.log.v1'));
     const room = (await server.deps.store.readAll()).find((e) => e.type === 'RoomCreated')!.streamName;
     await server.stop();
     rewriteStream(join(dataDir, 'events.db'), room, ({ type, data }) =>
@@ -50,9 +52,12 @@ describe.skipIf(!chromiumAvailable)('a member’s browser as a witness of the de
     );
     for (const name of ['heads.db', 'heads.db-wal', 'heads.db-shm']) rmSync(join(dataDir, name), { force: true });
     rmSync(server.deps.config.readModelPath, { force: true });
-    server = await startTestServer({ seed: true, dataDir, env: { ...ENV, PORT: String(port) } });
+    server = await startTestServer({ seed: true, dataDir, env: ENV });
+    await context.addInitScript((value) => {
+      if (value && !localStorage.getItem('vetri.log.v1')) localStorage.setItem('vetri.log.v1', value);
+    }, kept);
 
-    await page.reload();
+    await page.goto(`${server.url}/login`);
     const banner = page.getByTestId('log-fork');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('Warning: deal records were changed after they were published');
