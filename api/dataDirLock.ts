@@ -39,3 +39,23 @@ export const withDataDirLock = async <T>(
     db.close();
   }
 };
+
+/**
+ * The same lock held synchronously, for work done once at start-up before anything is served (a
+ * data-directory secret): waits up to `timeoutMs` for another process to finish its turn.
+ */
+export const withDataDirLockSync = <T>(dataDir: string, name: string, work: () => T, timeoutMs = 30_000): T => {
+  const path = join(dataDir, `${name}.lock`);
+  privateFile(path);
+  const db = new Database(path, { timeout: timeoutMs });
+  try {
+    db.exec('BEGIN EXCLUSIVE');
+    try {
+      return work();
+    } finally {
+      db.exec('ROLLBACK');
+    }
+  } finally {
+    db.close();
+  }
+};
