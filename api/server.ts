@@ -125,9 +125,10 @@ export const startServer = async (
       stopShopSweeper();
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
+      // A browser that keeps a connection busy must not hold the shutdown up for ever: 5 s, then cut.
+      const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await rooms.stop();
-      const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
       await httpClosed;
       clearTimeout(force);
       await store.drain();
