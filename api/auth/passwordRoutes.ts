@@ -1,21 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../http/security.ts';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
-import { passwordStrength, userDecider } from '../../engine/user.ts';
+import { RESET_LINK_INVALID, userDecider } from '../../engine/user.ts';
 import { userByEmail, userById } from '../../projections/users.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { normalizeEmail, userStream } from './identity.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { EMAIL } from './routes.ts';
 import type { AuthEnv } from './session.ts';
 import { actorOf, currentUser, requireUser } from './session.ts';
-import { createLoginLimits, createThrottle } from './throttle.ts';
+import { createLoginLimits, createThrottle, tooManyLogins, waitMinutes } from './throttle.ts';
 
 /** A reset link is good for 30 minutes and one change. */
 export const RESET_TTL_MS = 30 * 60_000;
@@ -29,14 +29,6 @@ const NewPassword = { password: text(200), confirmPassword: text(200) };
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 /** `<userId>.<random>`: the user id finds the stream; only the hash of the whole token is stored. */
 const newResetToken = (userId: string) => `${userId}.${randomBytes(32).toString('base64url')}`;
-
-const checkNewPassword = (b: { password: string; confirmPassword: string }) => {
-  if (!b.password || !b.confirmPassword) throw new ApiError(400, 'FIELDS_REQUIRED', '⚠️ All fields are required.');
-  if (b.password !== b.confirmPassword)
-    throw new ApiError(400, 'PASSWORD_MISMATCH', '⚠️ Password and Confirm Password do not match.');
-  if (passwordStrength(b.password) < 2)
-    throw new ApiError(400, 'PASSWORD_WEAK', '⚠️ Password strength must be at least medium.');
-};
 
 /**
  * Getting back into an account: a reset link by mail (the same answer for every email, limited,
@@ -53,16 +45,8 @@ export const passwordRoutes = (deps: Deps) => {
     { name: 'reset-address', free: 10, windowMs: 15 * 60_000, baseDelayMs: 10_000, maxDelayMs: 15 * 60_000 },
     deps.hits,
   );
-  const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
   const origin = (c: Context) => deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
-  const tooMany = (wait: number) => {
-    const minutes = Math.ceil(wait / 60_000);
-    return new ApiError(
-      429,
-      'TOO_MANY_RESETS',
-      `Too many reset requests. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    );
-  };
+  const tooMany = (wait: number) => waitMinutes('TOO_MANY_RESETS', 'Too many reset requests', wait);
 
   return new Hono<AuthEnv>()
     .post(
@@ -75,7 +59,7 @@ export const passwordRoutes = (deps: Deps) => {
         if (!EMAIL.test(email)) throw new ApiError(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         const now = deps.clock.now();
         // Counted before any work, for known and unknown emails alike.
-        const place = resetsPerAddress.attempt(address(c), now);
+        const place = resetsPerAddress.attempt(clientAddress(c), now);
         if (place.wait > 0) throw tooMany(place.wait);
         const mine = resetsPerEmail.attempt(email, now);
         if (mine.wait > 0) throw tooMany(mine.wait);
@@ -106,11 +90,10 @@ export const passwordRoutes = (deps: Deps) => {
         const b = c.req.valid('json');
         checkNewPassword(b);
         const now = deps.clock.now();
-        const place = resetsPerAddress.attempt(address(c), now);
+        const place = resetsPerAddress.attempt(clientAddress(c), now);
         if (place.wait > 0) throw tooMany(place.wait);
         const userId = b.token.split('.')[0] ?? '';
-        if (!/^[0-9A-Z]{10}$/.test(userId))
-          throw new DomainError('RESET_LINK_INVALID', 'This reset link is not valid any more. Ask for a new one.');
+        if (!/^[0-9A-Z]{10}$/.test(userId)) throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
         const passwordHash = await hashPassword(b.password);
         await handleCommand(
           deps.commands,
@@ -120,7 +103,7 @@ export const passwordRoutes = (deps: Deps) => {
           { actor: 'system', now },
         ).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'USER_NOT_FOUND')
-            throw new DomainError('RESET_LINK_INVALID', 'This reset link is not valid any more. Ask for a new one.');
+            throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
           throw error;
         });
         resetsPerAddress.forgive(place.ticket);
@@ -152,13 +135,7 @@ export const passwordRoutes = (deps: Deps) => {
         const now = deps.clock.now();
         // A wrong current password counts as a failed login for the account.
         const tries = perAccount.attempt(user.email, now);
-        if (tries.wait > 0) {
-          throw new ApiError(
-            429,
-            'TOO_MANY_ATTEMPTS',
-            `Too many failed logins. Please wait ${Math.ceil(tries.wait / 1000)} seconds and try again.`,
-          );
-        }
+        if (tries.wait > 0) throw tooManyLogins(tries.wait);
         const row = userByEmail(deps.readDb, user.email);
         if (!row || !(await verifyPassword(b.currentPassword, row.passwordHash)))
           throw new ApiError(401, 'CURRENT_PASSWORD_WRONG', 'Your current password is not right.');

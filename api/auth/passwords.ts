@@ -1,3 +1,5 @@
+import { passwordStrength } from '../../engine/user.ts';
+import { ApiError } from '../http/errors.ts';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const N = 16384;
@@ -25,4 +27,13 @@ export const verifyPassword = async (password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
   const expected = Buffer.from(hash, 'base64url');
   return expected.length === key.length && timingSafeEqual(expected, key);
+};
+
+/** A new password's rules, with the registration form's messages: both given, the same, at least medium. */
+export const checkNewPassword = (b: { password: string; confirmPassword: string }): void => {
+  if (!b.password || !b.confirmPassword) throw new ApiError(400, 'FIELDS_REQUIRED', '⚠️ All fields are required.');
+  if (b.password !== b.confirmPassword)
+    throw new ApiError(400, 'PASSWORD_MISMATCH', '⚠️ Password and Confirm Password do not match.');
+  if (passwordStrength(b.password) < 2)
+    throw new ApiError(400, 'PASSWORD_WEAK', '⚠️ Password strength must be at least medium.');
 };

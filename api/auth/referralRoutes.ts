@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../http/security.ts';
 import { createReferralCheckLimit, TOO_MANY_REFERRAL_CHECKS } from './throttle.ts';
 import { z } from 'zod';
 import { normalizeReferralCode } from '../../engine/referral.ts';
@@ -18,7 +18,7 @@ export const referralRoutes = (deps: Deps) => {
     (c) => {
       const raw = c.req.valid('json').referralCode;
       if (!raw.trim()) throw new ApiError(400, 'REFERRAL_REQUIRED', '⚠️ Please enter a referral code');
-      const { wait } = checks.attempt(getConnInfo(c).remote.address ?? 'unknown', deps.clock.now());
+      const { wait } = checks.attempt(clientAddress(c), deps.clock.now());
       if (wait > 0) throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait));
       const code = normalizeReferralCode(raw);
       if (!referralByCode(deps.readDb, code)) throw new ApiError(404, 'REFERRAL_NOT_FOUND', 'Referral code not found');

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, randomBytes } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../http/security.ts';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
 import { emailDecider, OTP_RESEND_MS, VERIFIED_TTL_MS } from '../../engine/emailVerification.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
-import { passwordStrength, TN_DISTRICTS, userDecider } from '../../engine/user.ts';
+import { TN_DISTRICTS, userDecider } from '../../engine/user.ts';
 import { referralByCode } from '../../projections/referrals.ts';
 import { userByEmail } from '../../projections/users.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
@@ -15,10 +15,10 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { emailStream, newOtpCode, normalizeEmail, otpHash, registerMember, userStream } from './identity.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthEnv, SessionUser } from './session.ts';
 import { actorOf, hashSessionToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
-import { createLoginLimits, createOtpLimits, createThrottle } from './throttle.ts';
+import { createLoginLimits, createOtpLimits, createThrottle, tooManyLogins, waitMinutes } from './throttle.ts';
 
 const text = (max: number) => z.string().max(max).default('');
 export const OtpBody = z.object({ email: text(254) });
@@ -74,7 +74,6 @@ export const authRoutes = (deps: Deps) => {
   const { clock } = deps;
   const otpSecret = deps.secrets.otp;
   const { perAccount, perAddress } = createLoginLimits(deps.hits);
-  const address = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
   const { codesPerEmail, codesPerAddress, wrongCodesPerAddress } = createOtpLimits(deps.hits);
   const registrationsPerAddress = createThrottle(
     { name: 'register-address', free: 20, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
@@ -95,15 +94,8 @@ export const authRoutes = (deps: Deps) => {
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!EMAIL.test(email)) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         const now = clock.now();
-        const ip = address(c);
-        const tooManyCodes = (wait: number) => {
-          const minutes = Math.ceil(wait / 60_000);
-          return fail(
-            429,
-            'TOO_MANY_CODES',
-            `Too many codes were asked for. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-          );
-        };
+        const ip = clientAddress(c);
+        const tooManyCodes = (wait: number) => waitMinutes('TOO_MANY_CODES', 'Too many codes were asked for', wait);
         const perEmailWait = codesPerEmail.waitMs(email, now);
         if (perEmailWait > 0) throw tooManyCodes(perEmailWait);
         // The address's count is taken before the work, so parallel requests cannot all pass it.
@@ -151,7 +143,7 @@ export const authRoutes = (deps: Deps) => {
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!body.otp.trim()) throw fail(400, 'OTP_REQUIRED', 'Enter OTP.');
         const now = clock.now();
-        const ip = address(c);
+        const ip = clientAddress(c);
         const wait = wrongCodesPerAddress.waitMs(ip, now);
         if (wait > 0) {
           throw fail(
@@ -196,10 +188,7 @@ export const authRoutes = (deps: Deps) => {
         const b = c.req.valid('json');
         const required = [b.name, b.email, b.phone, b.dob, b.district, b.password, b.confirmPassword];
         if (required.some((f) => !f.trim())) throw fail(400, 'FIELDS_REQUIRED', '⚠️ All fields are required.');
-        if (b.password !== b.confirmPassword)
-          throw fail(400, 'PASSWORD_MISMATCH', '⚠️ Password and Confirm Password do not match.');
-        if (passwordStrength(b.password) < 2)
-          throw fail(400, 'PASSWORD_WEAK', '⚠️ Password strength must be at least medium.');
+        checkNewPassword(b);
         if (!EMAIL.test(normalizeEmail(b.email))) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         if (!PHONE.test(b.phone.replace(/\s/g, '')))
           throw fail(400, 'PHONE_INVALID', 'Enter a valid 10-digit mobile number.');
@@ -209,15 +198,8 @@ export const authRoutes = (deps: Deps) => {
           throw fail(400, 'DOB_INVALID', 'Enter a valid date of birth.');
         // Counted before any work (the password hash is the slow part), in every process.
         const now = clock.now();
-        const tries = registrationsPerAddress.attempt(address(c), now);
-        if (tries.wait > 0) {
-          const minutes = Math.ceil(tries.wait / 60_000);
-          throw fail(
-            429,
-            'TOO_MANY_REGISTRATIONS',
-            `Too many registrations from here. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-          );
-        }
+        const tries = registrationsPerAddress.attempt(clientAddress(c), now);
+        if (tries.wait > 0) throw waitMinutes('TOO_MANY_REGISTRATIONS', 'Too many registrations from here', tries.wait);
         const proof = b.verificationToken ?? getCookie(c, PROOF_COOKIE);
         const proofHash = proof ? proofHashOf(proof) : null;
         // Checked before hashing the password: every email without this client's proof answers alike.
@@ -262,21 +244,15 @@ export const authRoutes = (deps: Deps) => {
         const email = normalizeEmail(b.email);
         if (!email || !b.password) throw fail(400, 'FIELDS_REQUIRED', 'Email and password are required.');
         const now = clock.now();
-        const ip = address(c);
+        const ip = clientAddress(c);
         // Each try is counted before the slow password check, so parallel guesses queue on the count:
         // past the free tries they are refused unchecked, in every process on the data directory.
-        const tooMany = (wait: number) =>
-          fail(
-            429,
-            'TOO_MANY_ATTEMPTS',
-            `Too many failed logins. Please wait ${Math.ceil(wait / 1000)} seconds and try again.`,
-          );
         const account = perAccount.attempt(email, now);
-        if (account.wait > 0) throw tooMany(account.wait);
+        if (account.wait > 0) throw tooManyLogins(account.wait);
         const place = perAddress.attempt(ip, now);
         if (place.wait > 0) {
           perAccount.forgive(account.ticket);
-          throw tooMany(place.wait);
+          throw tooManyLogins(place.wait);
         }
         const row = userByEmail(deps.readDb, email);
         const ok = row

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/errors.ts';
 import type { HitLog } from './hitLog.ts';
 
 /**
@@ -92,3 +93,17 @@ export const createLoginLimits = (log: HitLog) => ({
     log,
   ),
 });
+
+/** A 429 in words: "<what>. Please wait N minute(s) and try again.", the wait rounded up to minutes. */
+export const waitMinutes = (code: string, what: string, waitMs: number) => {
+  const minutes = Math.ceil(waitMs / 60_000);
+  return new ApiError(429, code, `${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+};
+
+/** The login limit's answer, for the login and for a wrong current password on the profile. */
+export const tooManyLogins = (waitMs: number) =>
+  new ApiError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed logins. Please wait ${Math.ceil(waitMs / 1000)} seconds and try again.`,
+  );

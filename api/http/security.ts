@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.ts';
 
@@ -43,4 +44,13 @@ export const sameOriginHandshake = (
     hostHeader ? `https://${hostHeader}` : null,
   ];
   return allowed.includes(originHeader);
+};
+
+/** The caller's address, for limits per address ('unknown' when the connection does not say). */
+export const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
 };

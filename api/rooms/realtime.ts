@@ -7,6 +7,7 @@ import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
 import type { CommandResult } from '../commandHandler.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
+import { inLane } from '../lanes.ts';
 import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
@@ -39,20 +40,6 @@ const parse = <T>(schema: z.ZodType<T>, payload: unknown): T => {
 /** The session behind the socket, looked up on every event so logout and access grants apply at once. */
 const userOf = (deps: Deps, socket: AppSocket): SessionUser | null =>
   deps.sessions.userFromCookie(socket.handshake.headers.cookie);
-
-const lanes = new WeakMap<Deps, Map<string, Promise<unknown>>>();
-/** Runs one room's deals and round closes one after another in this process, in arrival order, so racing deals queue instead of retrying. */
-export const inLane = <T>(deps: Deps, key: string, work: () => Promise<T>): Promise<T> => {
-  let byKey = lanes.get(deps);
-  if (!byKey) lanes.set(deps, (byKey = new Map<string, Promise<unknown>>()));
-  const next = (byKey.get(key) ?? Promise.resolve()).then(work, work);
-  const tail = next.catch(() => undefined);
-  byKey.set(key, tail);
-  void tail.then(() => {
-    if (byKey.get(key) === tail) byKey.delete(key);
-  });
-  return next;
-};
 
 /** A deal as the ack shows it. */
 const bidEntry = (bid: { seq: number; userId: string; userName: string; amount: number; at: number }) => ({

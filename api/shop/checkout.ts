@@ -10,6 +10,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { actorOf } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
+import { inLane } from '../lanes.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
@@ -27,27 +28,10 @@ export const SUPERSEDED_MESSAGE =
 
 /** Refusals that mean the order was cancelled (by a newer checkout or the member) while this checkout ran. */
 const CANCELLED_UNDERNEATH = new Set(['RESERVATION_RELEASED', 'REWARD_DEBIT_VOIDED', 'ORDER_NOT_PAYABLE']);
-
-/**
- * One checkout at a time per member in this process, so a double tap on "Pay" runs its steps one
- * after the other. Across processes the product and wallet streams decide: a release recorded
- * before a reservation or a reward debit makes that step refused (see releaseShopOrder).
- */
-const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
-const oneAtATime = <T>(deps: Deps, userId: string, work: () => Promise<T>): Promise<T> => {
-  let byUser = queues.get(deps.store);
-  if (!byUser) queues.set(deps.store, (byUser = new Map<string, Promise<unknown>>()));
-  const run = (byUser.get(userId) ?? Promise.resolve()).then(work, work);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  byUser.set(userId, settled);
-  void settled.then(() => {
-    if (byUser.get(userId) === settled) byUser.delete(userId);
-  });
-  return run;
-};
+const cancelledUnderneath = (error: unknown) =>
+  error instanceof DomainError && CANCELLED_UNDERNEATH.has(error.code)
+    ? new ApiError(409, 'CHECKOUT_SUPERSEDED', SUPERSEDED_MESSAGE)
+    : null;
 
 const newOrderId = () => `o${randomBytes(8).toString('hex')}`;
 const newOrderCode = () => `VD-${[...randomBytes(8)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('')}`;
@@ -97,7 +81,11 @@ export const placeShopOrder = (
   deps: Deps,
   user: SessionUser,
   input: { billing: Billing; appliedRewards: Record<string, number> },
-): Promise<CheckoutResult> => oneAtATime(deps, user.id, () => checkout(deps, user, input));
+): Promise<CheckoutResult> =>
+  // One checkout at a time per member in this process, so a double tap on "Pay" runs its steps one
+  // after the other. Across processes the product and wallet streams decide: a release recorded
+  // before a reservation or a reward debit makes that step refused (see releaseShopOrder).
+  inLane(deps, `checkout:${user.id}`, () => checkout(deps, user, input));
 
 const checkout = async (
   deps: Deps,
@@ -151,9 +139,7 @@ const checkout = async (
     }
   } catch (error) {
     await failAndRelease(deps, orderId, error instanceof DomainError ? error.code : 'error');
-    if (error instanceof DomainError && CANCELLED_UNDERNEATH.has(error.code))
-      throw new ApiError(409, 'CHECKOUT_SUPERSEDED', SUPERSEDED_MESSAGE);
-    throw error;
+    throw cancelledUnderneath(error) ?? error;
   }
 
   if (order.total_amount === 0) {
@@ -198,8 +184,8 @@ const checkout = async (
     );
   } catch (error) {
     await failAndRelease(deps, orderId, 'provider_error');
-    if (error instanceof DomainError && CANCELLED_UNDERNEATH.has(error.code))
-      throw new ApiError(409, 'CHECKOUT_SUPERSEDED', SUPERSEDED_MESSAGE);
+    const superseded = cancelledUnderneath(error);
+    if (superseded) throw superseded;
     deps.log.error('checkout: could not create the payment order', { orderId, error });
     throw new ApiError(502, 'CHECKOUT_FAILED', 'Checkout failed');
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from '../http/security.ts';
 import { createReferralCheckLimit, TOO_MANY_REFERRAL_CHECKS } from '../auth/throttle.ts';
 import { z } from 'zod';
 import { CRACKERS_MESSAGES, crackersOrderDecider, crackersOrderStream } from '../../engine/crackersOrder.ts';
@@ -48,14 +48,6 @@ const perAddressLimit =
     hits.add('crackers-orders', key, now, since);
     return true;
   };
-
-const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-};
 
 /**
  * The crackers catalogue: search and sort, ordering without login (priced by the server, ₹2000
