@@ -30,6 +30,11 @@ export const privateDataDir = (dir: string): void => {
   privateDir(dir);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (lstatSync(path).isFile()) chmodSync(path, PRIVATE_FILE_MODE);
+    try {
+      if (lstatSync(path).isFile()) chmodSync(path, PRIVATE_FILE_MODE);
+    } catch (error) {
+      // Another process on the same folder may remove its SQLite journal between the listing and here.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
 };
