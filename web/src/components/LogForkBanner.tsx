@@ -1,3 +1,4 @@
+import { downloadJson } from '../lib/download.ts';
 import { SITE } from '../lib/site.ts';
 import { forkEvidence, useLogWitness } from '../stores/logWitness.ts';
 
@@ -5,14 +6,7 @@ import { forkEvidence, useLogWitness } from '../stores/logWitness.ts';
 export const LogForkBanner = () => {
   const fork = useLogWitness((s) => s.fork);
   if (!fork) return null;
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([forkEvidence(fork)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'vetri-deals-log-evidence.json';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => downloadJson('vetri-deals-log-evidence.json', forkEvidence(fork));
   return (
     <section className="log-fork-banner" role="alert" data-testid="log-fork">
       <h2>Warning: deal records were changed after they were published</h2>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
+import { downloadJson } from '../../lib/download.ts';
 import { checkLog, checkReceiptProofs } from '../../stores/logWitness.ts';
 import type { ReceiptDto } from './auditApi.ts';
 import './audit.css';
@@ -56,14 +57,7 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
   if (load.state === 'error') return <p className="muted">The fairness receipt could not be loaded: {load.message}</p>;
   const r = load.receipt;
   const signed = checkReceiptProofs(r.log);
-  const downloadReceipt = () => {
-    const url = URL.createObjectURL(new Blob([JSON.stringify(r, null, 2) + '\n'], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = r.receipt_file_name;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const downloadReceipt = () => downloadJson(r.receipt_file_name, JSON.stringify(r, null, 2) + '\n');
   return (
     <section className="card fairness-receipt" aria-labelledby="receipt-title" data-testid="fairness-receipt">
       <h2 id="receipt-title">Fairness receipt</h2>
