@@ -27,7 +27,7 @@ import { dataDirSecret } from './secrets.ts';
 import { checkPaymentMode, createPayments } from './payments/index.ts';
 import { privateDataDir, privateFile } from './dataFiles.ts';
 import { createHeads } from './transparency/heads.ts';
-import { loadLogKey } from './transparency/logKey.ts';
+import { deploymentLogKey } from './transparency/logKey.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
@@ -64,7 +64,7 @@ export const startServer = async (
     projectors: allProjectors,
     onError: (error) => log.error('projection failed', { error }),
   });
-  const logKey = loadLogKey(config.DATA_DIR, logOrigin(config), config.LOG_SIGNING_KEY);
+  const logKey = deploymentLogKey(config);
   const heads = createHeads({
     path: join(config.DATA_DIR, 'heads.db'),
     readDb,
@@ -146,15 +146,4 @@ export const startServer = async (
 const requireSetting = (value: string | undefined, name: string): string => {
   if (!value) throw new Error(`${name} must be set`);
   return value;
-};
-
-/** The log's origin line: LOG_ORIGIN, else PUBLIC_URL's host + /log, else vetrideals.in/log. */
-const logOrigin = (config: Config): string => {
-  if (config.LOG_ORIGIN) return config.LOG_ORIGIN;
-  try {
-    if (config.PUBLIC_URL) return `${new URL(config.PUBLIC_URL).host}/log`;
-  } catch {
-    // An unparsable PUBLIC_URL is reported where it is used.
-  }
-  return 'vetrideals.in/log';
 };

@@ -191,6 +191,31 @@ export const appendLeaf = (
   }
 };
 
+/**
+ * The root of a tree whose leaf hashes arrive one at a time, keeping only one hash per set bit of
+ * the count (the complete subtrees on its left edge): a whole-log export or its verifier holds
+ * O(log n) hashes however long the log is.
+ */
+export const streamingRoot = (sha256: Sha256) => {
+  const stack: { size: number; hash: Uint8Array }[] = [];
+  return {
+    add(leafHashValue: Uint8Array): void {
+      let top = { size: 1, hash: leafHashValue };
+      while (stack.length > 0 && stack[stack.length - 1]!.size === top.size) {
+        const left = stack.pop()!;
+        top = { size: left.size * 2, hash: nodeHash(sha256, left.hash, top.hash) };
+      }
+      stack.push(top);
+    },
+    root(): Uint8Array {
+      if (stack.length === 0) return emptyRoot(sha256);
+      let acc = stack[stack.length - 1]!.hash;
+      for (let i = stack.length - 2; i >= 0; i--) acc = nodeHash(sha256, stack[i]!.hash, acc);
+      return acc;
+    },
+  };
+};
+
 /** An in-memory tree (tests, the browser, offline verification of an export). */
 export const memoryTree = (sha256: Sha256) => {
   const levels: Uint8Array[][] = [];

@@ -5,6 +5,7 @@ import { loadConfig } from '../api/config.ts';
 import type { ExportScope } from '../api/audit/ndjson.ts';
 import { exportNdjson } from '../api/audit/ndjson.ts';
 import { openEventStore } from '../api/store/index.ts';
+import { deploymentLogKey } from '../api/transparency/logKey.ts';
 
 const usage = `Usage:
   npm run export -- --out log.ndjson                        the whole log
@@ -36,12 +37,14 @@ export const runExport = async (args: string[]): Promise<number> => {
   }
   // npm runs scripts from the package root; a relative path means the caller's own directory.
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), out);
-  const store = await openEventStore(loadConfig());
+  const config = loadConfig();
+  const store = await openEventStore(config);
+  const key = deploymentLogKey(config);
   const file = createWriteStream(path, { encoding: 'utf8' });
   let events = -1;
   let streams = 0;
   try {
-    for await (const line of exportNdjson(store, scope, Date.now())) {
+    for await (const line of exportNdjson(store, scope, Date.now(), key)) {
       events++;
       if (line.startsWith('{"manifest"')) {
         streams = Object.keys((JSON.parse(line) as { manifest: { streams: object } }).manifest.streams).length;
@@ -55,7 +58,8 @@ export const runExport = async (args: string[]): Promise<number> => {
   }
   console.log(`Exported ${events} event(s) from ${streams} stream(s) to ${path}`);
   if (events === 0) console.log('Nothing matched: check the stream or category name.');
-  console.log(`Check it anywhere with: npm run verify -- --file ${out}`);
+  console.log(`The manifest is signed with the log key ${key.verifierKey}`);
+  console.log(`Check it anywhere with: npm run verify -- --file ${out} --key '${key.verifierKey}'`);
   return 0;
 };
 

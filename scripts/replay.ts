@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { loadConfig } from '../api/config.ts';
 import { openEventStore } from '../api/store/index.ts';
 import { verifyChain } from '../api/store/hashChain.ts';
+import { checkRoomRules } from '../engine/roomAudit.ts';
 import type { Decider, Message } from '../engine/decider.ts';
 import { streamCategory } from '../engine/eventStore.ts';
 import type { LeagueState } from '../engine/league.ts';
@@ -96,14 +97,25 @@ export const replayReport = (stream: string, events: readonly ReplayEvent[]): st
       );
     }
   }
-  const chain = verifyChain(events.map((e) => ({ ...e, metadata: e.metadata as never })));
+  const chain = verifyChain(events.map((e) => ({ ...e, streamName: stream, metadata: e.metadata as never })));
   out.push(
     chain.ok
       ? `Hash chain intact; last hash ${chain.lastHash}`
       : `Hash chain BROKEN at revision ${chain.badRevision} (event ${chain.badEventId}): ${chain.reason}`,
   );
+  if (streamCategory(stream) === 'room') {
+    const rules = checkRoomRules(events);
+    out.push(
+      rules.ok
+        ? `Room rules followed by all ${rules.events} event(s)`
+        : `Room rules BROKEN at revision ${rules.revision} (event ${rules.id}): ${rules.type} ${rules.reason}. The result above is not a valid outcome of this room.`,
+    );
+  }
   return out;
 };
+
+/** True when the report found a broken chain or a broken rule. */
+const reportFailed = (lines: readonly string[]) => lines.some((l) => / BROKEN at /.test(l));
 
 const readFileStream = async (path: string, wanted: string | undefined) => {
   const events: ReplayEvent[] = [];
@@ -157,8 +169,9 @@ export const runReplay = async (args: string[]): Promise<number> => {
     console.log(`No events for ${name ?? 'that stream'}.`);
     return 1;
   }
-  for (const line of replayReport(name, events)) console.log(line);
-  return 0;
+  const report = replayReport(name, events);
+  for (const line of report) console.log(line);
+  return reportFailed(report) ? 1 : 0;
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

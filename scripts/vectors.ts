@@ -9,7 +9,8 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { formatVerifierKey, keyHashOf, signCheckpoint } from '../engine/checkpoint.ts';
 import { canonicalJson } from '../engine/canonicalJson.ts';
 import { leafHash, memoryTree } from '../engine/merkle.ts';
-import { GENESIS_HASH, sealEvents } from '../api/store/hashChain.ts';
+import { committedData, eventHashV1, GENESIS_HASH, sealEvents, withholdSecrets } from '../api/store/hashChain.ts';
+import type { NewEvent } from '../engine/eventStore.ts';
 import { leafBytes } from '../projections/merkle.ts';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
@@ -73,7 +74,7 @@ writeFileSync(
 // Events of one stream as the store seals them, and their leaves (docs/log-format.md §2–3).
 const stream = 'room-VEC001';
 const at = (s: number) => new Date(Date.UTC(2026, 10, 24, 9, 0, s)).toISOString();
-const sealed = sealEvents(null, [
+const roomEvents: NewEvent[] = [
   {
     id: '0b7c2f0e-3c1e-4b8e-9a57-5b7e7a1f0001',
     type: 'RoomCreated',
@@ -117,18 +118,82 @@ const sealed = sealEvents(null, [
       schema: 1,
     },
   },
-]);
-const events = sealed.map((e, revision) => {
-  const { hash, ...withoutHash } = e.metadata;
-  const leaf = leafBytes({ streamName: stream, revision, id: e.id, type: e.type, metadata: e.metadata });
+];
+
+// Version 1, frozen: events written before version 2 keep verifying under this rule.
+let prevV1 = GENESIS_HASH;
+const version1 = roomEvents.map((e, revision) => {
+  const withoutHash = { ...e.metadata, prevHash: prevV1 };
+  const hash = eventHashV1(e.type, e.data, withoutHash);
+  prevV1 = hash;
+  const metadata = { ...withoutHash, hash };
+  const leaf = leafBytes({ streamName: stream, revision, id: e.id, type: e.type, metadata });
   return {
     stream,
     revision,
     id: e.id,
     type: e.type,
     data: e.data,
-    metadata: e.metadata,
+    metadata,
     hashed_text: `${withoutHash.prevHash}${e.type}${canonicalJson({ data: e.data, metadata: withoutHash })}`,
+    hash,
+    leaf_text: new TextDecoder().decode(leaf),
+    leaf_hash: hex(leafHash(sha256, leaf)),
+  };
+});
+
+// Version 2, what the store writes now: the place (stream, revision, id) is hashed too, and
+// credential fields only through a commitment, so an export that withholds them still verifies.
+const userStream = 'user-u-kavya';
+const userEvents: NewEvent[] = [
+  {
+    id: '0b7c2f0e-3c1e-4b8e-9a57-5b7e7a1f0101',
+    type: 'PasswordChanged',
+    data: { passwordHash: 'scrypt$16384$8$1$c2FsdA$aGFzaA', at: 1795510900000, reason: 'change' },
+    metadata: {
+      at: at(40),
+      actor: { userId: 'u-kavya', role: 'member' },
+      correlationId: 'c-4',
+      causationId: null,
+      schema: 1,
+    },
+  },
+  {
+    id: '0b7c2f0e-3c1e-4b8e-9a57-5b7e7a1f0102',
+    type: 'SessionEnded',
+    data: { sessionHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', at: 1795510900000 },
+    metadata: {
+      at: at(40),
+      actor: { userId: 'u-kavya', role: 'member' },
+      correlationId: 'c-4',
+      causationId: 'c-4',
+      schema: 1,
+    },
+  },
+];
+const version2 = [
+  ...sealEvents(stream, -1, null, roomEvents).map((e, revision) => ({ ...e, stream, revision })),
+  ...sealEvents(userStream, -1, null, userEvents).map((e, revision) => ({ ...e, stream: userStream, revision })),
+].map((e) => {
+  const { hash, ...withoutHash } = e.metadata;
+  const leaf = leafBytes({ streamName: e.stream, revision: e.revision, id: e.id, type: e.type, metadata: e.metadata });
+  return {
+    stream: e.stream,
+    revision: e.revision,
+    id: e.id,
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata,
+    exported_data: withholdSecrets(e.data).data,
+    hashed_text: canonicalJson({
+      v: 2,
+      stream: e.stream,
+      revision: e.revision,
+      id: e.id,
+      type: e.type,
+      data: committedData(e.data),
+      metadata: withoutHash,
+    }),
     hash,
     leaf_text: new TextDecoder().decode(leaf),
     leaf_hash: hex(leafHash(sha256, leaf)),
@@ -139,9 +204,18 @@ writeFileSync(
   JSON.stringify(
     {
       description:
-        'Events of one stream: hash = SHA-256(UTF-8 of hashed_text), hashed_text = prevHash ‖ type ‖ canonical JSON of {data, metadata without hash}; the first prevHash is 64 zeros; leaf_hash = SHA-256(0x00 ‖ UTF-8 of leaf_text); see docs/log-format.md',
+        'Events and their hashes (docs/log-format.md §2-3). hash = SHA-256(UTF-8 of hashed_text); leaf_hash = SHA-256(0x00 ‖ UTF-8 of leaf_text); the first prevHash of a stream is 64 zeros.',
       genesis_prev_hash: GENESIS_HASH,
-      events,
+      version_1: {
+        description:
+          'Events without metadata.hashVersion: hashed_text = prevHash ‖ type ‖ canonical JSON of {data, metadata without hash}.',
+        events: version1,
+      },
+      version_2: {
+        description:
+          'Events with metadata.hashVersion 2: hashed_text = canonical JSON of {v: 2, stream, revision, id, type, data with every credential field replaced by "sha256:" + hex SHA-256 of its canonical JSON, metadata without hash}. exported_data is the data as an export carries it (credentials withheld); it hashes the same.',
+        events: version2,
+      },
     },
     null,
     2,

@@ -12,8 +12,11 @@ import { verifyExportFile } from '../api/audit/verifyFile.ts';
 const usage = `Usage:
   npm run verify -- <stream>                 check one stream's hash chain (e.g. room-ABC123)
   npm run verify -- --all                    check every stream in the log
-  npm run verify -- --file export.ndjson     check an exported file offline: every stream's chain,
-                                             and the manifest's counts and last hashes
+  npm run verify -- --file export.ndjson [--key <verifier key>]
+                                             check an exported file offline: every stream's chain, the
+                                             global order, the signed manifest (counts, revisions, last
+                                             hashes, positions, scope, the whole log's Merkle root) and
+                                             every room's rules
   npm run verify -- --file room-ABC123.ndjson --hash <hash>
                                              ...and that the stream ends in the hash on your receipt
   npm run verify -- --file room-ABC123.ndjson --receipt room-ABC123.receipt.json [--key <verifier key>]
@@ -37,8 +40,25 @@ const printFile = (file: string, verdict: FileVerdict, expectHash: string | unde
         `TAMPERED  ${s.stream}: first bad event ${s.bad.id} at revision ${s.bad.revision} (line ${s.bad.line}): ${s.bad.reason}`,
       );
     } else if (s.manifestProblem) console.log(`TAMPERED  ${s.stream}: ${s.manifestProblem}`);
+    else if (s.rulesProblem)
+      console.log(
+        `RULES     ${s.stream}: event ${s.rulesProblem.id} at revision ${s.rulesProblem.revision} (line ${s.rulesProblem.line}): ${s.rulesProblem.reason}`,
+      );
     else console.log(`OK        ${s.stream}: ${s.events} events, intact, last hash ${s.lastHash}`);
+    if (s.unchecked)
+      console.log(
+        `          ${s.unchecked} event(s) of ${s.stream} were written before hash version 2 and carry a withheld credential: their place in the chain is checked, their content only by the live verify`,
+      );
   }
+  const sig = verdict.signature;
+  if (sig.state === 'valid')
+    console.log(
+      sig.pinned
+        ? `SIGNED    the manifest is signed by the key you gave`
+        : `SIGNED    the manifest is signed by the key it names, ${sig.verifierKey}: compare it with the one the deployment and witnesses publish, or pass --key`,
+    );
+  else if (sig.state === 'unsigned')
+    console.log('UNSIGNED  the manifest carries no signature (an export made before version 2)');
   for (const p of verdict.problems) console.log(`PROBLEM   ${p}`);
   let hashOk = true;
   if (expectHash !== undefined) {
@@ -93,7 +113,8 @@ export const runVerify = async (args: string[]): Promise<number> => {
       console.log(file ? `No such file: ${file}` : usage);
       return 2;
     }
-    const fileCode = printFile(given, await verifyExportFile(file), optionValue(args, '--hash'));
+    const verifierKey = optionValue(args, '--key');
+    const fileCode = printFile(given, await verifyExportFile(file, { verifierKey }), optionValue(args, '--hash'));
     const receiptPath = optionValue(args, '--receipt');
     if (!receiptPath) return fileCode;
     return Math.max(fileCode, printReceipt(file, resolve(process.env.INIT_CWD ?? process.cwd(), receiptPath), args));

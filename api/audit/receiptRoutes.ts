@@ -9,6 +9,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
 import { verifyChain } from '../store/hashChain.ts';
+import { checkRoomRules } from '../../engine/roomAudit.ts';
 import { exportNdjson, ndjsonBody } from './ndjson.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
 import { leafHashAt, leafIndexOf, treeInclusion, treeSize } from '../../projections/merkle.ts';
@@ -28,6 +29,8 @@ export const Receipt = z.object({
   final_hash: z.string().describe('Hash of the event that ended the deal; it seals every event before it'),
   final_event: z.object({ type: z.string(), revision: z.number().int(), at: z.string() }),
   chain_intact: z.boolean(),
+  rules_followed: z.boolean().describe('Every event follows from the room’s rules, replayed from its creation'),
+  rules_problem: z.string().nullable().describe('The first event that breaks a rule, in words'),
   bids: z.number().int(),
   last_bid: z
     .object({ seq: z.number().int(), user_name: z.string(), amount: z.number().int(), at: z.string() })
@@ -112,6 +115,7 @@ const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent, lo
     roomDecider.initialState,
   );
   const chain = verifyChain(events);
+  const rules = checkRoomRules(events);
   const ended = state.status === 'ended' ? state : null;
   const lastBid = ended?.bids.at(-1) ?? null;
   const winner = ended?.ended.winner ?? null;
@@ -125,6 +129,8 @@ const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent, lo
     final_hash: end.metadata.hash,
     final_event: { type: end.type, revision: end.revision, at: end.metadata.at },
     chain_intact: chain.ok && chain.lastHash === end.metadata.hash,
+    rules_followed: rules.ok,
+    rules_problem: rules.ok ? null : `${rules.type} at revision ${rules.revision} (event ${rules.id}) ${rules.reason}`,
     bids: ended?.bids.length ?? 0,
     last_bid: lastBid
       ? {
@@ -183,7 +189,7 @@ export const receiptRoutes = (deps: Deps) =>
         const { code } = c.req.valid('param');
         const { end } = await dealRecord(deps, code);
         const scope = { kind: 'stream' as const, stream: roomStream(code), through: end.revision };
-        return new Response(ndjsonBody(exportNdjson(deps.store, scope, deps.clock.now())), {
+        return new Response(ndjsonBody(exportNdjson(deps.store, scope, deps.clock.now(), deps.transparency.key)), {
           headers: {
             'Content-Type': 'application/x-ndjson; charset=utf-8',
             'Content-Disposition': `attachment; filename="${roomStream(code)}.ndjson"`,

@@ -185,7 +185,7 @@ export const auditRoutes = (deps: Deps) => {
         }
         const now = deps.clock.now();
         deps.log.info(`export ${JSON.stringify(scope)} by ${c.get('user')?.id ?? '?'}`);
-        return new Response(ndjsonBody(exportNdjson(deps.store, scope, now)), {
+        return new Response(ndjsonBody(exportNdjson(deps.store, scope, now, deps.transparency.key)), {
           headers: {
             'Content-Type': 'application/x-ndjson; charset=utf-8',
             'Content-Disposition': `attachment; filename="${exportFileName(scope, now)}"`,

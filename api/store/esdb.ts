@@ -334,7 +334,7 @@ export const openEsdbStore = (options: EsdbStoreOptions): EventStore => {
       actual = head ? head.revision : 'no_stream';
       if (!satisfiesExpectedRevision(expected, actual)) throw new WrongExpectedRevisionError(stream, expected, actual);
       if (events.length === 0) return { nextRevision: head ? head.revision : -1, position: head?.position ?? 0 };
-      const sealed = sealEvents(head?.metadata.hash ?? null, events);
+      const sealed = sealEvents(stream, head ? head.revision : -1, head?.metadata.hash ?? null, events);
       try {
         const result = await client.appendToStream(stream, sealed.map(toEventData), {
           // Always the exact revision read: the chain was sealed onto that event.

@@ -171,7 +171,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       if (events.length === 0) {
         return { nextRevision: head ? head.revision : -1, position: head ? head.position : 0 };
       }
-      const sealed = sealEvents(head?.hash ?? null, events);
+      const sealed = sealEvents(stream, head ? head.revision : -1, head?.hash ?? null, events);
       let revision = head ? head.revision : -1;
       let position = 0;
       const recorded: RecordedEvent[] = [];

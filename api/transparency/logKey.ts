@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatVerifierKey, keyHashOf } from '../../engine/checkpoint.ts';
 import { sha256 } from '../../projections/merkle.ts';
+import type { Config } from '../config.ts';
 import { PRIVATE_FILE_MODE } from '../dataFiles.ts';
 
 export interface LogKey {
@@ -63,3 +64,18 @@ export const loadLogKey = (dataDir: string, name: string, fromEnv?: string): Log
     sign: (message) => new Uint8Array(sign(null, message, privateKey)),
   };
 };
+
+/** The log's origin line: LOG_ORIGIN, else PUBLIC_URL's host + /log, else vetrideals.in/log. */
+export const logOrigin = (config: Config): string => {
+  if (config.LOG_ORIGIN) return config.LOG_ORIGIN;
+  try {
+    if (config.PUBLIC_URL) return `${new URL(config.PUBLIC_URL).host}/log`;
+  } catch {
+    // An unparsable PUBLIC_URL is reported where it is used.
+  }
+  return 'vetrideals.in/log';
+};
+
+/** The deployment's log key, as the server and the command-line tools load it from the configuration. */
+export const deploymentLogKey = (config: Config): LogKey =>
+  loadLogKey(config.DATA_DIR, logOrigin(config), config.LOG_SIGNING_KEY);

@@ -25,6 +25,8 @@ export const fillLog = async (ctx: BenchContext, path: string, target: number): 
     for (let r = 0; r < count && written < target; r++, room++) {
       const code = `B${room.toString(36).toUpperCase().padStart(5, '0')}`;
       const events = sealEvents(
+        `room-${code}`,
+        -1,
         null,
         template.map((e, i) => ({
           ...e,

@@ -32,7 +32,7 @@ const rawPerRow = (path: string, n: number, streams: number) => {
     'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const rows = Array.from({ length: n }, (_, i) => {
-    const [sealed] = sealEvents(null, [event(i)]);
+    const [sealed] = sealEvents(`room-${i % streams}`, Math.floor(i / streams) - 1, null, [event(i)]);
     return [
       sealed!.id,
       `room-${i % streams}`,

@@ -148,9 +148,12 @@ describe('verify and export name an altered, removed or reordered event', () => 
       expect(file.ok).toBe(true);
       expect(file.manifest?.streams[`room-${code}`]).toEqual({
         events: rooms[code]!.events.length,
+        first_revision: 0,
         last_revision: rooms[code]!.events.length - 1,
         last_hash: rooms[code]!.events.at(-1)!.metadata.hash,
+        positions_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
       });
+      expect(file.signature).toMatchObject({ state: 'valid', pinned: false });
     }
   });
 
@@ -175,7 +178,7 @@ describe('verify and export name an altered, removed or reordered event', () => 
     const v = await verifyApi('room-AUD003');
     expect(v.ok).toBe(false);
     expect(v.bad_event).toMatchObject({ id: rooms.AUD003!.events[7]!.id, revision: 7 });
-    expect(v.bad_event!.reason).toMatch(/missing/);
+    expect(v.bad_event!.reason).toMatch(/removed or moved/);
 
     const lines = exported.AUD003!.split('\n').filter((_, i) => i !== 6);
     const file = verifyExportText(lines.join('\n'));
@@ -212,8 +215,8 @@ describe('verify and export name an altered, removed or reordered event', () => 
     });
     const v = await verifyApi('room-AUD005');
     expect(v.ok).toBe(false);
-    expect(v.bad_event).toMatchObject({ revision: 7 });
-    expect(v.bad_event!.reason).toMatch(/prevHash does not match/);
+    expect(v.bad_event).toMatchObject({ id: a.id, revision: 7 });
+    expect(v.bad_event!.reason).toMatch(/does not match its hash/);
 
     const lines = exported.AUD005!.split('\n');
     [lines[7], lines[8]] = [lines[8]!, lines[7]!];
@@ -254,6 +257,8 @@ describe('the member’s fairness receipt', () => {
       events: end.revision + 1,
       final_hash: end.metadata.hash,
       chain_intact: true,
+      rules_followed: true,
+      rules_problem: null,
       bids: BIDS.length,
       winner: { name: 'Kavya R' },
       last_bid: { seq: BIDS.length, user_name: 'Kavya R', amount: 500_00 + BIDS.length * 10_00 },

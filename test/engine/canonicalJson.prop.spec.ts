@@ -50,7 +50,9 @@ describe('canonical JSON', () => {
   it('keeps the store from appending an event it would hash as one thing and store as another', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const event = { id: crypto.randomUUID(), type: 'Noted', data: { at: new Date(0) }, metadata: testMetadata() };
-    expect(() => sealEvents(null, [event])).toThrow('$.data.at: a Date cannot be stored as canonical JSON');
+    expect(() => sealEvents('room-X', -1, null, [event])).toThrow(
+      '$.data.at: a Date cannot be stored as canonical JSON',
+    );
     await expect(store.append('notes-1', [event])).rejects.toThrow(NonCanonicalValueError);
     expect(await store.readStream('notes-1')).toEqual([]);
     await store.close();

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyRoot, memoryTree, verifyConsistency, verifyInclusion } from '../../engine/merkle.ts';
+import {
+  emptyRoot,
+  leafHash,
+  memoryTree,
+  streamingRoot,
+  verifyConsistency,
+  verifyInclusion,
+} from '../../engine/merkle.ts';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -31,6 +38,23 @@ describe('an RFC 9162 Merkle tree', () => {
     expect(vectors.roots.map((_, size) => hex(tree.root(size)))).toEqual(vectors.roots);
     // The published root of the eight-leaf tree, as every RFC 6962 implementation computes it.
     expect(vectors.roots[8]).toBe('5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328');
+  });
+
+  it('gives the same roots when leaves stream by and only the left edge is kept (the export and its verifier)', () => {
+    const stream = streamingRoot(sha256);
+    const roots = [hex(stream.root())];
+    for (const leaf of vectors.leaves) {
+      stream.add(leafHash(sha256, bytes(leaf)));
+      roots.push(hex(stream.root()));
+    }
+    expect(roots).toEqual(vectors.roots);
+    const leaves = leavesOf(300);
+    const tree = treeOf(leaves);
+    const again = streamingRoot(sha256);
+    leaves.forEach((leaf, i) => {
+      again.add(leafHash(sha256, leaf));
+      expect(hex(again.root())).toBe(hex(tree.root(i + 1)));
+    });
   });
 
   it('reproduces the inclusion and consistency vectors, and they verify', () => {

@@ -173,6 +173,8 @@ export const runHistory = (rules: Omit<RoomRules, 'createdAt'>, ops: readonly Op
     const metadata = { at: new Date(now).toISOString(), actor, correlationId: commandId, causationId: null, schema: 1 };
     const last = recorded[recorded.length - 1];
     const sealed = sealEvents(
+      stream,
+      recorded.length - 1,
       last?.metadata.hash ?? null,
       events.map((e, i) => ({ id: `${commandId}-${i}`, type: e.type, data: e.data, metadata })),
     );

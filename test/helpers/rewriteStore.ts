@@ -20,6 +20,8 @@ export const rewriteStream = (
       .all(stream);
     if (rows.length === 0) throw new Error(`no stream ${stream}`);
     const sealed = sealEvents(
+      stream,
+      -1,
       null,
       rows.map((r) => ({
         id: r.id,

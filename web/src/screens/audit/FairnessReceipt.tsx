@@ -70,6 +70,11 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
           Our own check of this history failed. Please contact support.
         </p>
       )}
+      {r.chain_intact && !r.rules_followed && (
+        <p className="audit-alert audit-alert--error" role="alert" data-testid="receipt-rules">
+          This history does not follow the room’s rules: {r.rules_problem}. Please contact support.
+        </p>
+      )}
       <dl className="receipt-facts">
         <div>
           <dt>Final hash</dt>
