@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ReceiptDto } from '../api/audit/receiptRoutes.ts';
 import { readExportLines, verifyAgainstReceipt } from '../api/audit/verifyReceipt.ts';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { Config } from '../api/config.ts';
 import { loadConfig } from '../api/config.ts';
+import type { EventStore } from '../engine/eventStore.ts';
+import { checkLogAgainstHeads, readKeptHeads } from '../api/transparency/logCheck.ts';
+import { deploymentLogKey } from '../api/transparency/logKey.ts';
 import { openEventStore } from '../api/store/index.ts';
 import type { StreamVerdict } from '../api/store/verify.ts';
 import { verifyAll, verifyStream } from '../api/store/verify.ts';
@@ -99,6 +103,37 @@ const printReceipt = (file: string, receiptPath: string, args: string[]): number
   return verdict.ok ? 0 : 1;
 };
 
+/**
+ * The whole store against every tree head this deployment signed (DATA_DIR/heads.db): catches a
+ * stream rewritten with fresh hashes, and a removed last event, which no chain check can.
+ */
+const printLogCheck = async (config: Config, store: EventStore): Promise<boolean> => {
+  const path = join(config.DATA_DIR, 'heads.db');
+  if (!existsSync(path)) {
+    console.log(
+      'LOG       no signed tree heads kept in this data directory: the whole log was not checked against them',
+    );
+    return true;
+  }
+  const { heads, unsigned } = readKeptHeads(path, deploymentLogKey(config).verifierKey);
+  if (unsigned)
+    console.log(`LOG       ${unsigned} kept head(s) do not carry a valid signature by the log key and were ignored`);
+  const verdict = await checkLogAgainstHeads(store, heads);
+  if (verdict.ok) {
+    console.log(
+      verdict.latest
+        ? `LOG       the log's first ${verdict.latest.size} events are exactly the ones in all ${verdict.heads} signed head(s)`
+        : 'LOG       no tree head has been signed yet',
+    );
+    return unsigned === 0;
+  }
+  const first = verdict.first
+    ? `; the first event there is ${verdict.first.id}, ${verdict.first.stream} revision ${verdict.first.revision}`
+    : '';
+  console.log(`FORKED    ${verdict.reason}${first}`);
+  return false;
+};
+
 /** Verifies hash chains in the configured event store, or in an export file; exits 1 when anything is not intact. */
 export const runVerify = async (args: string[]): Promise<number> => {
   if (args.length === 0 || args.includes('--help')) {
@@ -119,7 +154,8 @@ export const runVerify = async (args: string[]): Promise<number> => {
     if (!receiptPath) return fileCode;
     return Math.max(fileCode, printReceipt(file, resolve(process.env.INIT_CWD ?? process.cwd(), receiptPath), args));
   }
-  const store = await openEventStore(loadConfig());
+  const config = loadConfig();
+  const store = await openEventStore(config);
   try {
     const verdicts = args.includes('--all')
       ? await verifyAll(store)
@@ -130,7 +166,8 @@ export const runVerify = async (args: string[]): Promise<number> => {
     }
     const bad = verdicts.filter((v) => !v.ok || v.events === 0).length;
     console.log(`${verdicts.length} stream(s) checked, ${verdicts.length - bad} intact, ${bad} not.`);
-    return bad === 0 ? 0 : 1;
+    const logOk = await printLogCheck(config, store);
+    return bad === 0 && logOk ? 0 : 1;
   } finally {
     await store.close();
   }

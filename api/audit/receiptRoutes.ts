@@ -9,6 +9,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
 import { verifyChain } from '../store/hashChain.ts';
+import { checkStreamInSignedLog } from '../transparency/streamProof.ts';
 import { checkRoomRules } from '../../engine/roomAudit.ts';
 import { exportNdjson, ndjsonBody } from './ndjson.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
@@ -109,7 +110,13 @@ const proveInLog = async (deps: Deps, events: RecordedEvent[]): Promise<ReceiptD
   };
 };
 
-const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent, log: ReceiptDto['log']): ReceiptDto => {
+const toReceipt = (
+  code: string,
+  events: RecordedEvent[],
+  end: RecordedEvent,
+  log: ReceiptDto['log'],
+  signedOk: boolean,
+): ReceiptDto => {
   const state = events.reduce<RoomState>(
     (s, e) => roomDecider.evolve(s, e as unknown as RoomEvent),
     roomDecider.initialState,
@@ -128,7 +135,8 @@ const toReceipt = (code: string, events: RecordedEvent[], end: RecordedEvent, lo
     events: events.length,
     final_hash: end.metadata.hash,
     final_event: { type: end.type, revision: end.revision, at: end.metadata.at },
-    chain_intact: chain.ok && chain.lastHash === end.metadata.hash,
+    // The chain and the signed log: a history rewritten with fresh hashes keeps its chain but not its leaves.
+    chain_intact: chain.ok && chain.lastHash === end.metadata.hash && signedOk,
     rules_followed: rules.ok,
     rules_problem: rules.ok ? null : `${rules.type} at revision ${rules.revision} (event ${rules.id}) ${rules.reason}`,
     bids: ended?.bids.length ?? 0,
@@ -173,7 +181,9 @@ export const receiptRoutes = (deps: Deps) =>
       async (c) => {
         const { code } = c.req.valid('param');
         const { events, end } = await dealRecord(deps, code);
-        return c.json(toReceipt(code, events, end, await proveInLog(deps, events)));
+        const log = await proveInLog(deps, events);
+        const signed = checkStreamInSignedLog(deps.readDb, deps.transparency.heads.at(log.tree_size), events);
+        return c.json(toReceipt(code, events, end, log, signed.ok));
       },
     )
     .get(

@@ -7,7 +7,8 @@ import { requireRole } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams, queryParams } from '../http/openapi.ts';
-import { verifyStream } from '../store/verify.ts';
+import { checkStream, readWholeStream } from '../store/verify.ts';
+import { checkStreamInSignedLog } from '../transparency/streamProof.ts';
 import type { ExportScope } from './ndjson.ts';
 import { exportFileName, exportNdjson, ndjsonBody } from './ndjson.ts';
 import { EventView, StreamName, toEventView, toVerifyView, VerifyView } from './views.ts';
@@ -157,10 +158,12 @@ export const auditRoutes = (deps: Deps) => {
       async (c) => {
         const { name } = c.req.valid('param');
         const row = recorded(name);
-        const verdict = await verifyStream(deps.store, name);
-        if (verdict.events === 0 && !row) throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${name}.`);
+        const events = await readWholeStream(deps.store, name);
+        if (events.length === 0 && !row) throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${name}.`);
+        const verdict = { stream: name, ...checkStream(name, events) };
+        const signed = checkStreamInSignedLog(deps.readDb, deps.transparency.heads.latest(), events);
         c.header('Cache-Control', 'no-store');
-        return c.json(toVerifyView(verdict, row));
+        return c.json(toVerifyView(verdict, row, signed));
       },
     )
     .get(

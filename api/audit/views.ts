@@ -4,6 +4,7 @@ import type { ReadDb } from '../../projections/db.ts';
 import type { EventRef } from '../../projections/eventIndex.ts';
 import { eventRefById, eventsCausedBy, eventsCorrelated } from '../../projections/eventIndex.ts';
 import type { StreamVerdict } from '../store/verify.ts';
+import type { SignedLogVerdict } from '../transparency/streamProof.ts';
 
 /** Shapes of the auditor API (`/api/admin/streams`, verify, export). */
 
@@ -115,6 +116,14 @@ export const VerifyView = z.object({
     .object({ events: z.number().int(), last_hash: z.string() })
     .nullable()
     .describe('What the streams read model recorded when the events were appended'),
+  signed_log: z
+    .object({
+      head_size: z.number().int().nullable(),
+      signed_events: z.number().int(),
+      log_intact: z.boolean(),
+      message: z.string(),
+    })
+    .describe('The stream checked against the latest signed tree head of the whole log'),
   message: z.string(),
 });
 export type VerifyViewDto = z.infer<typeof VerifyView>;
@@ -123,9 +132,30 @@ export type VerifyViewDto = z.infer<typeof VerifyView>;
  * The chain check, plus a comparison with what the streams read model saw when the events were
  * appended: a removed last event, or a whole chain rewritten with fresh hashes, shows up there.
  */
-export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; lastHash: string } | undefined) => {
+export const toVerifyView = (
+  v: StreamVerdict,
+  recorded: { eventCount: number; lastHash: string } | undefined,
+  signed: SignedLogVerdict,
+): VerifyViewDto => {
   const rec = recorded ? { events: recorded.eventCount, last_hash: recorded.lastHash } : null;
-  if (!v.ok) {
+  const signedLog = {
+    head_size: signed.head,
+    signed_events: signed.signed,
+    log_intact: signed.logIntact,
+    message:
+      signed.head === null
+        ? 'No tree head has been signed yet.'
+        : !signed.ok
+          ? signed.bad.revision < 0
+            ? `Not as signed: ${signed.bad.reason}.`
+            : `Event ${signed.bad.id} at revision ${signed.bad.revision} is ${signed.bad.reason}.`
+          : `${signed.signed} of its events are in the signed head of ${signed.head} events, each as it was signed.` +
+            (signed.logIntact
+              ? ''
+              : ' But the log as a whole no longer has the signed root: events elsewhere were changed or removed after they were signed.'),
+  };
+  // Whichever problem comes first in the stream is named: a chain or rule break, or an event not as signed.
+  if (!v.ok && (signed.ok || (signed.bad.revision >= 0 && v.badRevision <= signed.bad.revision))) {
     return {
       stream: v.stream,
       ok: false,
@@ -133,10 +163,16 @@ export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; l
       last_hash: null,
       bad_event: { id: v.badEventId, revision: v.badRevision, reason: v.reason },
       recorded: rec,
+      signed_log: signedLog,
       message: `Event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}.`,
-    } satisfies VerifyViewDto;
+    };
   }
-  const base = { stream: v.stream, events: v.events, last_hash: v.lastHash, recorded: rec };
+  const lastHash = v.ok ? v.lastHash : null;
+  const base = { stream: v.stream, events: v.events, last_hash: lastHash, recorded: rec, signed_log: signedLog };
+  if (!signed.ok) {
+    return { ...base, ok: false, bad_event: signed.bad, message: signedLog.message };
+  }
+  if (!v.ok) throw new Error('unreachable: a chain failure is named above');
   if (rec && rec.events > v.events) {
     const missing = rec.events - v.events;
     return {
@@ -144,20 +180,20 @@ export const toVerifyView = (v: StreamVerdict, recorded: { eventCount: number; l
       ok: false,
       bad_event: { id: '(removed)', revision: v.events, reason: `the last ${missing} event(s) are missing` },
       message: `${rec.events} events were recorded (last hash ${rec.last_hash}) but the log now holds ${v.events}: the last ${missing} event(s) were removed.`,
-    } satisfies VerifyViewDto;
+    };
   }
   if (rec && rec.events === v.events && rec.last_hash !== v.lastHash) {
     return {
       ...base,
       ok: false,
       bad_event: { id: '(rewritten)', revision: v.events - 1, reason: 'the chain was rewritten with new hashes' },
-      message: `The chain is consistent but ends in ${v.lastHash}, not the ${rec.last_hash} recorded when it was written: it was rewritten.`,
-    } satisfies VerifyViewDto;
+      message: `The chain is consistent but ends in ${lastHash}, not the ${rec.last_hash} recorded when it was written: it was rewritten.`,
+    };
   }
   return {
     ...base,
     ok: true,
     bad_event: null,
-    message: `${v.events} events, every hash checks out, last hash ${v.lastHash}.`,
-  } satisfies VerifyViewDto;
+    message: `${v.events} events, every hash checks out, last hash ${lastHash}. ${signedLog.message}`,
+  };
 };

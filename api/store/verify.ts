@@ -1,21 +1,43 @@
-import type { EventStore } from '../../engine/eventStore.ts';
+import type { EventStore, RecordedEvent } from '../../engine/eventStore.ts';
+import { streamCategory } from '../../engine/eventStore.ts';
+import { checkRoomRules } from '../../engine/roomAudit.ts';
 import type { ChainVerdict } from './hashChain.ts';
 import { verifyChain } from './hashChain.ts';
 
 export type StreamVerdict = ChainVerdict & { stream: string };
 
+/** The chain, then (for a room) the room's rules: the first event that breaks either is named. */
+export const checkStream = (stream: string, events: RecordedEvent[]): ChainVerdict => {
+  const chain = verifyChain(events);
+  if (!chain.ok || streamCategory(stream) !== 'room') return chain;
+  const rules = checkRoomRules(events);
+  if (rules.ok) return chain;
+  return {
+    ok: false,
+    events: events.length,
+    badRevision: rules.revision,
+    badEventId: rules.id,
+    reason: `breaks the room’s rules: ${rules.type} ${rules.reason}`,
+  };
+};
+
 const PAGE = 1000;
 
-/** Reads a stream page by page and checks its hash chain. */
+/** Reads a stream page by page and checks its hash chain (and a room's rules). */
 export const verifyStream = async (store: EventStore, stream: string): Promise<StreamVerdict> => {
-  const events = [];
+  const events = await readWholeStream(store, stream);
+  return { stream, ...checkStream(stream, events) };
+};
+
+export const readWholeStream = async (store: EventStore, stream: string): Promise<RecordedEvent[]> => {
+  const events: RecordedEvent[] = [];
   for (let from = 0; ;) {
     const page = await store.readStream(stream, { from, limit: PAGE });
     events.push(...page);
     if (page.length < PAGE) break;
     from = page[page.length - 1]!.revision + 1;
   }
-  return { stream, ...verifyChain(events) };
+  return events;
 };
 
 /** Names of every stream in the log, in order of first appearance. */

@@ -8,7 +8,8 @@ import type { ReceiptDto } from '../../api/audit/receiptRoutes.ts';
 import { readExportLines, verifyAgainstReceipt } from '../../api/audit/verifyReceipt.ts';
 import { createManualClock } from '../../api/clock.ts';
 import { createLogger } from '../../api/logger.ts';
-import { loggedIn, MEMBER } from '../helpers/http.ts';
+import { AUDITOR_LOGIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import type { VerifyViewDto } from '../../api/audit/views.ts';
 import { MEMBERS, playRoom } from '../helpers/auditRooms.ts';
 import { rewriteStream } from '../helpers/rewriteStore.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -108,6 +109,29 @@ describe('a fairness receipt against the signed log', () => {
     const cut = await cli(['--file', history, '--receipt', receiptFile, '--key', receipt.log.verifier_key]);
     expect(cut.code).toBe(1);
     expect(cut.stdout).toContain(`NOT SIGNED event ${lastBid.id} at revision ${lastBid.revision} differs`);
+
+    // The member's receipt, the auditor's check and the CLI on the live store agree: not what was signed.
+    const again = await loggedIn(server, MEMBER.email, MEMBER.password);
+    const rewritten = (await again.call<ReceiptDto>('GET', '/api/rooms/SIG001/receipt')).body;
+    expect(rewritten.chain_intact).toBe(false);
+    const auditor = await loggedIn(server, AUDITOR_LOGIN.email, AUDITOR_LOGIN.password);
+    const check = (await auditor.call<VerifyViewDto>('GET', '/api/admin/streams/room-SIG001/verify')).body;
+    expect(check.ok).toBe(false);
+    expect(check.signed_log.log_intact).toBe(false);
+    expect(check.message).toMatch(/^Not as signed: the log as the store holds it now does not have the root signed/);
+    const live = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', 'room-SIG001'], {
+      env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+    expect(live.code).toBe(1);
+    // ...names the stretch between signed heads where the log changed (here the only head: all of it),
+    // and the room's rules name the first step the forger left inconsistent.
+    expect(live.stdout).toMatch(/^FORKED    the log's first \d+ events are not the ones signed at /m);
+    expect(live.stdout).toMatch(
+      /^TAMPERED  room-SIG001: first bad event \S+ at revision \d+: breaks the room’s rules: RoomEnded outcomes is/m,
+    );
 
     // The server itself refuses to sign the changed log over the heads it signed before.
     const member = await loggedIn(server, MEMBER.email, MEMBER.password);

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { openCheckpoint, parseVerifierKey } from '../../engine/checkpoint.ts';
+import type { EventStore } from '../../engine/eventStore.ts';
+import { equalBytes, leafHash, streamingRoot } from '../../engine/merkle.ts';
+import { leafBytes, sha256 } from '../../projections/merkle.ts';
+import { ed25519Verify } from './logKey.ts';
+
+export interface KeptHead {
+  size: number;
+  root: Uint8Array;
+  time: number;
+}
+
+export type LogCheckVerdict =
+  | { ok: true; events: number; heads: number; latest: KeptHead | null }
+  | {
+      ok: false;
+      events: number;
+      heads: number;
+      /** Where the first change lies: after the last head that still holds, up to the first that does not. */
+      from: number;
+      to: number;
+      first: { stream: string; revision: number; id: string } | null;
+      reason: string;
+    };
+
+/**
+ * The signed heads this deployment kept in `heads.db`, each checked against the log key (a head
+ * whose signature does not hold is reported, not trusted).
+ */
+export const readKeptHeads = (path: string, verifierKey: string): { heads: KeptHead[]; unsigned: number } => {
+  if (!existsSync(path)) return { heads: [], unsigned: 0 };
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const key = parseVerifierKey(sha256, verifierKey);
+    const rows = db
+      .prepare<[], { size: number; checkpoint: string }>('SELECT size, checkpoint FROM heads ORDER BY size')
+      .all();
+    const heads: KeptHead[] = [];
+    let unsigned = 0;
+    for (const row of rows) {
+      const opened = openCheckpoint(row.checkpoint, key, ed25519Verify);
+      if (opened.ok && opened.head.size === row.size) heads.push(opened.head);
+      else unsigned++;
+    }
+    return { heads, unsigned };
+  } finally {
+    db.close();
+  }
+};
+
+/**
+ * Recomputes the Merkle tree over the whole store, in global order, and compares it with every
+ * signed head at its size: a rewrite of any stream with fresh hashes, a removed or inserted event,
+ * or a reordering, shows as the first head whose root no longer matches, even after a rebuild.
+ * Memory stays flat (only the tree's left edge is kept).
+ */
+export const checkLogAgainstHeads = async (store: EventStore, heads: readonly KeptHead[]): Promise<LogCheckVerdict> => {
+  const sorted = [...heads].sort((a, b) => a.size - b.size);
+  const tree = streamingRoot(sha256);
+  let count = 0;
+  let next = 0;
+  let lastGood = 0;
+  let firstOfRange: { stream: string; revision: number; id: string } | null = null;
+  const failAt = (head: KeptHead, reason: string): LogCheckVerdict => ({
+    ok: false,
+    events: count,
+    heads: sorted.length,
+    from: lastGood,
+    to: head.size,
+    first: firstOfRange,
+    reason,
+  });
+  while (next < sorted.length && sorted[next]!.size === 0) next++;
+  for (let after = 0; next < sorted.length;) {
+    const page = await store.readAll({ after, limit: 1000 });
+    if (page.length === 0) break;
+    for (const event of page) {
+      if (count === lastGood) firstOfRange = { stream: event.streamName, revision: event.revision, id: event.id };
+      tree.add(leafHash(sha256, leafBytes(event)));
+      count++;
+      while (next < sorted.length && sorted[next]!.size === count) {
+        const head = sorted[next]!;
+        if (!equalBytes(tree.root(), head.root))
+          return failAt(
+            head,
+            `the log's first ${head.size} events are not the ones signed at ${new Date(head.time).toISOString()}: an event among numbers ${lastGood + 1} to ${head.size} was changed, added, removed or moved after it was signed`,
+          );
+        lastGood = head.size;
+        next++;
+      }
+      if (next >= sorted.length) break;
+    }
+    after = page[page.length - 1]!.position;
+  }
+  if (next < sorted.length) {
+    const head = sorted[sorted.length - 1]!;
+    return failAt(
+      head,
+      `the log holds ${count} events, fewer than the ${head.size} signed at ${new Date(head.time).toISOString()}: events were removed after they were signed`,
+    );
+  }
+  return { ok: true, events: count, heads: sorted.length, latest: sorted.at(-1) ?? null };
+};
