@@ -128,9 +128,9 @@ describe('a fairness receipt against the signed log', () => {
     expect(live.code).toBe(1);
     // ...names the stretch between signed heads where the log changed (here the only head: all of it),
     // and the room's rules name the first step the forger left inconsistent.
-    expect(live.stdout).toMatch(/^FORKED    the log's first \d+ events are not the ones signed at /m);
+    expect(live.stdout).toMatch(/^FORKED {4}the log's first \d+ events are not the ones signed at /m);
     expect(live.stdout).toMatch(
-      /^TAMPERED  room-SIG001: first bad event \S+ at revision \d+: breaks the room’s rules: RoomEnded outcomes is/m,
+      /^TAMPERED {2}room-SIG001: first bad event \S+ at revision \d+: breaks the room’s rules: RoomEnded outcomes is/m,
     );
 
     // The server itself refuses to sign the changed log over the heads it signed before.
