@@ -8,6 +8,7 @@ import { replayFigure } from './replay.ts';
 import { realtimeFigures } from './realtime.ts';
 import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
+import { transparencyFigures } from './transparency.ts';
 
 /**
  * `npm run bench [-- --quick] [--sockets | --rebuild]`: every figure beside a baseline measured in
@@ -60,6 +61,7 @@ async function rebuildFigures() {
 
 async function storeAndLogFigures() {
   await section('event store appends', () => storeFigures(ctx));
+  await section('transparency log costs', () => transparencyFigures(ctx));
   const { events, dataDir, logPath } = await filledLog();
   let readPath = '';
   await section('projection rebuild', async () => {
