@@ -2,7 +2,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
 import type { LeagueEvent } from '../../engine/league.ts';
-import { AUCTION_FINISHED_MESSAGE, isLeagueCode, leagueCode } from '../../engine/league.ts';
+import { AUCTION_FINISHED_MESSAGE, isLeagueCode, leagueCode, leagueStream } from '../../engine/league.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { leagueByCode, leagueCodeOfStream, leagueTeams } from '../../projections/league.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -11,6 +11,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { answer } from '../realtime/answer.ts';
+import { signedAck } from '../transparency/acks.ts';
 import type { Io } from '../server.ts';
 import { runLeague } from './commands.ts';
 import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
@@ -196,12 +197,16 @@ export const attachLeague = (io: Io, deps: Deps) => {
         if (!parsed.success) throw new DomainError('VALIDATION', 'The bid amount must be a whole number of points.');
         if (user.access !== 'granted') throw new DomainError('WAITLISTED', WAITLIST_MESSAGE);
         const amount = parsed.data?.bidAmount;
-        const { events } = await runLeague(deps, code, actorOf(user), (now) => ({
+        const { events, nextRevision } = await runLeague(deps, code, actorOf(user), (now) => ({
           type: 'PlaceBid',
           data: { userId: user.id, amount, now },
         }));
-        const placed = events.find((e) => e.type === 'BidPlaced');
-        return { currentBid: placed?.type === 'BidPlaced' ? placed.data.amount : 0 };
+        const at = events.findIndex((e) => e.type === 'BidPlaced');
+        const placed = events[at];
+        if (placed?.type !== 'BidPlaced') return { currentBid: 0, proof: null };
+        // The signed acknowledgement of this bid at its place in the log, for the bidder to keep.
+        const revision = nextRevision - (events.length - 1 - at);
+        return { currentBid: placed.data.amount, proof: await signedAck(deps, leagueStream(code), revision) };
       }),
     );
   });

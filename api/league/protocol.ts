@@ -1,3 +1,4 @@
+import type { SignedAck } from '../../engine/ack.ts';
 /**
  * The league auction's socket.io protocol: namespace `/apl` on the main server (path `/socket.io/`,
  * websocket transport only). It replaces the old separate path `/apl-auction-api/socket.io`.
@@ -112,5 +113,9 @@ export interface AplClientToServerEvents {
   /** League admin: end the auction. */
   apl_end_auction: (payload: Record<string, never>, ack: AckCallback<{ ended: true }>) => void;
   /** A bid of the next amount for the member's own team; `bidAmount`, when sent, must equal it. */
-  apl_place_bid: (payload: { bidAmount?: number }, ack: AckCallback<{ currentBid: number }>) => void;
+  apl_place_bid: (
+    payload: { bidAmount?: number },
+    /** The bid's price, and the server's signed acknowledgement of it at its place in the log. */
+    ack: AckCallback<{ currentBid: number; proof: SignedAck | null }>,
+  ) => void;
 }

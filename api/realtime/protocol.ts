@@ -1,3 +1,4 @@
+import type { SignedAck } from '../../engine/ack.ts';
 /**
  * The socket.io protocol shared by the server and the web client.
  * Event names are the specs'; every client event is acknowledged with `Ack<T>`.
@@ -52,6 +53,11 @@ export interface PlaceBidResult {
   revision: number;
   /** True when this deal ended the room (max price reached or nobody else can bid). */
   ended: boolean;
+}
+
+/** A deal's ack: the result, and the server's signed acknowledgement of the deal at its place in the log. */
+export interface PlaceBidAck extends PlaceBidResult {
+  proof: SignedAck;
 }
 export type EndReason = 'deadline' | 'max_price' | 'no_bidders' | 'not_enough_participants';
 
@@ -159,7 +165,7 @@ export interface RoomClientEvents {
    * Place the next deal (price = current + increment, set by the server). Acknowledged only after
    * it is durably stored. `bidId` (a UUID) makes a retry safe: the same id is one deal.
    */
-  placeBid: (p: { roomCode: string; bidId?: string }, ack: AckCallback<PlaceBidResult>) => void;
+  placeBid: (p: { roomCode: string; bidId?: string }, ack: AckCallback<PlaceBidAck>) => void;
 }
 
 export interface ServerToClientEvents extends RoomServerEvents {

@@ -8,6 +8,7 @@ import type { CommandResult } from '../commandHandler.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { inLane } from '../lanes.ts';
+import { signedAck } from '../transparency/acks.ts';
 import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
@@ -73,33 +74,19 @@ const bidResult = (result: CommandResult<RoomState, RoomEvent>, bidId: string, u
 
 /**
  * Places a deal for the signed-in member. The price is the server's (current + increment); the
- * answer comes only after the deal is durably appended to the room stream. It does not wait for
- * the read models: everything in it comes from the decided events, and the room's broadcasts
- * follow from the projected log. `onDurable` gets the answer synchronously at the durable
- * append, so a socket ack can leave before that commit's projection and broadcast work.
+ * answer comes only after the deal is durably appended to the room stream, and everything in it
+ * comes from the decided events.
  */
 export const placeBid = async (
   deps: Deps,
   user: SessionUser | null,
   code: string,
   bidId: string = newId(),
-  onDurable?: (result: PlaceBidResult, position: number) => void,
 ): Promise<PlaceBidResult> => {
   if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Please login to join a Deal.');
   if (user.access !== 'granted') throw new ApiError(403, 'WAITLISTED', WAITLIST_MESSAGE);
   // A deal's time is when it arrived, so waiting its turn behind a racing deal never makes it late.
   const now = deps.clock.now();
-  const onAppended = onDurable
-    ? (appended: CommandResult<RoomState, RoomEvent>) => {
-        let early: PlaceBidResult;
-        try {
-          early = bidResult(appended, bidId, user.id);
-        } catch {
-          return; // The same error reaches the caller through the promise.
-        }
-        onDurable(early, appended.position);
-      }
-    : undefined;
   const result = await inLane(deps, code, () =>
     handleCommand(
       { store: deps.commands.store },
@@ -108,7 +95,6 @@ export const placeBid = async (
       { type: 'PlaceBid', data: { bidId, userId: user.id, now } },
       // The client's id is scoped to the member and the room: reused elsewhere, it names another deal.
       { actor: actorOf(user), now, commandId: `bid:${code}:${user.id}:${bidId}` },
-      { onAppended },
     ),
   );
   return result.events.length > 0 ? bidResult(result, bidId, user.id) : recordedBid(deps, code, bidId);
@@ -137,16 +123,6 @@ const recordedBid = async (deps: Deps, code: string, bidId: string): Promise<Pla
   };
 };
 
-/** An ack callback that answers once: the early answer at the durable append, or the final one. */
-const once = (ack: unknown) => {
-  let sent = false;
-  return (response: unknown) => {
-    if (sent || typeof ack !== 'function') return;
-    sent = true;
-    (ack as (r: unknown) => void)(response);
-  };
-};
-
 /**
  * Abuse limits that a fair member never meets: deals and joins per socket (a burst, then a steady
  * pace far above what fingers and the no-two-in-a-row rule allow), and open sockets per member
@@ -170,7 +146,6 @@ const limited = (bucket: { take(): boolean }, message = TOO_FAST_MESSAGE) => {
 export const attachRoomSockets = (io: Io, deps: Deps): void => {
   const open = new Map<string, number>();
   /** Deals received by this process and not yet durably appended. */
-  let dealsInFlight = 0;
   io.use((socket, next) => {
     const user = userOf(deps, socket);
     if (!user) return next();
@@ -235,32 +210,15 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
       }),
     );
 
-    // A lone deal is acked at its durable append, ahead of its commit's projection and broadcasts,
-    // so the bidder's next move overlaps that work. With other deals in flight the ack waits for the
-    // commit's projection and broadcasts: acked bidders would otherwise send deals that queue in
-    // front of every watcher's update (measured: watchers' p99 2–3× worse in the 100-room storm).
-    socket.on('placeBid', (payload, ack) => {
-      const reply = once(ack);
-      let pending = true;
-      const landed = () => {
-        if (pending) dealsInFlight--;
-        pending = false;
-      };
-      dealsInFlight++;
-      return answer(deps, reply, async () => {
+    // The ack carries the server's signed acknowledgement of the deal at its place in the log, so
+    // it leaves once the log's tree holds the deal (the commit's projection): the bidder keeps it.
+    socket.on('placeBid', (payload, ack) =>
+      answer(deps, ack, async () => {
         limited(bids);
         const { roomCode, bidId } = parse(BidPayload, payload);
-        let projected = 0;
-        const result = await placeBid(deps, userOf(deps, socket), roomCode, bidId, (data, position) => {
-          const alone = dealsInFlight === 1;
-          landed();
-          if (alone) reply({ ok: true, data });
-          else projected = position;
-        });
-        // The deal is durable either way: a read model that is slow to follow only delays this answer.
-        if (projected) await deps.projections.waitFor(projected, deps.config.PROJECTION_WAIT_MS).catch(() => undefined);
-        return result;
-      }).finally(landed);
-    });
+        const result = await placeBid(deps, userOf(deps, socket), roomCode, bidId);
+        return { ...result, proof: await signedAck(deps, roomStream(roomCode), result.revision) };
+      }),
+    );
   });
 };

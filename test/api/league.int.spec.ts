@@ -65,6 +65,14 @@ const member = async (email: string, password = PASSWORD) => {
 
 const bid = (m: Awaited<ReturnType<typeof member>>, payload: unknown = {}) =>
   m.ask<{ currentBid: number }>('apl_place_bid', payload);
+/** An accepted bid's ack: its price and the server's signed acknowledgement of it in the log. */
+const accepted = (currentBid: number) => ({
+  ok: true,
+  data: {
+    currentBid,
+    proof: expect.objectContaining({ v: 1, stream: expect.stringMatching(/^league-/) as string }) as unknown,
+  },
+});
 const refused = (code: string, message?: string) => ({
   ok: false,
   error: message ? { code, message } : (expect.objectContaining({ code }) as unknown),
@@ -157,17 +165,17 @@ describe('a league auction over real sockets', () => {
     await watcher.waitFor('apl_auction_timer', (p) => p.remainingTime === 30);
 
     expect(await bid(watcher)).toEqual(refused('VIEW_ONLY', 'You are in view-only mode.'));
-    expect(await bid(c, { team_id: 1, team_name: 'Alpha' })).toEqual({ ok: true, data: { currentBid: 35 } });
+    expect(await bid(c, { team_id: 1, team_name: 'Alpha' })).toEqual(accepted(35));
     expect(await watcher.waitFor('apl_bid_update', (p) => p.currentBid === 35)).toMatchObject({
       highestBidder: { team_id: tightOwnerTeam, team_name: 'Gamma, Tight' },
     });
     clock.advance(10_000);
-    expect(await bid(a, { bidAmount: 40 })).toEqual({ ok: true, data: { currentBid: 40 } });
+    expect(await bid(a, { bidAmount: 40 })).toEqual(accepted(40));
     expect(await bid(a)).toEqual(refused('ALREADY_HIGHEST', 'You are already the highest bidder.'));
     expect(await bid(b, { bidAmount: 40 })).toEqual(refused('BID_STALE'));
     // Gamma has 100 points for 3 slots: after 45 it would keep 55 < 60 for the two other slots.
     expect(await bid(c)).toEqual(refused('PURSE_GUARD'));
-    expect(await bid(b)).toEqual({ ok: true, data: { currentBid: 45 } });
+    expect(await bid(b)).toEqual(accepted(45));
     expect(await b.waitFor('apl_bid_update', (p) => p.currentBid === 45)).toMatchObject({
       deadline: clock.now() + 30_000,
     });
@@ -194,7 +202,7 @@ describe('a league auction over real sockets', () => {
 
     await boss.ask('apl_start_auction', {});
     await watcher.waitFor('apl_auction_start', (p) => (p.player as { name: string }).name === 'Ashwath Raman');
-    expect(await bid(c)).toEqual({ ok: true, data: { currentBid: 35 } });
+    expect(await bid(c)).toEqual(accepted(35));
     clock.advance(30_000);
     await watcher.waitFor('apl_player_sold', (p) => (p.player as { name: string }).name === 'Ashwath Raman');
 
@@ -203,7 +211,7 @@ describe('a league auction over real sockets', () => {
       player: { name: 'Dinesh Babu' },
       currentBid: 50,
     });
-    expect(await bid(a)).toEqual({ ok: true, data: { currentBid: 55 } });
+    expect(await bid(a)).toEqual(accepted(55));
     clock.advance(30_000);
     expect(await watcher.waitFor('apl_auction_end')).toMatchObject({
       message: 'Auction Finished! No more unsold players.',

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { createManualClock } from '../../api/clock.ts';
+import { ed25519Verify } from '../../api/transparency/logKey.ts';
+import type { SignedAck } from '../../engine/ack.ts';
+import { checkAck } from '../../engine/ack.ts';
+import { parseVerifierKey } from '../../engine/checkpoint.ts';
+import { sha256 } from '../../projections/merkle.ts';
 import { formatRupees } from '../../web/src/lib/format.ts';
 import { deposit } from '../api/roomsHelpers.ts';
 import type { Client } from '../helpers/http.ts';
@@ -204,6 +210,36 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       await priya.page.goto('/my-deals');
       await priya.page.getByRole('tab', { name: /lost/ }).click();
       expect(await priya.page.getByTestId(`my-deal-${code}`).textContent()).toContain('came back as Reward Cash');
+
+      // Arun's browser kept the server's signed acknowledgement of each of his deals (IndexedDB):
+      // My Deals lists them, checks them against the signed log, and downloads them.
+      const proofs = arun.page.getByTestId('proof-row');
+      await proofs.first().waitFor();
+      expect(await proofs.allTextContents()).toEqual([
+        expect.stringContaining(`Deal #3 in room ${code} ₹1,030.00`),
+        expect.stringContaining(`Deal #1 in room ${code} ₹1,010.00`),
+      ]);
+      server.deps.transparency.heads.publish();
+      await arun.page.getByRole('button', { name: 'Check all against the signed log' }).click();
+      await arun.page
+        .getByText(/✓ In the signed log of/)
+        .nth(1)
+        .waitFor();
+      const [download] = await Promise.all([
+        arun.page.waitForEvent('download'),
+        arun.page.getByRole('button', { name: 'Download proofs' }).click(),
+      ]);
+      const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+        verifier_key: string;
+        acknowledgements: (SignedAck & { seq: number })[];
+      };
+      expect(file.verifier_key).toBe(server.deps.transparency.key.verifierKey);
+      const key = parseVerifierKey(sha256, file.verifier_key);
+      expect(file.acknowledgements.map((a) => a.seq)).toEqual([3, 1]);
+      expect(file.acknowledgements.every((a) => checkAck(a, key, ed25519Verify))).toBe(true);
+      // Priya's proofs are hers only, in her own browser.
+      await priya.page.getByTestId('proof-row').first().waitFor();
+      expect(await priya.page.getByTestId('proof-row').count()).toBe(1);
 
       expect(arun.errors).toEqual([]);
       expect(priya.errors).toEqual([]);

@@ -37,7 +37,8 @@ export type LogWitnessState =
 
 export const useLogWitness = create<LogWitnessState>()(() => ({ status: 'checking', size: null, fork: null }));
 
-const verify = (message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean => {
+/** Ed25519 verification as the log's checks need it (strict RFC 8032, no ZIP-215 leniency). */
+export const verify = (message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean => {
   try {
     return ed25519.verify(signature, message, publicKey, { zip215: false });
   } catch {
@@ -55,6 +56,9 @@ const load = (storage: Storage): Saved | null => {
     return null;
   }
 };
+
+/** The log key this browser pinned on first sight, if any. */
+export const pinnedVerifierKey = (storage: Storage = localStorage): string | null => load(storage)?.verifierKey ?? null;
 
 let running: Promise<void> | null = null;
 

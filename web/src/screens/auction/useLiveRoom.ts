@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Ack, JoinRoomResult, PlaceBidResult, RoomSnapshot } from '../../../../api/realtime/protocol.ts';
+import type { Ack, JoinRoomResult, PlaceBidAck, RoomSnapshot } from '../../../../api/realtime/protocol.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { serverNow, syncClock } from '../../lib/clock.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
+import { keepProof } from '../../stores/dealProofs.ts';
 import type { LiveRoomAction } from '../../stores/liveRoom.ts';
 import { dispatchLiveRoom, LIVE_ROOM_EVENTS, useLiveRoomStore } from '../../stores/liveRoom.ts';
 
@@ -105,21 +106,29 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
  * Places the next deal. The same bid id is re-sent once if the first answer does not come in
  * time, so a deal is never placed twice. Resolves with the server's result or rejects with its message.
  */
-export const placeDeal = async (code: string): Promise<PlaceBidResult> => {
+export const placeDeal = async (code: string): Promise<PlaceBidAck> => {
   const socket = getSocket();
   if (!socket.connected) throw new Error('Socket not connected. Try again.');
   const bidId = newBidId();
-  let ack: Ack<PlaceBidResult>;
+  let ack: Ack<PlaceBidAck>;
   try {
-    ack = (await socket
-      .timeout(ACK_TIMEOUT_MS)
-      .emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidResult>;
+    ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidAck>;
   } catch {
-    ack = (await socket
-      .timeout(ACK_TIMEOUT_MS)
-      .emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidResult>;
+    ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidAck>;
   }
   if (!ack.ok) throw new Error(ack.error.message);
   dispatchLiveRoom({ type: 'bidAccepted', roomCode: code, result: ack.data });
+  const { bid, proof } = ack.data;
+  // The member keeps the server's signed word that it accepted this deal at its place in the log.
+  void keepProof({
+    id: proof.id,
+    userId: bid.user_id,
+    kind: 'deal',
+    where: code,
+    seq: bid.seq,
+    amount: bid.bid_amount,
+    at: bid.created_at_ms,
+    ack: proof,
+  });
   return ack.data;
 };

@@ -1,3 +1,6 @@
+import type { SignedAck } from '../../../../engine/ack.ts';
+import { keepProof } from '../../stores/dealProofs.ts';
+import { useSessionStore } from '../../stores/session.ts';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, AplClientToServerEvents, AplServerToClientEvents } from '../../../../api/realtime/protocol.ts';
 import { APL_NAMESPACE, SOCKET_RECONNECT } from '../../../../api/realtime/protocol.ts';
@@ -91,7 +94,26 @@ const ask = <T>(send: (s: AplSocket, ack: (r: Ack<T>) => void) => void): Promise
     });
   });
 
-export const placeBid = (bidAmount: number) =>
-  ask<{ currentBid: number }>((s, ack) => s.emit('apl_place_bid', { bidAmount }, ack));
+export const placeBid = async (bidAmount: number) => {
+  const answer = await ask<{ currentBid: number; proof: SignedAck | null }>((s, ack) =>
+    s.emit('apl_place_bid', { bidAmount }, ack),
+  );
+  const userId = useSessionStore.getState().user?.id;
+  if (answer.ok && answer.data.proof && userId) {
+    // The member keeps the server's signed word that it accepted this bid at its place in the log.
+    const { proof, currentBid } = answer.data;
+    void keepProof({
+      id: proof.id,
+      userId,
+      kind: 'league',
+      where: proof.stream.replace(/^league-/, ''),
+      seq: null,
+      amount: currentBid,
+      at: proof.time,
+      ack: proof,
+    });
+  }
+  return answer;
+};
 export const startNextPlayer = () => ask<{ started: boolean }>((s, ack) => s.emit('apl_start_auction', {}, ack));
 export const endAuction = () => ask<{ ended: true }>((s, ack) => s.emit('apl_end_auction', {}, ack));

@@ -6,6 +6,7 @@ import { getSocket } from '../../lib/socket.ts';
 import type { MyRoom } from '../../stores/rooms.ts';
 import { fetchMyRooms, useRoomsStore } from '../../stores/rooms.ts';
 import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../deals/ui.tsx';
+import { DealProofs } from './DealProofs.tsx';
 import './mydeals.css';
 
 type TabKey = 'prebooked' | 'won' | 'lost' | 'cancelled';
@@ -225,7 +226,10 @@ export const MyDeals = () => {
         title="My Deals"
         lead="Every room you pre-booked: upcoming, won, lost and cancelled."
       />
-      <div className="container vd-screen-body">{body}</div>
+      <div className="container vd-screen-body">
+        {body}
+        <DealProofs />
+      </div>
     </>
   );
 };

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaceBidAck } from '../../api/realtime/protocol.ts';
+import { createManualClock } from '../../api/clock.ts';
+import { ed25519Verify } from '../../api/transparency/logKey.ts';
+import { ackBody, checkAck } from '../../engine/ack.ts';
+import { fromBase64, openCheckpoint, parseVerifierKey, toBase64 } from '../../engine/checkpoint.ts';
+import { leafHash, verifyInclusion } from '../../engine/merkle.ts';
+import { leafBytes, sha256 } from '../../projections/merkle.ts';
+import type { Client } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+import type { LiveClient } from './roomsHelpers.ts';
+import { deposit, liveClient, startRoomsServer } from './roomsHelpers.ts';
+
+/**
+ * Issue 15 §3: every accepted deal's ack carries the server's signed acknowledgement of the deal at
+ * its place in the log — stream, revision, id, leaf index and leaf hash — which anyone can check
+ * with the published key, and which the log's own proofs must agree with.
+ */
+const T0 = Date.parse('2026-11-22T04:30:00.000Z');
+const MIN = 60_000;
+
+describe('signed acknowledgements of deals', () => {
+  const clock = createManualClock(T0);
+  let server: TestServer;
+  let members: Client[];
+  let live: LiveClient[];
+  let code: string;
+  let verifierKey: string;
+
+  beforeAll(async () => {
+    const started = await startRoomsServer(clock);
+    server = started.server;
+    members = started.members;
+    for (const m of members) await deposit(server, m, 100_00);
+    const res = await started.admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+      product_id: started.productId,
+      base_price: 1_000_00,
+      max_price: 2_000_00,
+      bid_value: 10_00,
+      bid_seconds: 30,
+      entry_fee: 10_00,
+      max_participants: 4,
+      max_attempts: 5,
+      reward_cash: 0,
+      scheduled_time: new Date(clock.now() + 10 * MIN).toISOString(),
+    });
+    code = res.body.room_code;
+    for (const m of members) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
+    live = [];
+    for (const m of members) {
+      const l = await liveClient(server, m);
+      await l.emit('joinRoom', { roomCode: code });
+      live.push(l);
+    }
+    clock.advance(10 * MIN);
+    await server.rooms.tick();
+    verifierKey = ((await (await fetch(`${server.url}/api/log/key`)).json()) as { verifier_key: string }).verifier_key;
+  });
+  afterAll(async () => {
+    for (const l of live ?? []) l.close();
+    await server?.stop();
+  });
+
+  it('signs each accepted deal at its place, checkable with the published key and the log’s own proof', async () => {
+    clock.advance(1000);
+    const acks: PlaceBidAck[] = [];
+    for (const l of [live[0]!, live[1]!, live[2]!]) {
+      const ack = await l.emit<PlaceBidAck>('placeBid', { roomCode: code });
+      expect(ack.ok).toBe(true);
+      if (ack.ok) acks.push(ack.data);
+    }
+    const key = parseVerifierKey(sha256, verifierKey);
+    const stored = await server.deps.store.readStream(`room-${code}`);
+    for (const a of acks) {
+      const { proof } = a;
+      expect(checkAck(proof, key, ed25519Verify)).toBe(true);
+      const event = stored.find((e) => e.revision === a.revision)!;
+      expect(proof).toMatchObject({ stream: `room-${code}`, revision: a.revision, id: event.id, origin: key.name });
+      expect(proof.leaf_hash).toBe(toBase64(leafHash(sha256, leafBytes(event))));
+      // The log, asked later, proves the same leaf at the same place in a signed head.
+      server.deps.transparency.heads.publish();
+      const inclusion = (await (await fetch(`${server.url}/api/log/proof/inclusion?id=${proof.id}`)).json()) as {
+        leaf_index: number;
+        tree_size: number;
+        leaf_hash: string;
+        audit_path: string[];
+      };
+      expect(inclusion).toMatchObject({ leaf_index: proof.leaf_index, leaf_hash: proof.leaf_hash });
+      const head = (await (await fetch(`${server.url}/api/log/heads/${inclusion.tree_size}`)).json()) as {
+        checkpoint: string;
+      };
+      const opened = openCheckpoint(head.checkpoint, key, ed25519Verify);
+      expect(opened.ok).toBe(true);
+      if (opened.ok)
+        expect(
+          verifyInclusion(
+            sha256,
+            proof.leaf_index,
+            opened.head.size,
+            fromBase64(proof.leaf_hash),
+            inclusion.audit_path.map(fromBase64),
+            opened.head.root,
+          ),
+        ).toBe(true);
+    }
+    // Deals in one room take rising places in the log.
+    expect(acks.map((a) => a.proof.leaf_index)).toEqual([...acks.map((a) => a.proof.leaf_index)].sort((x, y) => x - y));
+  });
+
+  it('cannot be altered, and cannot pass for a signed tree head', async () => {
+    clock.advance(1000);
+    const ack = await live[3]!.emit<PlaceBidAck>('placeBid', { roomCode: code });
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    const key = parseVerifierKey(sha256, verifierKey);
+    const { proof } = ack.data;
+    expect(checkAck({ ...proof, leaf_index: proof.leaf_index + 1 }, key, ed25519Verify)).toBe(false);
+    expect(checkAck({ ...proof, revision: proof.revision - 1 }, key, ed25519Verify)).toBe(false);
+    expect(checkAck({ ...proof, id: crypto.randomUUID() }, key, ed25519Verify)).toBe(false);
+    // The signed text, offered as a checkpoint with this signature, is refused.
+    const body = ackBody(proof);
+    const sig = toBase64(new Uint8Array([...key.keyHash, ...fromBase64(proof.signature)]));
+    expect(openCheckpoint(`${body}\n— ${key.name} ${sig}\n`, key, ed25519Verify).ok).toBe(false);
+  });
+});
