@@ -229,7 +229,7 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
         arun.page.waitForEvent('download'),
         arun.page.getByRole('button', { name: 'Download proofs' }).click(),
       ]);
-      const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      const file = JSON.parse(await readFile((await download.path()), 'utf8')) as {
         verifier_key: string;
         acknowledgements: (SignedAck & { seq: number })[];
       };
