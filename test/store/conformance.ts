@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../engine/eventStore.ts';
 import { WrongExpectedRevisionError } from '../../engine/eventStore.ts';
-import { GENESIS_HASH, verifyChain } from '../../api/store/hashChain.ts';
-import { testEvent, uniqueStream, waitUntil } from '../helpers/events.ts';
+import { GENESIS_HASH, sealEvents, verifyChain } from '../../api/store/hashChain.ts';
+import { leafHash, streamingRoot } from '../../engine/merkle.ts';
+import { leafBytes, sha256 } from '../../projections/merkle.ts';
+import { testEvent, testMetadata, uniqueStream, waitUntil } from '../helpers/events.ts';
 
 /**
  * The one conformance suite every event store adapter must pass.
@@ -199,6 +201,44 @@ export const eventStoreConformance = (open: () => Promise<EventStore>) => {
       const events = await store.readStream(stream);
       const tampered = events.map((e) => (e.revision === 1 ? { ...e, data: { amount: 1 } } : e));
       expect(verifyChain(tampered)).toMatchObject({ ok: false, badRevision: 1, badEventId: events[1]!.id });
+    });
+  });
+
+  describe('the transparency tree', () => {
+    it('gives, for the same log, the same leaves and Merkle root as the events sealed on their own', async () => {
+      // Interleaved appends to two streams; the tree is over the global order the store reports.
+      const [a, b] = [uniqueStream(), uniqueStream()];
+      const plan = [a, b, a, a, b, a, b, b, a].map((stream, i) => ({
+        stream,
+        event: { ...testEvent(`Step${i}`, { i, text: 'வணக்கம் ₹' }), metadata: testMetadata({ correlationId: `c${i}` }) },
+      }));
+      for (const { stream, event } of plan) await store.append(stream, [event]);
+      const ours = new Set([a, b]);
+      const recorded: RecordedEvent[] = [];
+      for (let after = 0; ;) {
+        const page = await store.readAll({ after, limit: 500 });
+        if (page.length === 0) break;
+        recorded.push(...page.filter((e) => ours.has(e.streamName)));
+        after = page.at(-1)!.position;
+      }
+      expect(recorded.map((e) => e.id)).toEqual(plan.map((p) => p.event.id));
+      // What any store must give: each stream sealed on its own, in the order appended.
+      const revisions = new Map<string, { revision: number; hash: string | null }>();
+      const expected = plan.map(({ stream, event }) => {
+        const last = revisions.get(stream) ?? { revision: -1, hash: null };
+        const [sealed] = sealEvents(stream, last.revision, last.hash, [event]);
+        revisions.set(stream, { revision: last.revision + 1, hash: sealed!.metadata.hash });
+        return { ...sealed!, streamName: stream, revision: last.revision + 1 };
+      });
+      const leaves = (events: typeof expected | RecordedEvent[]) =>
+        events.map((e) => Buffer.from(leafHash(sha256, leafBytes(e))).toString('hex'));
+      expect(leaves(recorded)).toEqual(leaves(expected));
+      const root = (events: typeof expected | RecordedEvent[]) => {
+        const tree = streamingRoot(sha256);
+        for (const e of events) tree.add(leafHash(sha256, leafBytes(e)));
+        return Buffer.from(tree.root()).toString('hex');
+      };
+      expect(root(recorded)).toBe(root(expected));
     });
   });
 };
