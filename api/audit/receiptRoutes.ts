@@ -182,7 +182,12 @@ export const receiptRoutes = (deps: Deps) =>
         const { code } = c.req.valid('param');
         const { events, end } = await dealRecord(deps, code);
         const log = await proveInLog(deps, events);
-        const signed = checkStreamInSignedLog(deps.readDb, deps.transparency.heads.at(log.tree_size), events);
+        const signed = checkStreamInSignedLog(
+          deps.readDb,
+          deps.transparency.heads.at(log.tree_size),
+          deps.transparency.heads.keptLeaf,
+          events,
+        );
         return c.json(toReceipt(code, events, end, log, signed.ok));
       },
     )

@@ -161,7 +161,12 @@ export const auditRoutes = (deps: Deps) => {
         const events = await readWholeStream(deps.store, name);
         if (events.length === 0 && !row) throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${name}.`);
         const verdict = { stream: name, ...checkStream(name, events) };
-        const signed = checkStreamInSignedLog(deps.readDb, deps.transparency.heads.latest(), events);
+        const signed = checkStreamInSignedLog(
+          deps.readDb,
+          deps.transparency.heads.latest(),
+          deps.transparency.heads.keptLeaf,
+          events,
+        );
         c.header('Cache-Control', 'no-store');
         return c.json(toVerifyView(verdict, row, signed));
       },

@@ -3,7 +3,7 @@ import type { TreeHead } from '../../engine/checkpoint.ts';
 import { signCheckpoint } from '../../engine/checkpoint.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import { verifyConsistency } from '../../engine/merkle.ts';
-import { sha256, treeConsistency, treeRoot, treeSize } from '../../projections/merkle.ts';
+import { leafHashAt, sha256, treeConsistency, treeRoot, treeSize } from '../../projections/merkle.ts';
 import { privateFile } from '../dataFiles.ts';
 import type { Logger } from '../logger.ts';
 import type { LogKey } from './logKey.ts';
@@ -40,6 +40,12 @@ export const createHeads = (opts: {
   db.pragma('busy_timeout = 5000');
   db.exec(`CREATE TABLE IF NOT EXISTS heads (
     size INTEGER PRIMARY KEY, origin TEXT NOT NULL, root BLOB NOT NULL, time INTEGER NOT NULL, checkpoint TEXT NOT NULL)`);
+  // The leaf hashes under the signed heads, kept beside them: after a rewrite and a rebuild of the
+  // read models, the event that differs from what was signed can still be named exactly.
+  db.exec('CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, hash BLOB NOT NULL)');
+  const keptLeaves = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leaves');
+  const keepLeaf = db.prepare('INSERT OR IGNORE INTO leaves (idx, hash) VALUES (?, ?)');
+  const leafRow = db.prepare<[number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx = ?');
   const insert = db.prepare(
     'INSERT OR IGNORE INTO heads (size, origin, root, time, checkpoint) VALUES (?, ?, ?, ?, ?)',
   );
@@ -74,7 +80,11 @@ export const createHeads = (opts: {
     }
     const head: TreeHead = { origin: opts.key.name, size, root, time: opts.now() };
     const checkpoint = signCheckpoint(head, opts.key);
-    insert.run(size, head.origin, Buffer.from(head.root), head.time, checkpoint);
+    // The tree extends every head signed before (checked above), so its leaves are the signed ones.
+    db.transaction(() => {
+      for (let i = keptLeaves.get()!.n; i < size; i++) keepLeaf.run(i, Buffer.from(leafHashAt(opts.readDb, i)));
+      insert.run(size, head.origin, Buffer.from(head.root), head.time, checkpoint);
+    }).immediate();
     return latest();
   };
   let timer: NodeJS.Timeout | null = null;
@@ -88,6 +98,11 @@ export const createHeads = (opts: {
       return row ? toHead(row) : null;
     },
     recent: (upTo: number, limit: number): SignedHead[] => list.all(upTo, limit).map(toHead),
+    /** The leaf hash signed at `index`, if a head covers it. */
+    keptLeaf: (index: number): Uint8Array | null => {
+      const row = leafRow.get(index);
+      return row ? new Uint8Array(row.hash) : null;
+    },
     /** Signs new heads every `intervalMs` while the log grows (0 = only on demand). */
     start(intervalMs: number) {
       if (intervalMs <= 0 || timer) return;

@@ -27,27 +27,33 @@ export type LogCheckVerdict =
 
 /**
  * The signed heads this deployment kept in `heads.db`, each checked against the log key (a head
- * whose signature does not hold is reported, not trusted).
+ * whose signature does not hold is reported, not trusted), and the leaf hashes kept under them.
  */
-export const readKeptHeads = (path: string, verifierKey: string): { heads: KeptHead[]; unsigned: number } => {
-  if (!existsSync(path)) return { heads: [], unsigned: 0 };
+export const openKeptHeads = (path: string, verifierKey: string) => {
+  if (!existsSync(path)) return { heads: [] as KeptHead[], unsigned: 0, keptLeaf: () => null, close: () => {} };
   const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    const key = parseVerifierKey(sha256, verifierKey);
-    const rows = db
-      .prepare<[], { size: number; checkpoint: string }>('SELECT size, checkpoint FROM heads ORDER BY size')
-      .all();
-    const heads: KeptHead[] = [];
-    let unsigned = 0;
-    for (const row of rows) {
-      const opened = openCheckpoint(row.checkpoint, key, ed25519Verify);
-      if (opened.ok && opened.head.size === row.size) heads.push(opened.head);
-      else unsigned++;
-    }
-    return { heads, unsigned };
-  } finally {
-    db.close();
+  const key = parseVerifierKey(sha256, verifierKey);
+  const rows = db
+    .prepare<[], { size: number; checkpoint: string }>('SELECT size, checkpoint FROM heads ORDER BY size')
+    .all();
+  const heads: KeptHead[] = [];
+  let unsigned = 0;
+  for (const row of rows) {
+    const opened = openCheckpoint(row.checkpoint, key, ed25519Verify);
+    if (opened.ok && opened.head.size === row.size) heads.push(opened.head);
+    else unsigned++;
   }
+  const hasLeaves = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'leaves'").get();
+  const leafRow = hasLeaves ? db.prepare<[number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx = ?') : null;
+  return {
+    heads,
+    unsigned,
+    keptLeaf: (index: number): Uint8Array | null => {
+      const row = leafRow?.get(index);
+      return row ? new Uint8Array(row.hash) : null;
+    },
+    close: () => db.close(),
+  };
 };
 
 /**
@@ -56,7 +62,11 @@ export const readKeptHeads = (path: string, verifierKey: string): { heads: KeptH
  * or a reordering, shows as the first head whose root no longer matches, even after a rebuild.
  * Memory stays flat (only the tree's left edge is kept).
  */
-export const checkLogAgainstHeads = async (store: EventStore, heads: readonly KeptHead[]): Promise<LogCheckVerdict> => {
+export const checkLogAgainstHeads = async (
+  store: EventStore,
+  heads: readonly KeptHead[],
+  keptLeaf: (index: number) => Uint8Array | null = () => null,
+): Promise<LogCheckVerdict> => {
   const sorted = [...heads].sort((a, b) => a.size - b.size);
   const tree = streamingRoot(sha256);
   let count = 0;
@@ -78,7 +88,19 @@ export const checkLogAgainstHeads = async (store: EventStore, heads: readonly Ke
     if (page.length === 0) break;
     for (const event of page) {
       if (count === lastGood) firstOfRange = { stream: event.streamName, revision: event.revision, id: event.id };
-      tree.add(leafHash(sha256, leafBytes(event)));
+      const leaf = leafHash(sha256, leafBytes(event));
+      const kept = count < (sorted.at(-1)?.size ?? 0) ? keptLeaf(count) : null;
+      if (kept && !equalBytes(kept, leaf)) {
+        // The leaf signed at this place is kept: this is exactly the first event not as signed.
+        const head = sorted[next]!;
+        firstOfRange = { stream: event.streamName, revision: event.revision, id: event.id };
+        lastGood = count;
+        return failAt(
+          head,
+          `event ${count + 1} of the log is not the one signed there at ${new Date(head.time).toISOString()}: it was changed, added, removed or moved after it was signed`,
+        );
+      }
+      tree.add(leaf);
       count++;
       while (next < sorted.length && sorted[next]!.size === count) {
         const head = sorted[next]!;

@@ -59,6 +59,20 @@ describe('the whole log against the heads it signed (npm run verify, live)', () 
     });
   });
 
+  it('names the exact event when the leaves signed under the heads are kept', async () => {
+    const kept = log.map((e) => leafHash(sha256, leafBytes(e)));
+    const changed = log.map((e) => (e.id === 'e6' ? { ...e, metadata: { ...e.metadata, hash: 'f'.repeat(64) } } : e));
+    const verdict = await checkLogAgainstHeads(storeOf(changed), heads, (i) => kept[i] ?? null);
+    expect(verdict).toMatchObject({ ok: false, first: { id: 'e6', stream: 'room-L0', revision: 2 } });
+    if (!verdict.ok) expect(verdict.reason).toMatch(/^event 7 of the log is not the one signed there/);
+    // An event removed from the middle: the one that now sits in its place is named.
+    const removed = log.filter((e) => e.id !== 'e5');
+    expect(await checkLogAgainstHeads(storeOf(removed), heads, (i) => kept[i] ?? null)).toMatchObject({
+      ok: false,
+      first: { id: 'e6' },
+    });
+  });
+
   it('says events were removed when the log is shorter than a signed head', async () => {
     const verdict = await checkLogAgainstHeads(storeOf(log.slice(0, 10)), heads);
     expect(verdict).toMatchObject({ ok: false, from: 8, to: 12 });

@@ -117,8 +117,12 @@ describe('a fairness receipt against the signed log', () => {
     const auditor = await loggedIn(server, AUDITOR_LOGIN.email, AUDITOR_LOGIN.password);
     const check = (await auditor.call<VerifyViewDto>('GET', '/api/admin/streams/room-SIG001/verify')).body;
     expect(check.ok).toBe(false);
+    // The leaves kept beside the signed heads name the first rewritten event exactly, even after the rebuild.
     expect(check.signed_log.log_intact).toBe(false);
-    expect(check.message).toMatch(/^Not as signed: the log as the store holds it now does not have the root signed/);
+    expect(check.bad_event).toMatchObject({ id: lastBid.id, revision: lastBid.revision });
+    expect(check.message).toMatch(
+      /is not the event the log signed at its place .*changed, moved or renamed after it was signed/,
+    );
     const live = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', 'room-SIG001'], {
       env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir },
     }).then(
@@ -126,9 +130,12 @@ describe('a fairness receipt against the signed log', () => {
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     );
     expect(live.code).toBe(1);
-    // ...names the stretch between signed heads where the log changed (here the only head: all of it),
-    // and the room's rules name the first step the forger left inconsistent.
-    expect(live.stdout).toMatch(/^FORKED {4}the log's first \d+ events are not the ones signed at /m);
+    // ...names the first event not as signed (the rewritten deal), and the room's rules name the
+    // first step the forger left inconsistent.
+    expect(live.stdout).toMatch(
+      /^FORKED {4}event \d+ of the log is not the one signed there at .*after it was signed/m,
+    );
+    expect(live.stdout).toContain(`the first event there is ${lastBid.id}, room-SIG001 revision ${lastBid.revision}`);
     expect(live.stdout).toMatch(
       /^TAMPERED {2}room-SIG001: first bad event \S+ at revision \d+: breaks the room’s rules: RoomEnded outcomes is/m,
     );
