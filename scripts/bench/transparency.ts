@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { ackBody } from '../../engine/ack.ts';
 import { signCheckpoint } from '../../engine/checkpoint.ts';
 import type { NewEvent, RecordedEvent } from '../../engine/eventStore.ts';
 import { eventHashV1, GENESIS_HASH, sealEvents } from '../../api/store/hashChain.ts';
@@ -68,6 +69,25 @@ export const transparencyFigures = async (ctx: BenchContext): Promise<Figure[]> 
     for (let i = 1; i <= heads; i++)
       signCheckpoint({ origin: 'bench/log', size: i, root: treeRoot(readDb, i), time: i }, key);
   });
+  const acks = 2_000;
+  const ackSign = await timed(() => {
+    for (let i = 0; i < acks; i++) {
+      const e = recorded[i % recorded.length]!;
+      key.sign(
+        new TextEncoder().encode(
+          ackBody({
+            origin: key.name,
+            stream: e.streamName,
+            revision: e.revision,
+            id: e.id,
+            leaf_index: i,
+            leaf_hash: 'x'.repeat(44),
+            time: i,
+          }),
+        ),
+      );
+    }
+  });
   readDb.sqlite.close();
 
   const perAppendMs = append.ms / appends;
@@ -89,6 +109,14 @@ export const transparencyFigures = async (ctx: BenchContext): Promise<Figure[]> 
       baseline: { name: 'durable append through the store port', value: perAppendMs * 1000, unit: 'µs' },
       ratio: perLeafMs / perAppendMs,
       notes: 'after the append, in the projection, off the bid answer',
+    },
+    {
+      name: 'sign a deal acknowledgement (Ed25519), per deal',
+      value: (ackSign.ms / acks) * 1000,
+      unit: 'µs',
+      baseline: { name: 'durable append through the store port', value: perAppendMs * 1000, unit: 'µs' },
+      ratio: ackSign.ms / acks / perAppendMs,
+      notes: 'on the bid answer, with one stream read and the wait for the projection',
     },
     {
       name: 'sign a tree head (root + Ed25519)',
