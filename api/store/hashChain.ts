@@ -174,15 +174,6 @@ export interface ChainedEvent {
   metadata: EventMetadata & Partial<ChainFields>;
 }
 
-export interface ChainStep {
-  /** The event names a revision other than the next one. */
-  revision?: string;
-  prevHash?: string;
-  content?: string;
-  /** A version 1 credential event whose secret was withheld: its content cannot be checked offline. */
-  unchecked?: true;
-}
-
 /**
  * One stream's chain, fed in revision order. On a broken link it tells apart an event changed and
  * given a fresh hash (the next one still points to its old hash) from one inserted (the next one
@@ -216,6 +207,11 @@ export const createChainChecker = () => {
       // The event's own hash first: under version 2 it binds the stream, revision and id, so an
       // event moved, renamed or re-numbered is named itself.
       const metadata: ChainMetadata = { ...event.metadata, prevHash };
+      if (metadata.hashVersion !== undefined && metadata.hashVersion !== HASH_VERSION)
+        return {
+          blamePrevious: false,
+          reason: `hash version ${String(metadata.hashVersion)} is not one this verifier knows`,
+        };
       const skip = metadata.hashVersion !== 2 && V1_SECRET_TYPES.has(event.type) && hasWithheld(event.data);
       if (!skip) {
         const recomputed = eventHash(
