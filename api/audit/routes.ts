@@ -161,6 +161,13 @@ export const auditRoutes = (deps: Deps) => {
         const events = await readWholeStream(deps.store, name);
         if (events.length === 0 && !row) throw new ApiError(404, 'STREAM_NOT_FOUND', `No stream named ${name}.`);
         const verdict = { stream: name, ...checkStream(name, events) };
+        // The signed heads may come from another process: this one's tree first catches up with the
+        // whole store, so a tree smaller than a signed head means events were removed, not a lag.
+        try {
+          await deps.projections.waitFor(await deps.store.headPosition(), deps.config.PROJECTION_WAIT_MS);
+        } catch {
+          throw new ApiError(503, 'LOG_NOT_READY', 'The signed log is catching up. Try again shortly.');
+        }
         const signed = checkStreamInSignedLog(
           deps.readDb,
           deps.transparency.heads.latest(),
