@@ -31,6 +31,35 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+describe('npm run seed', () => {
+  it('puts the demo data into an empty data directory, and leaves a seeded one as it is', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'vetri-seed-'));
+    try {
+      const seed = () =>
+        run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'seed.ts')], {
+          env: { ...env, DATA_DIR: fresh },
+          cwd: root,
+        });
+      expect((await seed()).stdout).toContain('The demo data is in the store.');
+      const count = () => {
+        const db = new Database(join(fresh, 'events.db'), { readonly: true });
+        try {
+          return db.prepare<[], { n: number }>("SELECT count(*) AS n FROM events WHERE type = 'UserRegistered'").get()!
+            .n;
+        } finally {
+          db.close();
+        }
+      };
+      const users = count();
+      expect(users).toBeGreaterThanOrEqual(5);
+      await seed();
+      expect(count()).toBe(users);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('npm run verify and npm run rebuild on the seeded data', () => {
   it('verify --all reports every stream intact', async () => {
     const { code, stdout } = await script('verify.ts', ['--all']);
