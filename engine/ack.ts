@@ -29,7 +29,7 @@ export interface SignedAck {
   leaf_index: number;
   /** Base64 of the RFC 9162 leaf hash (docs/log-format.md §3). */
   leaf_hash: string;
-  /** When the server signed (unix ms). */
+  /** When the server recorded the event (its `metadata.at`, unix ms): signing again gives the same acknowledgement. */
   time: number;
   /** Base64 Ed25519 signature of `ackBody`. */
   signature: string;

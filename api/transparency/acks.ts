@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors.ts';
  * (its leaf index is the place the tree gives it). The leaf hash is computed from the stored event.
  */
 export const signedAck = async (
-  deps: Pick<Deps, 'store' | 'readDb' | 'projections' | 'config' | 'clock' | 'transparency'>,
+  deps: Pick<Deps, 'store' | 'readDb' | 'projections' | 'config' | 'transparency'>,
   stream: string,
   revision: number,
 ): Promise<SignedAck> => {
@@ -28,7 +28,8 @@ export const signedAck = async (
     id: event.id,
     leaf_index: index,
     leaf_hash: toBase64(leafHash(sha256, leafBytes(event))),
-    time: deps.clock.now(),
+    // The event's own time: an ack signed again (a deal re-sent) is the same bytes and the same signature.
+    time: Date.parse(event.metadata.at),
   };
   return { v: 1, ...fields, signature: toBase64(key.sign(new TextEncoder().encode(ackBody(fields)))) };
 };
