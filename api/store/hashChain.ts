@@ -210,7 +210,7 @@ export const createChainChecker = () => {
       if (metadata.hashVersion !== undefined && metadata.hashVersion !== HASH_VERSION)
         return {
           blamePrevious: false,
-          reason: `hash version ${String(metadata.hashVersion)} is not one this verifier knows`,
+          reason: `hash version ${JSON.stringify(metadata.hashVersion)} is not one this verifier knows`,
         };
       const skip = metadata.hashVersion !== 2 && V1_SECRET_TYPES.has(event.type) && hasWithheld(event.data);
       if (!skip) {
