@@ -113,6 +113,7 @@ export const startServer = async (
   const rooms = await startRooms(deps, io);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
+  const stopSigningAtEnds = heads.signAtEnds(projections);
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log.info(`Vetri Deals listening on ${url} (event store: ${store.kind})`);
@@ -132,6 +133,7 @@ export const startServer = async (
       await httpClosed;
       clearTimeout(force);
       await store.drain();
+      stopSigningAtEnds();
       await projections.stop();
       readDb.sqlite.close();
       deps.hits.close();

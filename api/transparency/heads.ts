@@ -8,6 +8,9 @@ import { privateFile } from '../dataFiles.ts';
 import type { Logger } from '../logger.ts';
 import type { LogKey } from './logKey.ts';
 
+/** Events after which a head is signed at once: a room's or a league auction's end. */
+const END_TYPES: ReadonlySet<string> = new Set(['RoomEnded', 'RoomCancelled', 'AuctionFinished']);
+
 export interface SignedHead extends TreeHead {
   /** The C2SP checkpoint text, signed. */
   checkpoint: string;
@@ -102,6 +105,20 @@ export const createHeads = (opts: {
     keptLeaf: (index: number): Uint8Array | null => {
       const row = leafRow.get(index);
       return row ? new Uint8Array(row.hash) : null;
+    },
+    /**
+     * Signs a head as soon as a deal room or a league auction ends (once the end is projected), so
+     * every result is in a signed head without waiting for the interval. Returns the unsubscribe.
+     */
+    signAtEnds(projections: { onApplied(listener: (events: readonly { type: string }[]) => void): () => void }) {
+      return projections.onApplied((events) => {
+        if (!events.some((e) => END_TYPES.has(e.type))) return;
+        try {
+          publish();
+        } catch (error) {
+          opts.log.error('could not sign a tree head', { error });
+        }
+      });
     },
     /** Signs new heads every `intervalMs` while the log grows (0 = only on demand). */
     start(intervalMs: number) {

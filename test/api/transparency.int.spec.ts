@@ -16,6 +16,9 @@ import { rewriteStream } from '../helpers/rewriteStore.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { deposit } from './roomsHelpers.ts';
+import { MEMBERS, playRoom } from '../helpers/auditRooms.ts';
+import { waitUntil } from '../helpers/events.ts';
+import { leafIndexOf } from '../../projections/merkle.ts';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 const env = { LOG_HEAD_INTERVAL_MS: '0', LOG_ORIGIN: 'test.vetrideals.in/log' };
@@ -51,6 +54,18 @@ describe('the transparency log', () => {
     if (!opened.ok) throw new Error(opened.reason);
     return opened.head;
   };
+
+  it('signs a head as soon as a deal room ends, without waiting for the interval', async () => {
+    const room = await playRoom(server.deps, 'END001', {
+      start: Date.now() + 3_600_000,
+      bidders: [MEMBERS[0].userId, MEMBERS[1].userId],
+    });
+    const ended = room.events.find((e) => e.type === 'RoomEnded')!;
+    await server.deps.projections.waitFor(ended.position);
+    const index = leafIndexOf(server.deps.readDb, ended.position)!;
+    // LOG_HEAD_INTERVAL_MS is 0 here: only the room's end signed this head.
+    await waitUntil(() => (server.deps.transparency.heads.latest()?.size ?? 0) > index, 2000, 'a head over the end');
+  });
 
   it('signs heads anyone can check with the published key, over every event of the log in order', async () => {
     const wellKnown = await (await fetch(`${server.url}/.well-known/vetri-deals-log-key`)).text();
