@@ -6,7 +6,8 @@ import { applyStorePragmas, openSqliteStore } from '../../api/store/sqlite.ts';
 import type { BenchContext, Figure } from './harness.ts';
 import { rate, timed } from './harness.ts';
 
-const event = (i: number): NewEvent => ({
+/** The i-th bench event: a deal with fresh ids, as the live path writes one. */
+export const benchEvent = (i: number): NewEvent => ({
   id: randomUUID(),
   type: 'BidPlaced',
   data: { bidId: randomUUID(), seq: i, userId: `U${i % 10}`, amount: 100_00 + i * 500, at: 1_790_000_000_000 + i },
@@ -32,7 +33,7 @@ const rawPerRow = (path: string, n: number, streams: number) => {
     'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const rows = Array.from({ length: n }, (_, i) => {
-    const [sealed] = sealEvents(`room-${i % streams}`, Math.floor(i / streams) - 1, null, [event(i)]);
+    const [sealed] = sealEvents(`room-${i % streams}`, Math.floor(i / streams) - 1, null, [benchEvent(i)]);
     return [
       sealed!.id,
       `room-${i % streams}`,
@@ -71,7 +72,7 @@ export const storeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
   const raw = rawPerRow(ctx.scratch('raw.db'), n, streams);
   const store = openSqliteStore({ path: ctx.scratch('port.db') });
   const concurrentStore = openSqliteStore({ path: ctx.scratch('concurrent.db') });
-  const events = Array.from({ length: n }, (_, i) => event(i));
+  const events = Array.from({ length: n }, (_, i) => benchEvent(i));
   const revisions = new Map<string, number>();
   const totals = { raw: 0, port: 0, concurrent: 0 };
   for (let round = 0; round < rounds; round++) {
@@ -89,7 +90,7 @@ export const storeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
       Promise.all(
         Array.from({ length: writers }, async (_, w) => {
           for (let i = (round * perWriter) / rounds; i < ((round + 1) * perWriter) / rounds; i++) {
-            await concurrentStore.append(`wallet-W${w}`, [event(i)], {
+            await concurrentStore.append(`wallet-W${w}`, [benchEvent(i)], {
               expectedRevision: i === 0 ? 'no_stream' : i - 1,
             });
           }

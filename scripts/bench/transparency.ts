@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { ackBody } from '../../engine/ack.ts';
 import { signCheckpoint } from '../../engine/checkpoint.ts';
-import type { NewEvent, RecordedEvent } from '../../engine/eventStore.ts';
+import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { eventHashV1, GENESIS_HASH, sealEvents } from '../../api/store/hashChain.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import { loadLogKey } from '../../api/transparency/logKey.ts';
@@ -10,19 +9,8 @@ import { openReadDb } from '../../projections/db.ts';
 import { merkleProjector, treeRoot } from '../../projections/merkle.ts';
 import type { BenchContext, Figure } from './harness.ts';
 import { rate, timed } from './harness.ts';
+import { benchEvent } from './store.ts';
 
-const event = (i: number): NewEvent => ({
-  id: randomUUID(),
-  type: 'BidPlaced',
-  data: { bidId: randomUUID(), seq: i, userId: `U${i % 10}`, amount: 100_00 + i * 500, at: 1_790_000_000_000 + i },
-  metadata: {
-    at: new Date(1_790_000_000_000 + i).toISOString(),
-    actor: { userId: `U${i % 10}`, role: 'member' },
-    correlationId: randomUUID(),
-    causationId: null,
-    schema: 1,
-  },
-});
 
 /**
  * What the transparency log costs on the write path (issue 15), each beside the cost without it in
@@ -32,7 +20,7 @@ const event = (i: number): NewEvent => ({
  */
 export const transparencyFigures = async (ctx: BenchContext): Promise<Figure[]> => {
   const n = ctx.quick ? 2_000 : 20_000;
-  const events = Array.from({ length: n }, (_, i) => event(i));
+  const events = Array.from({ length: n }, (_, i) => benchEvent(i));
 
   const v1 = await timed(() => {
     let prev = GENESIS_HASH;
