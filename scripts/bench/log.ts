@@ -5,7 +5,7 @@ import { sealEvents } from '../../api/store/hashChain.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import { roomHistory } from './history.ts';
 import { finishBulkRebuild, openReadDb, startBulkRebuild } from '../../projections/db.ts';
-import { rebuildInto } from '../rebuild.ts';
+import { rebuildInto } from '../../projections/rebuild.ts';
 
 /** Fills an embedded store file with `target` events of finished deal rooms (sealed, hash-chained), in bulk. */
 export const fillLog = async (ctx: BenchContext, path: string, target: number): Promise<number> => {

@@ -7,7 +7,7 @@ import type { RoomSnapshot } from '../../api/realtime/protocol.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import { openReadDb } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
-import { rebuildInto } from '../../scripts/rebuild.ts';
+import { rebuildInto } from '../../projections/rebuild.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn } from '../helpers/http.ts';
 import type { ChildServer } from './childServer.ts';

@@ -7,7 +7,7 @@ import type { ReadDb } from '../../projections/db.ts';
 import { openReadDb, rebuildMarkerOf, startBulkRebuild } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
 import { createProjectionRunner } from '../../projections/runner.ts';
-import { rebuildInto } from '../../scripts/rebuild.ts';
+import { rebuildInto } from '../../projections/rebuild.ts';
 import { runHistory } from '../engine/roomHistory.ts';
 import { rules } from '../engine/roomFixtures.ts';
 
