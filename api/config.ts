@@ -55,6 +55,12 @@ export const configSchema = z.object({
   LOG_SIGNING_KEY: z.string().optional(),
   /** How often a new signed tree head is published while the log grows; 0 = only on demand. */
   LOG_HEAD_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  /** Minutes between automatic snapshots of the data directory (0 = none; `npm run backup` any time). */
+  BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(0),
+  /** Where automatic snapshots go: a folder, ideally on another disk or a mounted remote. */
+  BACKUP_DIR: z.string().default('./backups'),
+  /** How many automatic snapshots to keep (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** Largest product image an admin may upload. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(1_000_000),
 });

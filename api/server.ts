@@ -27,6 +27,7 @@ import { dataDirSecret } from './secrets.ts';
 import { checkPaymentMode, createPayments } from './payments/index.ts';
 import { privateDataDir, privateFile } from './dataFiles.ts';
 import { createHeads } from './transparency/heads.ts';
+import { scheduleBackups } from './backup/schedule.ts';
 import { deploymentLogKey } from './transparency/logKey.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
@@ -94,7 +95,8 @@ export const startServer = async (
   await projections.start();
   if (config.SEED_DEMO) await seedDemo(deps);
 
-  const app = createApp(deps);
+  const lifecycle = { stopping: false };
+  const app = createApp(deps, lifecycle);
   const httpServer = await new Promise<HttpServer>((resolve) => {
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
       resolve(server as HttpServer),
@@ -114,6 +116,7 @@ export const startServer = async (
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
   const stopSigningAtEnds = heads.signAtEnds(projections);
+  const stopBackups = scheduleBackups(config, log);
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log.info(`Vetri Deals listening on ${url} (event store: ${store.kind})`);
@@ -123,7 +126,10 @@ export const startServer = async (
   const close = () =>
     (closing ??= (async () => {
       log.info('shutting down: no new connections, finishing in-flight work');
+      // Readiness turns false at once, so a load balancer stops sending members here.
+      lifecycle.stopping = true;
       stopShopSweeper();
+      stopBackups();
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       // A browser that keeps a connection busy must not hold the shutdown up for ever: 5 s, then cut.
