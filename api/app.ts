@@ -28,9 +28,11 @@ import { auditRoutes } from './audit/routes.ts';
 import { receiptRoutes } from './audit/receiptRoutes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { logRoutes } from './transparency/routes.ts';
+import type { Lifecycle } from './routes/health.ts';
+import { healthRoutes } from './routes/health.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
-export const createApp = (deps: Deps) => {
+export const createApp = (deps: Deps, lifecycle: Lifecycle = { stopping: false }) => {
   const { log, config } = deps;
   const app = new Hono();
 
@@ -107,6 +109,7 @@ export const createApp = (deps: Deps) => {
   app.route('/api/payments', razorpayReturnRoutes(deps));
   app.route('/api', api);
 
+  app.route('/health', healthRoutes(deps, lifecycle));
   app.get('/.well-known/vetri-deals-log-key', (c) => c.text(`${deps.transparency.key.verifierKey}\n`));
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });
   app.get('/api/openapi.json', (c) => c.json(openapi));
