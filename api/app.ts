@@ -30,9 +30,17 @@ import { blogRoutes } from './blog/routes.ts';
 import { logRoutes } from './transparency/routes.ts';
 import type { Lifecycle } from './routes/health.ts';
 import { healthRoutes } from './routes/health.ts';
+import { Registry } from 'prom-client';
+import { METRICS_CONTENT_TYPE, metricsAuthorized, metricsText } from './metrics.ts';
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
-export const createApp = (deps: Deps, lifecycle: Lifecycle = { stopping: false }) => {
+export const createApp = (
+  deps: Deps,
+  {
+    lifecycle = { stopping: false },
+    serverMetrics = new Registry(),
+  }: { lifecycle?: Lifecycle; serverMetrics?: Registry } = {},
+) => {
   const { log, config } = deps;
   const app = new Hono();
 
@@ -110,6 +118,15 @@ export const createApp = (deps: Deps, lifecycle: Lifecycle = { stopping: false }
   app.route('/api', api);
 
   app.route('/health', healthRoutes(deps, lifecycle));
+  app.get('/metrics', async (c) => {
+    const token = deps.config.METRICS_TOKEN;
+    if (!token) return c.json({ error: { code: 'METRICS_OFF', message: 'Metrics are off: set METRICS_TOKEN.' } }, 404);
+    if (!metricsAuthorized(c.req.header('authorization'), token))
+      return c.json({ error: { code: 'UNAUTHENTICATED', message: 'Send the metrics token as a Bearer token.' } }, 401);
+    c.header('Content-Type', METRICS_CONTENT_TYPE);
+    c.header('Cache-Control', 'no-store');
+    return c.body(await metricsText(serverMetrics));
+  });
   app.get('/.well-known/vetri-deals-log-key', (c) => c.text(`${deps.transparency.key.verifierKey}\n`));
   const openapi = buildOpenApi(app as never, { title: 'Vetri Deals API', version: '1' });
   app.get('/api/openapi.json', (c) => c.json(openapi));

@@ -55,6 +55,8 @@ export const configSchema = z.object({
   LOG_SIGNING_KEY: z.string().optional(),
   /** How often a new signed tree head is published while the log grows; 0 = only on demand. */
   LOG_HEAD_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  /** Bearer token a Prometheus scraper sends to /metrics; metrics are off (404) when unset. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Minutes between automatic snapshots of the data directory (0 = none; `npm run backup` any time). */
   BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(0),
   /** Where automatic snapshots go: a folder, ideally on another disk or a mounted remote. */

@@ -28,6 +28,8 @@ import { checkPaymentMode, createPayments } from './payments/index.ts';
 import { privateDataDir, privateFile } from './dataFiles.ts';
 import { createHeads } from './transparency/heads.ts';
 import { scheduleBackups } from './backup/schedule.ts';
+import { countedMail, countedPayments, serverMetrics } from './metrics.ts';
+import { APL_NAMESPACE } from './league/protocol.ts';
 import { deploymentLogKey } from './transparency/logKey.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
@@ -82,12 +84,13 @@ export const startServer = async (
     projections,
     commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
     sessions: createSessions(readDb, clock),
-    payments: createPayments(config, () => clock.now()),
+    payments: countedPayments(createPayments(config, () => clock.now())),
     walletOf: (userId) => walletBalances(readDb, userId),
-    mail:
+    mail: countedMail(
       config.MAIL_TRANSPORT === 'smtp'
         ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
         : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
+    ),
     secrets: { otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET) },
     hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
     transparency: { key: logKey, heads },
@@ -96,7 +99,18 @@ export const startServer = async (
   if (config.SEED_DEMO) await seedDemo(deps);
 
   const lifecycle = { stopping: false };
-  const app = createApp(deps, lifecycle);
+  const sockets: { io: Io | null } = { io: null };
+  const ownMetrics = serverMetrics({
+    store,
+    readDb,
+    projections,
+    now: () => clock.now(),
+    sockets: (): Record<string, number> =>
+      sockets.io
+        ? { '/': sockets.io.of('/').sockets.size, [APL_NAMESPACE]: sockets.io.of(APL_NAMESPACE).sockets.size }
+        : {},
+  });
+  const app = createApp(deps, { lifecycle, serverMetrics: ownMetrics });
   const httpServer = await new Promise<HttpServer>((resolve) => {
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
       resolve(server as HttpServer),
@@ -111,6 +125,7 @@ export const startServer = async (
     allowRequest: (req, callback) =>
       callback(null, sameOriginHandshake(req.headers.origin, req.headers.host, config.PUBLIC_URL)),
   });
+  sockets.io = io;
   attachRealtime(io, deps);
   const rooms = await startRooms(deps, io);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);

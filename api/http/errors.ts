@@ -1,3 +1,4 @@
+import { metrics } from '../metrics.ts';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -30,8 +31,10 @@ const domainStatus: Record<string, ContentfulStatusCode> = {
 };
 
 export const toErrorResponse = (error: unknown, log?: Logger): { status: ContentfulStatusCode; body: ErrorBody } => {
-  if (error instanceof ApiError)
+  if (error instanceof ApiError) {
+    if (error.status === 429) metrics.rateLimited.inc({ code: error.code });
     return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+  }
   if (error instanceof DomainError) {
     const status = domainStatus[error.code] ?? (error.code.endsWith('_NOT_FOUND') ? 404 : 422);
     return { status, body: { error: { code: error.code, message: error.message, details: error.details } } };

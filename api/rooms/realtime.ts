@@ -9,6 +9,7 @@ import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { inLane } from '../lanes.ts';
 import { signedAck } from '../transparency/acks.ts';
+import { metrics } from '../metrics.ts';
 import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
@@ -212,13 +213,21 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
 
     // The ack carries the server's signed acknowledgement of the deal at its place in the log, so
     // it leaves once the log's tree holds the deal (the commit's projection): the bidder keeps it.
-    socket.on('placeBid', (payload, ack) =>
-      answer(deps, ack, async () => {
-        limited(bids);
-        const { roomCode, bidId } = parse(BidPayload, payload);
-        const result = await placeBid(deps, userOf(deps, socket), roomCode, bidId);
-        return { ...result, proof: await signedAck(deps, roomStream(roomCode), result.revision) };
-      }),
-    );
+    socket.on('placeBid', (payload, ack) => {
+      const latency = metrics.dealAck.startTimer();
+      return answer(deps, ack, async () => {
+        try {
+          limited(bids);
+          const { roomCode, bidId } = parse(BidPayload, payload);
+          const result = await placeBid(deps, userOf(deps, socket), roomCode, bidId);
+          const answered = { ...result, proof: await signedAck(deps, roomStream(roomCode), result.revision) };
+          latency({ result: 'accepted' });
+          return answered;
+        } catch (error) {
+          latency({ result: 'refused' });
+          throw error;
+        }
+      });
+    });
   });
 };

@@ -1,3 +1,4 @@
+import { metrics } from '../metrics.ts';
 import { DomainError } from '../../engine/decider.ts';
 import type { Actor } from '../../engine/eventStore.ts';
 import { roomDecider, roomError, roomStream } from '../../engine/room.ts';
@@ -151,6 +152,7 @@ export const sweep = async (deps: Deps): Promise<{ repaired: number; settled: nu
       repaired++;
       if (repair.kind !== 'book') {
         await runWalletStep(deps, repair.step);
+        if (repair.kind === 'refund') metrics.sagasCompensated.inc();
         continue;
       }
       const userName = userById(deps.readDb, r.user_id)?.name ?? 'Member';
@@ -171,6 +173,7 @@ export const sweep = async (deps: Deps): Promise<{ repaired: number; settled: nu
           userId: r.user_id,
           command: { type: 'RefundPrebook', data: { reservationId: r.reservation_id, now: deps.clock.now() } },
         });
+        metrics.sagasCompensated.inc();
       }
     } catch (error) {
       deps.log.error('sweeper could not repair a reservation', { reservation: r.reservation_id, error });

@@ -1,3 +1,4 @@
+import { metrics, timed } from '../metrics.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventStore } from '../../engine/eventStore.ts';
@@ -21,7 +22,7 @@ export const trackInflight = (store: EventStore): EventStore & { drain(): Promis
   const pending = new Set<Promise<unknown>>();
   const tracked = Object.create(store) as EventStore & { drain(): Promise<void> };
   tracked.append = (stream, events, options) => {
-    const p = store.append(stream, events, options);
+    const p = timed(metrics.append, store.append(stream, events, options));
     pending.add(p);
     const done = () => pending.delete(p);
     p.then(done, done);
