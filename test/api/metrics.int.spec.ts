@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import type { PlaceBidAck } from '../../api/realtime/protocol.ts';
@@ -84,6 +85,17 @@ describe('/metrics', () => {
     expect(sample(after.text, 'vetri_deal_ack_seconds_count', 'result="refused"')).toBeGreaterThanOrEqual(1);
     expect(sample(after.text, 'vetri_sockets_connected', 'namespace="/"')).toBeGreaterThanOrEqual(4);
     expect(sample(after.text, 'vetri_store_append_seconds_count', 'result="ok"')).toBeGreaterThan(0);
+  });
+
+  it('has every series the Grafana dashboard in docs/ reads', async () => {
+    const dashboard = readFileSync(new URL('../../docs/grafana-dashboard.json', import.meta.url), 'utf8');
+    const names = new Set([...dashboard.matchAll(/vetri_[a-z0-9_]+/g)].map((m) => m[0]));
+    const { text } = await scrape();
+    // Each name, less a histogram's suffix, is a declared metric (labelled counters have no sample until counted).
+    const declared = (n: string) =>
+      new RegExp(`^# TYPE ${n.replace(/_(bucket|count|sum)$/, '')} `, 'm').test(text);
+    const missing = [...names].filter((n) => !declared(n));
+    expect(missing).toEqual([]);
   });
 
   it('is off (404) when no token is configured', async () => {
