@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { Hono } from 'hono';
@@ -28,6 +29,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { receiptRoutes } from './audit/receiptRoutes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { logRoutes } from './transparency/routes.ts';
+import { addLogContext, withLogContext } from './logger.ts';
 import type { Lifecycle } from './routes/health.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Registry } from 'prom-client';
@@ -44,11 +46,24 @@ export const createApp = (
   const { log, config } = deps;
   const app = new Hono();
 
+  // Every request gets an id (the caller's X-Request-Id when it is a plain token, else a new one),
+  // answered in X-Request-Id and carried by every log line of the request.
   app.use('*', async (c, next) => {
     const started = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    if (c.req.path.startsWith('/api/')) log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    const given = c.req.header('x-request-id');
+    const requestId = given && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+    c.header('X-Request-Id', requestId);
+    await withLogContext({ requestId }, async () => {
+      await next();
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      if (c.req.path.startsWith('/api/'))
+        log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`, {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms,
+        });
+    });
   });
   app.use(
     '*',
@@ -88,6 +103,7 @@ export const createApp = (
   api.use('*', async (c, next) => {
     // Auditors read everything and change nothing.
     const user = c.get('user');
+    if (user) addLogContext({ actor: user.id });
     const writes = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
     if (user?.role === 'auditor' && writes && !c.req.path.startsWith('/api/auth/')) {
       throw new ApiError(403, 'READ_ONLY', 'Auditors have read-only access.');

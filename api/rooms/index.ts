@@ -21,6 +21,12 @@ export const startRooms = async (deps: Deps, io: Io): Promise<RoomServices> => {
   let settling: Promise<unknown> = Promise.resolve();
   const unsubscribe = deps.projections.onApplied((events) => {
     broadcastProjected(io, deps, events);
+    // At debug: which commands' events were just broadcast (their correlation ids), to follow a deal to its broadcast.
+    if (deps.config.LOG_LEVEL === 'debug')
+      deps.log.debug('broadcast', {
+        events: events.length,
+        correlationIds: [...new Set(events.map((e) => e.metadata.correlationId))].slice(0, 20),
+      });
     for (const e of events) {
       if (e.streamName.startsWith('room-') && (e.type === 'RoomEnded' || e.type === 'RoomCancelled')) {
         const code = e.streamName.slice('room-'.length);

@@ -108,7 +108,12 @@ describe('a public deployment on the sandbox', () => {
       log: createLogger('info', (line) => lines.push(line)),
     });
     try {
-      expect(lines.some((l) => l.includes(' WARN ') && l.includes(SANDBOX_WARNING))).toBe(true);
+      expect(
+        lines.some((l) => {
+          const line = JSON.parse(l) as { level: string; msg: string };
+          return line.level === 'warn' && line.msg.includes(SANDBOX_WARNING);
+        }),
+      ).toBe(true);
       const res = await fetch(`${server.url}/api/time`);
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     } finally {
