@@ -59,8 +59,13 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Minutes between automatic snapshots of the data directory (0 = none; `npm run backup` any time). */
   BACKUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(0),
-  /** Where automatic snapshots go: a folder, ideally on another disk or a mounted remote. */
+  /** Where automatic snapshots go: a folder (ideally another disk) or an S3-compatible `s3://bucket/prefix`. */
   BACKUP_DIR: z.string().default('./backups'),
+  /** For an s3:// BACKUP_DIR: the endpoint of an S3-compatible store (unset for AWS), region and keys. */
+  BACKUP_S3_ENDPOINT: z.string().url().optional(),
+  BACKUP_S3_REGION: z.string().optional(),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** How many automatic snapshots to keep (the oldest go first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** Largest product image an admin may upload. */

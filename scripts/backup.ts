@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
-import { pruneSnapshots, takeSnapshot } from '../api/backup/snapshot.ts';
+import { backupInto, backupTarget, pruneTarget, s3SettingsOf } from '../api/backup/targets.ts';
 import { loadConfig } from '../api/config.ts';
 
 const usage = `Usage:
-  npm run backup -- --out <dir> [--keep N]
+  npm run backup -- --out <dir | s3://bucket/prefix> [--keep N]
       writes an online, consistent snapshot of DATA_DIR (event store, signed heads, payment orders,
-      log key and secrets, uploads) into <dir>/snapshot-<time>, while the server runs;
-      --keep N removes all but the newest N snapshots in <dir>
-Restore with: npm run restore -- <dir>/snapshot-<time>`;
+      log key and secrets, uploads) into <out>/snapshot-<time>, while the server runs; an s3://
+      address uses BACKUP_S3_ENDPOINT, _REGION, _ACCESS_KEY_ID and _SECRET_ACCESS_KEY;
+      --keep N removes all but the newest N snapshots there
+Restore with: npm run restore -- <out>/snapshot-<time>`;
 
 const optionValue = (args: string[], name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -23,13 +24,15 @@ export const runBackup = async (args: string[]): Promise<number> => {
   }
   const config = loadConfig();
   // npm runs scripts from the package root; a relative path means the caller's own directory.
-  const dir = resolve(process.env.INIT_CWD ?? process.cwd(), out);
+  const where = out.startsWith('s3://') ? out : resolve(process.env.INIT_CWD ?? process.cwd(), out);
   try {
-    const { path, manifest } = await takeSnapshot(config.DATA_DIR, dir, Date.now());
+    const target = backupTarget(where, s3SettingsOf(config));
+    const { name, manifest } = await backupInto(config.DATA_DIR, target, Date.now());
     console.log(
-      `Snapshot of ${manifest.events.toLocaleString('en-IN')} events (last position ${manifest.last_position}) and ${Object.keys(manifest.files).length} file(s) written to ${path}`,
+      `Snapshot of ${manifest.events.toLocaleString('en-IN')} events (last position ${manifest.last_position}) and ${Object.keys(manifest.files).length} file(s) written to ${target.where.replace(/\/$/, '')}/${name}`,
     );
-    if (keep) for (const name of pruneSnapshots(dir, Number(keep))) console.log(`Removed the older snapshot ${name}`);
+    if (keep)
+      for (const old of await pruneTarget(target, Number(keep))) console.log(`Removed the older snapshot ${old}`);
     return 0;
   } catch (error) {
     console.log(`Backup failed: ${(error as Error).message}`);

@@ -1,11 +1,14 @@
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { restoreSnapshot } from '../api/backup/restore.ts';
+import { backupTarget, s3SettingsOf, splitSnapshotAddress } from '../api/backup/targets.ts';
 import { loadConfig } from '../api/config.ts';
 import { logOrigin } from '../api/transparency/logKey.ts';
 import { createProgress } from './progress.ts';
 
 const usage = `Usage:
-  npm run restore -- <snapshot folder> [--data-dir <empty dir>]
+  npm run restore -- <snapshot folder | s3://bucket/prefix/snapshot-…> [--data-dir <empty dir>]
       checks the snapshot (every file, every stream's hash chain and each room's rules, the log
       against its signed heads), rebuilds the read models with a progress bar, and only then puts
       it in place as DATA_DIR (or --data-dir), which must be empty; a snapshot that does not verify
@@ -25,7 +28,25 @@ export const runRestore = async (args: string[]): Promise<number> => {
   }
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const config = loadConfig(dataDirArg ? { ...process.env, DATA_DIR: resolve(cwd, dataDirArg) } : process.env);
-  const snapshot = resolve(cwd, snapshotArg);
+  let snapshot = resolve(cwd, snapshotArg);
+  const scratch = mkdtempSync(join(tmpdir(), 'vetri-restore-'));
+  try {
+    if (snapshotArg.startsWith('s3://')) {
+      const { where, name } = splitSnapshotAddress(snapshotArg);
+      try {
+        snapshot = await backupTarget(where, s3SettingsOf(config)).fetch(name, scratch);
+      } catch (error) {
+        console.log(`REFUSED   ${(error as Error).message}; nothing was written to ${config.DATA_DIR}`);
+        return 1;
+      }
+    }
+    return await restoreFrom(snapshot, config);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+};
+
+const restoreFrom = async (snapshot: string, config: ReturnType<typeof loadConfig>): Promise<number> => {
   let progress: ReturnType<typeof createProgress> | null = null;
   const verdict = await restoreSnapshot(snapshot, config.DATA_DIR, {
     readModelFile: basename(config.readModelPath),

@@ -54,6 +54,12 @@ const listFiles = (root: string, dir = root): string[] =>
 /** A name that sorts by time: `snapshot-2026-11-24T18-30-00-000Z`. */
 export const snapshotName = (now: number) => `snapshot-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
 
+/** The time a snapshot's name says it was taken (NaN for another name). */
+export const snapshotTime = (name: string): number => {
+  const m = /^snapshot-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/.exec(name);
+  return m ? Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`) : NaN;
+};
+
 /**
  * Writes a snapshot of `dataDir` into `<outDir>/<name>` (made in a temporary folder and renamed, so
  * a snapshot folder is either whole or absent). Returns its path and manifest.
@@ -128,14 +134,6 @@ export const listSnapshots = (outDir: string): string[] =>
         .filter((n) => n.startsWith('snapshot-') && existsSync(join(outDir, n, 'manifest.json')))
         .sort()
     : [];
-
-/** Removes all but the newest `keep` snapshots; returns the names removed. */
-export const pruneSnapshots = (outDir: string, keep: number): string[] => {
-  const all = listSnapshots(outDir);
-  const removed = all.slice(0, Math.max(0, all.length - keep));
-  for (const name of removed) rmSync(join(outDir, name), { recursive: true, force: true });
-  return removed;
-};
 
 /** Reads a snapshot's manifest and checks every file against it; returns the problems in words. */
 export const checkSnapshotFiles = (path: string): { manifest: SnapshotManifest | null; problems: string[] } => {
