@@ -1,6 +1,9 @@
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
+/** Connections kept busy are cut after 5 s (api/server.ts); the whole shutdown never takes longer than this. */
+export const SHUTDOWN_BOUND_MS = 15_000;
+
 /** Process entry point: start, and stop cleanly on SIGTERM/SIGINT. */
 export const main = async () => {
   const server = await startServer(loadConfig());
@@ -9,6 +12,11 @@ export const main = async () => {
     if (stopping) return;
     stopping = true;
     console.error(`${signal} received`);
+    // Whatever hangs, the process is gone within this bound (in-flight commands get the time first).
+    setTimeout(() => {
+      console.error(`shutdown took over ${SHUTDOWN_BOUND_MS / 1000} s: exiting now`);
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
