@@ -29,11 +29,20 @@ import { auditRoutes } from './audit/routes.ts';
 import { receiptRoutes } from './audit/receiptRoutes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { logRoutes } from './transparency/routes.ts';
-import { addLogContext, withLogContext } from './logger.ts';
+import type { Logger } from './logger.ts';
 import type { Lifecycle } from './routes/health.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Registry } from 'prom-client';
 import { METRICS_CONTENT_TYPE, metricsAuthorized, metricsText } from './metrics.ts';
+
+/** This request's logger: its lines carry the request id and, once the session is known, the actor. */
+const requestLogOf =
+  (log: Logger) =>
+  (c: { var: object }): Logger => {
+    // Set by the request-id middleware, and by the session middleware of /api (same context).
+    const vars = c.var as { requestId?: string; user?: { id: string } | null };
+    return log.child({ requestId: vars.requestId, ...(vars.user ? { actor: vars.user.id } : {}) });
+  };
 
 /** The HTTP application: API under /api, the built web client everywhere else. */
 export const createApp = (
@@ -44,7 +53,8 @@ export const createApp = (
   }: { lifecycle?: Lifecycle; serverMetrics?: Registry } = {},
 ) => {
   const { log, config } = deps;
-  const app = new Hono();
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  const requestLog = requestLogOf(log);
 
   // Every request gets an id (the caller's X-Request-Id when it is a plain token, else a new one),
   // answered in X-Request-Id and carried by every log line of the request.
@@ -53,17 +63,16 @@ export const createApp = (
     const given = c.req.header('x-request-id');
     const requestId = given && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
     c.header('X-Request-Id', requestId);
-    await withLogContext({ requestId }, async () => {
-      await next();
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      if (c.req.path.startsWith('/api/'))
-        log.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`, {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms,
-        });
-    });
+    c.set('requestId', requestId);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    if (c.req.path.startsWith('/api/'))
+      requestLog(c).info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`, {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms,
+      });
   });
   app.use(
     '*',
@@ -95,7 +104,7 @@ export const createApp = (
       },
     }),
   );
-  app.onError(errorHandler(log));
+  app.onError((error, c) => errorHandler(requestLog(c))(error, c));
 
   const api = new Hono<AuthEnv>();
   api.use('*', sameOriginWrites(config.PUBLIC_URL));
@@ -103,7 +112,6 @@ export const createApp = (
   api.use('*', async (c, next) => {
     // Auditors read everything and change nothing.
     const user = c.get('user');
-    if (user) addLogContext({ actor: user.id });
     const writes = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
     if (user?.role === 'auditor' && writes && !c.req.path.startsWith('/api/auth/')) {
       throw new ApiError(403, 'READ_ONLY', 'Auditors have read-only access.');

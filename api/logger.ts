@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino } from 'pino';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -8,30 +7,13 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /**
+   * A logger whose every line also carries `fields`: the request id and actor of an HTTP request,
+   * a deal's correlation id. (Passed explicitly, not through AsyncLocalStorage, whose promise hooks
+   * cost the live deal path on Node 20: measured 8% fewer deals a second.)
+   */
+  child(fields: Record<string, unknown>): Logger;
 }
-
-/**
- * What a log line carries about the work it belongs to: the HTTP request or socket event
- * (`requestId`), who asked (`actor`), and the correlation id the events of that work carry, so one
- * member's deal can be followed from the socket to the events to the broadcast.
- */
-export interface LogContext {
-  requestId?: string;
-  actor?: string;
-  correlationId?: string;
-}
-
-const context = new AsyncLocalStorage<LogContext>();
-
-/** Runs `work` with these fields on every line it logs (nested calls add to the outer fields). */
-export const withLogContext = <T>(fields: LogContext, work: () => T): T =>
-  context.run({ ...context.getStore(), ...fields }, work);
-
-/** Adds fields to the running work's context (e.g. the actor, once the session is known). */
-export const addLogContext = (fields: LogContext): void => {
-  const store = context.getStore();
-  if (store) Object.assign(store, fields);
-};
 
 /**
  * Field names whose values never reach a log: passwords, their hashes, one-time codes, session,
@@ -60,7 +42,8 @@ const errorFields = (fields: Record<string, unknown>) => {
 
 /**
  * A JSON-lines logger (pino): `{"level":"info","time":"…","msg":"…","requestId":"…","actor":"…",
- * "correlationId":"…",…}` on stderr, or to `write` (tests). Secrets are redacted by field name.
+ * "correlationId":"…",…}` on stderr, or to `write` (tests). Secrets are redacted by field name; the
+ * fields of the work a line belongs to come from `child`.
  */
 export const createLogger = (
   level: LogLevel = 'info',
@@ -74,15 +57,24 @@ export const createLogger = (
       formatters: { level: (label) => ({ level: label }) },
       messageKey: 'msg',
       redact: { paths: SECRET_KEYS.flatMap((k) => [k, `*.${k}`]), censor: '[redacted]' },
-      mixin: () => ({ ...context.getStore() }),
     },
     { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) },
   );
+  return wrap(base);
+};
+
+const wrap = (logger: pino.Logger): Logger => {
   const at =
     (name: Exclude<LogLevel, 'silent'>) =>
     (message: string, fields?: Record<string, unknown>): void => {
-      if (fields && Object.keys(fields).length) base[name](errorFields(fields), message);
-      else base[name](message);
+      if (fields && Object.keys(fields).length) logger[name](errorFields(fields), message);
+      else logger[name](message);
     };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (fields) => wrap(logger.child(fields)),
+  };
 };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import type { RoomEvent, RoomState } from '../../engine/room.ts';
@@ -11,7 +10,6 @@ import type { Deps } from '../deps.ts';
 import { inLane } from '../lanes.ts';
 import { signedAck } from '../transparency/acks.ts';
 import { metrics } from '../metrics.ts';
-import { withLogContext } from '../logger.ts';
 import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
@@ -217,30 +215,25 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
     // it leaves once the log's tree holds the deal (the commit's projection): the bidder keeps it.
     socket.on('placeBid', (payload, ack) => {
       const latency = metrics.dealAck.startTimer();
-      const user = userOf(deps, socket);
-      const { roomCode: loggedRoom, bidId: loggedBid } = (payload ?? {}) as { roomCode?: unknown; bidId?: unknown };
-      // The deal's log lines carry the correlation id its events carry (the command id of the deal).
-      const correlationId =
-        user && typeof loggedRoom === 'string' && typeof loggedBid === 'string'
-          ? `bid:${loggedRoom}:${user.id}:${loggedBid}`
-          : undefined;
-      return withLogContext({ requestId: randomUUID(), actor: user?.id, correlationId }, () =>
-        answer(deps, ack, async () => {
-          try {
-            limited(bids);
-            const { roomCode, bidId } = parse(BidPayload, payload);
-            const result = await placeBid(deps, userOf(deps, socket), roomCode, bidId);
-            const answered = { ...result, proof: await signedAck(deps, roomStream(roomCode), result.revision) };
-            latency({ result: 'accepted' });
-            if (deps.config.LOG_LEVEL === 'debug')
-              deps.log.debug('deal accepted', { room: roomCode, seq: result.bid.seq, revision: result.revision });
-            return answered;
-          } catch (error) {
-            latency({ result: 'refused' });
-            throw error;
-          }
-        }),
-      );
+      return answer(deps, ack, async () => {
+        try {
+          limited(bids);
+          const { roomCode, bidId } = parse(BidPayload, payload);
+          const user = userOf(deps, socket);
+          const result = await placeBid(deps, user, roomCode, bidId);
+          const answered = { ...result, proof: await signedAck(deps, roomStream(roomCode), result.revision) };
+          latency({ result: 'accepted' });
+          // At debug, the deal's line carries the correlation id its events carry (the deal's command id).
+          if (deps.config.LOG_LEVEL === 'debug' && user && bidId)
+            deps.log
+              .child({ actor: user.id, correlationId: `bid:${roomCode}:${user.id}:${bidId}` })
+              .debug('deal accepted', { room: roomCode, seq: result.bid.seq, revision: result.revision });
+          return answered;
+        } catch (error) {
+          latency({ result: 'refused' });
+          throw error;
+        }
+      });
     });
   });
 };
