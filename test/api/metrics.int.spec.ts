@@ -6,11 +6,10 @@ import type { Client } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
-import { deposit, liveClient, startRoomsServer } from './roomsHelpers.ts';
+import { liveClient, openRunningRoom, startRoomsServer } from './roomsHelpers.ts';
 
 /** Issue 22 §1: Prometheus metrics for whoever holds the token, moving while members bid. */
 const T0 = Date.parse('2026-11-22T04:30:00.000Z');
-const MIN = 60_000;
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 const sample = (text: string, name: string, labels = ''): number => {
@@ -33,23 +32,7 @@ describe('/metrics', () => {
     const started = await startRoomsServer(clock, { METRICS_TOKEN: TOKEN });
     server = started.server;
     members = started.members;
-    for (const m of members) await deposit(server, m, 100_00);
-    const res = await started.admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-      product_id: started.productId,
-      base_price: 1_000_00,
-      max_price: 2_000_00,
-      bid_value: 10_00,
-      bid_seconds: 30,
-      entry_fee: 10_00,
-      max_participants: 4,
-      max_attempts: 5,
-      reward_cash: 0,
-      scheduled_time: new Date(clock.now() + 10 * MIN).toISOString(),
-    });
-    code = res.body.room_code;
-    for (const m of members) await m.call('POST', `/api/rooms/${code}/prebook`);
-    clock.advance(10 * MIN);
-    await server.rooms.tick();
+    code = await openRunningRoom(started, clock);
   }, 60_000);
   afterAll(async () => {
     for (const l of live) l.close();
@@ -92,8 +75,7 @@ describe('/metrics', () => {
     const names = new Set([...dashboard.matchAll(/vetri_[a-z0-9_]+/g)].map((m) => m[0]));
     const { text } = await scrape();
     // Each name, less a histogram's suffix, is a declared metric (labelled counters have no sample until counted).
-    const declared = (n: string) =>
-      new RegExp(`^# TYPE ${n.replace(/_(bucket|count|sum)$/, '')} `, 'm').test(text);
+    const declared = (n: string) => new RegExp(`^# TYPE ${n.replace(/_(bucket|count|sum)$/, '')} `, 'm').test(text);
     const missing = [...names].filter((n) => !declared(n));
     expect(missing).toEqual([]);
   });

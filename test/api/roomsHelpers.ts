@@ -99,3 +99,36 @@ export const startRoomsServer = async (clock: ManualClock, env: Record<string, s
 
 export const userIdOf = async (member: Client) =>
   (await member.call<{ user: { id: string } }>('GET', '/api/auth/session')).body.user.id;
+
+/**
+ * A running deal room on a started rooms server: the four members funded and booked, the clock
+ * moved to the start and the scheduler run. Returns the room code.
+ */
+export const openRunningRoom = async (
+  started: Awaited<ReturnType<typeof startRoomsServer>>,
+  clock: ManualClock,
+): Promise<string> => {
+  const { server, admin, members, productId } = started;
+  for (const m of members) await deposit(server, m, 100_00);
+  const res = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+    product_id: productId,
+    base_price: 1_000_00,
+    max_price: 2_000_00,
+    bid_value: 10_00,
+    bid_seconds: 30,
+    entry_fee: 10_00,
+    max_participants: 4,
+    max_attempts: 5,
+    reward_cash: 0,
+    scheduled_time: new Date(clock.now() + 10 * 60_000).toISOString(),
+  });
+  if (res.status !== 200) throw new Error(`room not created: ${JSON.stringify(res.body)}`);
+  const code = res.body.room_code;
+  for (const m of members) {
+    const booked = await m.call('POST', `/api/rooms/${code}/prebook`);
+    if (booked.status !== 200) throw new Error(`pre-book refused: ${JSON.stringify(booked.body)}`);
+  }
+  clock.advance(10 * 60_000);
+  await server.rooms.tick();
+  return code;
+};

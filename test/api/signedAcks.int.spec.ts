@@ -9,7 +9,7 @@ import { leafBytes, sha256 } from '../../projections/merkle.ts';
 import type { Client } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
-import { deposit, liveClient, startRoomsServer } from './roomsHelpers.ts';
+import { liveClient, openRunningRoom, startRoomsServer } from './roomsHelpers.ts';
 
 /**
  * Issue 15 §3: every accepted deal's ack carries the server's signed acknowledgement of the deal at
@@ -17,7 +17,6 @@ import { deposit, liveClient, startRoomsServer } from './roomsHelpers.ts';
  * with the published key, and which the log's own proofs must agree with.
  */
 const T0 = Date.parse('2026-11-22T04:30:00.000Z');
-const MIN = 60_000;
 
 describe('signed acknowledgements of deals', () => {
   const clock = createManualClock(T0);
@@ -31,29 +30,13 @@ describe('signed acknowledgements of deals', () => {
     const started = await startRoomsServer(clock);
     server = started.server;
     members = started.members;
-    for (const m of members) await deposit(server, m, 100_00);
-    const res = await started.admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-      product_id: started.productId,
-      base_price: 1_000_00,
-      max_price: 2_000_00,
-      bid_value: 10_00,
-      bid_seconds: 30,
-      entry_fee: 10_00,
-      max_participants: 4,
-      max_attempts: 5,
-      reward_cash: 0,
-      scheduled_time: new Date(clock.now() + 10 * MIN).toISOString(),
-    });
-    code = res.body.room_code;
-    for (const m of members) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
+    code = await openRunningRoom(started, clock);
     live = [];
     for (const m of members) {
       const l = await liveClient(server, m);
       await l.emit('joinRoom', { roomCode: code });
       live.push(l);
     }
-    clock.advance(10 * MIN);
-    await server.rooms.tick();
     verifierKey = ((await (await fetch(`${server.url}/api/log/key`)).json()) as { verifier_key: string }).verifier_key;
   });
   afterAll(async () => {
