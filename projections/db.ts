@@ -21,13 +21,32 @@ const onDisk = (path: string) => path !== '' && path !== ':memory:';
  * A file whose bulk rebuild never finished is thrown away: the runner then builds every read
  * model from the log, as for a new file.
  */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Switches a database to WAL, retrying while another process switches the same new file: SQLite
+ * answers SQLITE_BUSY at once there (waiting could deadlock), whatever the busy timeout. Seen when
+ * two servers start together on an empty data directory.
+ */
+export const enableWal = (db: Database.Database): void => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 250) throw error;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
+};
+
 export const openReadDb = (path: string): ReadDb => {
   if (onDisk(path) && existsSync(rebuildMarkerOf(path))) {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
     unlinkSync(rebuildMarkerOf(path));
   }
   const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
+  enableWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = OFF');

@@ -1,3 +1,4 @@
+import { enableWal } from '../../projections/db.ts';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { privateFile } from '../dataFiles.ts';
@@ -33,7 +34,7 @@ const digest = (key: string) => createHash('sha256').update(key).digest('base64u
 export const sqliteHitLog = (path: string): HitLog => {
   privateFile(path);
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(`CREATE TABLE IF NOT EXISTS hits (name TEXT NOT NULL, key TEXT NOT NULL, at INTEGER NOT NULL);

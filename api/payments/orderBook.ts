@@ -1,3 +1,4 @@
+import { enableWal } from '../../projections/db.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -47,7 +48,7 @@ export const openOrderBook = (path: string) => {
     privateFile(path);
   }
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   db.pragma('busy_timeout = 5000');
   db.exec(`CREATE TABLE IF NOT EXISTS payment_orders (
     id TEXT PRIMARY KEY, amount INTEGER NOT NULL, receipt TEXT NOT NULL, notes TEXT NOT NULL,

@@ -1,3 +1,4 @@
+import { enableWal } from '../../projections/db.ts';
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
 import type {
@@ -58,7 +59,7 @@ CREATE TABLE IF NOT EXISTS streams (
 
 /** The pragmas the embedded store runs with (the benchmark's raw baseline uses the same). */
 export const applyStorePragmas = (db: Database.Database): void => {
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { TreeHead } from '../../engine/checkpoint.ts';
 import { signCheckpoint } from '../../engine/checkpoint.ts';
 import type { ReadDb } from '../../projections/db.ts';
+import { enableWal } from '../../projections/db.ts';
 import { verifyConsistency } from '../../engine/merkle.ts';
 import { leafHashAt, sha256, treeConsistency, treeRoot, treeSize } from '../../projections/merkle.ts';
 import { privateFile } from '../dataFiles.ts';
@@ -39,7 +40,7 @@ export const createHeads = (opts: {
 }) => {
   privateFile(opts.path);
   const db = new Database(opts.path);
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   db.pragma('busy_timeout = 5000');
   db.exec(`CREATE TABLE IF NOT EXISTS heads (
     size INTEGER PRIMARY KEY, origin TEXT NOT NULL, root BLOB NOT NULL, time INTEGER NOT NULL, checkpoint TEXT NOT NULL)`);
