@@ -113,15 +113,6 @@ const loadCached = async <E extends Message, S>(
   return folded;
 };
 
-export interface HandleOptions<S, E> {
-  /**
-   * Called synchronously the moment the command's new events are durably appended, before the
-   * read models are waited for: a socket ack sent from here leaves ahead of the projection and
-   * broadcast work of the same commit. Not called when nothing was appended. Must not throw.
-   */
-  onAppended?: (result: CommandResult<S, E>) => void;
-}
-
 /**
  * The one way commands run: read the stream → decide → append with the expected revision →
  * retry on a conflict (bounded) → wait for the read models → answer. A `DomainError` from
@@ -133,7 +124,6 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
   decider: Decider<C, E, S>,
   command: C | ((state: S) => C),
   context: CommandContext,
-  options: HandleOptions<S, E> = {},
 ): Promise<CommandResult<S, E>> => {
   for (let attempt = 1; ; attempt++) {
     const { state, revision, position } = await loadCached(deps.store, stream, decider);
@@ -154,7 +144,6 @@ export const handleCommand = async <C extends Message, E extends Message, S>(
       const next = events.reduce(decider.evolve, state);
       remember(deps.store, stream, decider, { state: next, revision: result.nextRevision, position: result.position });
       const done = { state: next, events, position: result.position, nextRevision: result.nextRevision };
-      options.onAppended?.(done);
       if (deps.waitForProjections) await deps.waitForProjections(result.position);
       return done;
     } catch (error) {

@@ -77,27 +77,6 @@ describe('command handler', () => {
     expect(waited).toEqual([result.position]);
   });
 
-  it('calls onAppended once the append is durable and before the read models are waited for, never for a retry', async () => {
-    const store = openSqliteStore({ path: ':memory:' });
-    const seen: string[] = [];
-    const deps = {
-      store,
-      waitForProjections: () => Promise.resolve(void seen.push('waited')),
-    };
-    const take = { type: 'Take', data: { amount: 2 } } as const;
-    const onAppended = (r: { state: { left: number }; nextRevision: number }) => {
-      seen.push(`appended left=${r.state.left} rev=${r.nextRevision}`);
-      // Durable: the events are in the store by now.
-      void store.readStream('stock-6').then((events) => seen.push(`stored ${events.length}`));
-    };
-    await handleCommand(deps, 'stock-6', stock, take, ctx('take-6'), { onAppended });
-    await handleCommand(deps, 'stock-6', stock, take, ctx('take-6'), { onAppended });
-    await expect(
-      handleCommand(deps, 'stock-6', stock, { type: 'Take', data: { amount: 99 } }, ctx(), { onAppended }),
-    ).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });
-    expect(seen).toEqual(['appended left=8 rev=0', 'waited', 'stored 1', 'waited']);
-  });
-
   it('folds only what is new since its last command, and sees appends made by another writer', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const reads: (number | undefined)[] = [];
