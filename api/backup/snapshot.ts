@@ -45,7 +45,8 @@ export interface SnapshotManifest {
 
 const sha256File = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-const listFiles = (root: string, dir = root): string[] =>
+/** Every file under `root`, as paths relative to it. */
+export const listFiles = (root: string, dir = root): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? listFiles(root, path) : [relative(root, path)];

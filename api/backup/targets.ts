@@ -1,15 +1,5 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -21,7 +11,7 @@ import { privateDir } from '../dataFiles.ts';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
 import type { SnapshotManifest } from './snapshot.ts';
-import { listSnapshots, takeSnapshot } from './snapshot.ts';
+import { listFiles, listSnapshots, takeSnapshot } from './snapshot.ts';
 
 /**
  * Where snapshots are kept, behind one port: a folder (the default; a second disk or a mounted
@@ -41,12 +31,6 @@ export interface BackupTarget {
   /** A local folder holding the snapshot `name` (downloaded into `scratch` when the target is remote). */
   fetch(name: string, scratch: string): Promise<string>;
 }
-
-const listFiles = (root: string, dir = root): string[] =>
-  readdirSync(dir).flatMap((n) => {
-    const path = join(dir, n);
-    return statSync(path).isDirectory() ? listFiles(root, path) : [relative(root, path)];
-  });
 
 export const folderTarget = (folder: string): BackupTarget => {
   const dir = resolve(folder);
