@@ -47,7 +47,9 @@ export const createHeads = (opts: {
   // The leaf hashes under the signed heads, kept beside them: after a rewrite and a rebuild of the
   // read models, the event that differs from what was signed can still be named exactly.
   db.exec('CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, hash BLOB NOT NULL)');
-  const keptLeaves = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leaves');
+  // Leaves are kept from index 0 without gaps: the next one is max + 1, found on the primary key
+  // (count(*) would scan the whole table at every head).
+  const keptLeaves = db.prepare<[], { n: number }>('SELECT coalesce(max(idx) + 1, 0) AS n FROM leaves');
   const keepLeaf = db.prepare('INSERT OR IGNORE INTO leaves (idx, hash) VALUES (?, ?)');
   const leafRow = db.prepare<[number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx = ?');
   const insert = db.prepare(
