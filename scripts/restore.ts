@@ -51,6 +51,7 @@ const restoreFrom = async (snapshot: string, config: ReturnType<typeof loadConfi
   const verdict = await restoreSnapshot(snapshot, config.DATA_DIR, {
     readModelFile: basename(config.readModelPath),
     logOrigin: logOrigin(config),
+    logSigningKey: config.LOG_SIGNING_KEY,
     onProgress: (position, head) => {
       progress ??= createProgress('rebuild', head);
       progress.update(position);

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../api/config.ts';
 import { loadConfig } from '../api/config.ts';
 import type { EventStore } from '../engine/eventStore.ts';
-import { checkLogAgainstHeads, openKeptHeads } from '../api/transparency/logCheck.ts';
+import { checkStoreAgainstKeptHeads } from '../api/transparency/logCheck.ts';
 import { deploymentLogKey } from '../api/transparency/logKey.ts';
 import { openEventStore } from '../api/store/index.ts';
 import type { StreamVerdict } from '../api/store/verify.ts';
@@ -115,11 +115,9 @@ const printLogCheck = async (config: Config, store: EventStore): Promise<boolean
     );
     return true;
   }
-  const kept = openKeptHeads(path, deploymentLogKey(config).verifierKey);
-  const { heads, unsigned } = kept;
+  const { unsigned, verdict } = await checkStoreAgainstKeptHeads(store, path, deploymentLogKey(config).verifierKey);
   if (unsigned)
     console.log(`LOG       ${unsigned} kept head(s) do not carry a valid signature by the log key and were ignored`);
-  const verdict = await checkLogAgainstHeads(store, heads, kept.keptLeaf).finally(kept.close);
   if (verdict.ok) {
     console.log(
       verdict.latest

@@ -1,13 +1,12 @@
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import type { EventStore } from '../../engine/eventStore.ts';
 import { dirname, join } from 'node:path';
-import { formatVerifierKey } from '../../engine/checkpoint.ts';
 import { openReadDb } from '../../projections/db.ts';
-import { sha256 } from '../../projections/merkle.ts';
 import { rebuildInto } from '../../projections/rebuild.ts';
 import { privateDataDir } from '../dataFiles.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { verifyAll } from '../store/verify.ts';
-import { checkLogAgainstHeads, openKeptHeads } from '../transparency/logCheck.ts';
+import { checkStoreAgainstKeptHeads } from '../transparency/logCheck.ts';
 import { loadLogKey } from '../transparency/logKey.ts';
 import { checkSnapshotFiles } from './snapshot.ts';
 
@@ -24,60 +23,68 @@ export type RestoreVerdict =
 export const restoreSnapshot = async (
   snapshot: string,
   dataDir: string,
-  options: { readModelFile: string; logOrigin: string; onProgress?: (position: number, head: number) => void },
+  options: {
+    readModelFile: string;
+    logOrigin: string;
+    /** LOG_SIGNING_KEY, when the deployment is given its key rather than keeping it in the data directory. */
+    logSigningKey?: string;
+    onProgress?: (position: number, head: number) => void;
+  },
 ): Promise<RestoreVerdict> => {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
     return { ok: false, problems: [`${dataDir} is not empty: restore only into an empty data directory`] };
   const files = checkSnapshotFiles(snapshot);
-  if (files.problems.length > 0) return { ok: false, problems: files.problems };
+  if (!files.manifest || files.problems.length > 0) return { ok: false, problems: files.problems };
   const staging = join(dirname(dataDir), `.${dataDir.split('/').pop()}.restoring`);
   rmSync(staging, { recursive: true, force: true });
   cpSync(snapshot, staging, { recursive: true });
   rmSync(join(staging, 'manifest.json'));
   privateDataDir(staging);
-  const refuse = (problems: string[]): RestoreVerdict => {
-    rmSync(staging, { recursive: true, force: true });
-    return { ok: false, problems };
-  };
   const store = openSqliteStore({ path: join(staging, 'events.db') });
-  let heads = 0;
-  let streams = 0;
+  let checked: { problems: string[]; streams: number; heads: number };
   try {
-    const verdicts = await verifyAll(store);
-    streams = verdicts.length;
-    const bad = verdicts.filter((v) => !v.ok);
-    if (bad.length > 0)
-      return refuse(
-        bad.map((v) => (v.ok ? '' : `${v.stream}: event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}`)),
-      );
-    if (existsSync(join(staging, 'heads.db'))) {
-      const keyPem = join(staging, 'log-signing-key.pem');
-      const verifierKey = existsSync(keyPem)
-        ? loadLogKey(staging, options.logOrigin).verifierKey
-        : formatVerifierKey(sha256, options.logOrigin, new Uint8Array(32));
-      const kept = openKeptHeads(join(staging, 'heads.db'), verifierKey);
-      try {
-        if (kept.unsigned > 0)
-          return refuse([`${kept.unsigned} signed head(s) in the snapshot are not signed by its log key`]);
-        const log = await checkLogAgainstHeads(store, kept.heads, kept.keptLeaf);
-        if (!log.ok) return refuse([`the event store is not the log its signed heads hold: ${log.reason}`]);
-        heads = kept.heads.length;
-      } finally {
-        kept.close();
-      }
-    }
-    const db = openReadDb(join(staging, options.readModelFile));
-    try {
-      await rebuildInto(store, db, { onProgress: options.onProgress });
-    } finally {
-      db.sqlite.close();
-    }
-    const events = JSON.parse(readFileSync(join(snapshot, 'manifest.json'), 'utf8')) as { events: number };
-    await store.close();
-    if (existsSync(dataDir)) rmSync(dataDir, { recursive: true });
-    renameSync(staging, dataDir);
-    return { ok: true, events: events.events, streams, heads };
+    checked = await checkAndRebuild(store, staging, options);
   } finally {
-    await store.close().catch(() => undefined);
+    await store.close();
   }
+  if (checked.problems.length > 0) {
+    rmSync(staging, { recursive: true, force: true });
+    return { ok: false, problems: checked.problems };
+  }
+  if (existsSync(dataDir)) rmSync(dataDir, { recursive: true });
+  renameSync(staging, dataDir);
+  return { ok: true, events: files.manifest.events, streams: checked.streams, heads: checked.heads };
+};
+
+/** Every chain, the log against its signed heads, then the read models rebuilt: the problems, in words. */
+const checkAndRebuild = async (
+  store: EventStore,
+  staging: string,
+  options: Parameters<typeof restoreSnapshot>[2],
+): Promise<{ problems: string[]; streams: number; heads: number }> => {
+  const verdicts = await verifyAll(store);
+  const streams = verdicts.length;
+  const refuse = (problems: string[]) => ({ problems, streams, heads: 0 });
+  const bad = verdicts.flatMap((v) =>
+    v.ok ? [] : [`${v.stream}: event ${v.badEventId} at revision ${v.badRevision}: ${v.reason}`],
+  );
+  if (bad.length > 0) return refuse(bad);
+  let heads = 0;
+  if (existsSync(join(staging, 'heads.db'))) {
+    // The key as the deployment loads it: LOG_SIGNING_KEY when given, else the snapshot's key file.
+    if (!options.logSigningKey && !existsSync(join(staging, 'log-signing-key.pem')))
+      return refuse(['the snapshot holds signed heads but no log key: set LOG_SIGNING_KEY to the deployment’s key']);
+    const verifierKey = loadLogKey(staging, options.logOrigin, options.logSigningKey).verifierKey;
+    const { unsigned, verdict } = await checkStoreAgainstKeptHeads(store, join(staging, 'heads.db'), verifierKey);
+    if (unsigned > 0) return refuse([`${unsigned} signed head(s) in the snapshot are not signed by its log key`]);
+    if (!verdict.ok) return refuse([`the event store is not the log its signed heads hold: ${verdict.reason}`]);
+    heads = verdict.heads;
+  }
+  const db = openReadDb(join(staging, options.readModelFile));
+  try {
+    await rebuildInto(store, db, { onProgress: options.onProgress });
+  } finally {
+    db.sqlite.close();
+  }
+  return { problems: [], streams, heads };
 };

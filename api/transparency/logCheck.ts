@@ -125,3 +125,17 @@ export const checkLogAgainstHeads = async (
   }
   return { ok: true, events: count, heads: sorted.length, latest: sorted.at(-1) ?? null };
 };
+
+/** The store against the heads kept at `headsPath` (each head's signature checked by `verifierKey`). */
+export const checkStoreAgainstKeptHeads = async (
+  store: EventStore,
+  headsPath: string,
+  verifierKey: string,
+): Promise<{ unsigned: number; verdict: LogCheckVerdict }> => {
+  const kept = openKeptHeads(headsPath, verifierKey);
+  try {
+    return { unsigned: kept.unsigned, verdict: await checkLogAgainstHeads(store, kept.heads, kept.keptLeaf) };
+  } finally {
+    kept.close();
+  }
+};

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreSnapshot } from '../../api/backup/restore.ts';
+import { takeSnapshot } from '../../api/backup/snapshot.ts';
 import { createManualClock } from '../../api/clock.ts';
 import { loggedIn, MEMBER } from '../helpers/http.ts';
 import { MEMBERS, playRoom } from '../helpers/auditRooms.ts';
@@ -121,5 +123,31 @@ describe('npm run backup and npm run restore', () => {
     const refused = await script('restore.ts', [snapshot, '--data-dir', busy], {});
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('is not empty: restore only into an empty data directory');
+  }, 60_000);
+});
+
+describe('restoring a deployment that is given its log key (LOG_SIGNING_KEY)', () => {
+  it('checks the signed heads with that key, and says so when it is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vetri-envkey-'));
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const server = await startTestServer({ seed: true, dataDir: join(dir, 'data'), env: { LOG_SIGNING_KEY: pem } });
+    try {
+      server.deps.transparency.heads.publish();
+      expect(existsSync(join(dir, 'data', 'log-signing-key.pem'))).toBe(false);
+      const { path } = await takeSnapshot(join(dir, 'data'), join(dir, 'backups'), Date.now());
+      const options = { readModelFile: 'read.db', logOrigin: server.deps.transparency.key.name };
+      expect(await restoreSnapshot(path, join(dir, 'without'), options)).toEqual({
+        ok: false,
+        problems: ['the snapshot holds signed heads but no log key: set LOG_SIGNING_KEY to the deployment’s key'],
+      });
+      expect(existsSync(join(dir, 'without'))).toBe(false);
+      expect(await restoreSnapshot(path, join(dir, 'with'), { ...options, logSigningKey: pem })).toMatchObject({
+        ok: true,
+        heads: expect.any(Number) as number,
+      });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
