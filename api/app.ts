@@ -57,7 +57,7 @@ export const createApp = (
   const requestLog = requestLogOf(log);
 
   // Every request gets an id (the caller's X-Request-Id when it is a plain token, else a new one),
-  // answered in X-Request-Id and carried by every log line of the request.
+  // answered in X-Request-Id and carried by the request's log line and its error lines.
   app.use('*', async (c, next) => {
     const started = performance.now();
     const given = c.req.header('x-request-id');
