@@ -39,7 +39,7 @@ module.exports = {
       severity: 'error',
       comment: 'The wire contract imports only zod and engine types.',
       from: { path: '^api/contract/' },
-      to: { path: '^(api/(?!contract/)|projections|web|scripts|test)/' },
+      to: { path: '^(api/(?!contract/)|(projections|web|scripts|test)/)' },
     },
     {
       name: 'api-not-scripts',
@@ -53,7 +53,7 @@ module.exports = {
       severity: 'error',
       comment: 'The browser may import only the wire contract and the pure engine from the server tree.',
       from: { path: '^web/' },
-      to: { path: '^(api/(?!contract/)|projections|scripts|test)/' },
+      to: { path: '^(api/(?!contract/)|(projections|scripts|test)/)' },
     },
     {
       name: 'scripts-not-tests',

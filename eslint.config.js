@@ -1,9 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', 'data/**', 'test-results/**', 'bench/tmp/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'web/dist/**',
+      'data/**',
+      'test-results/**',
+      'bench/tmp/**',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -14,7 +24,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       'no-console': 'off',
     },
@@ -27,11 +40,15 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...boundaries,
   {
     files: ['engine/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', { name: 'Date', message: 'Time comes in on the command.' }],
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Ids come in on the command.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Ids come in on the command.' },
+      ],
       'no-restricted-imports': ['error', { patterns: ['node:*', '../api/*', '../projections/*'] }],
     },
   },

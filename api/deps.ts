@@ -11,6 +11,7 @@ import type { MailTransport, StoredMail } from './mail/index.ts';
 import type { HitLog } from './auth/hitLog.ts';
 import type { Heads } from './transparency/heads.ts';
 import type { LogKey } from './transparency/logKey.ts';
+import type { WalletBalances } from './contract/account.ts';
 
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
 export interface Deps {
@@ -32,5 +33,5 @@ export interface Deps {
   /** The transparency log's signing key and signed tree heads. */
   transparency: { key: LogKey; heads: Heads };
   /** A member's balances in paise for the session payload (wired by the wallet feature). */
-  walletOf?: (userId: string) => { cash: number; reward_cash: number };
+  walletOf?: (userId: string) => WalletBalances;
 }

@@ -14,8 +14,13 @@ import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import type { Logger } from './logger.ts';
 import { createLogger } from './logger.ts';
-import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from './realtime/protocol.ts';
+import type { Io } from './realtime/io.ts';
 import { attachRealtime } from './realtime/server.ts';
+import { broadcastBatches } from './realtime/broadcasting.ts';
+import { roomBroadcaster } from './rooms/broadcast.ts';
+import { walletBroadcaster } from './wallet/broadcast.ts';
+import { shopBroadcaster } from './shop/broadcast.ts';
+import { attachLeague } from './league/namespace.ts';
 import { sameOriginHandshake } from './http/security.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
 import { seedDemo } from '../scripts/seedDemo.ts';
@@ -29,14 +34,12 @@ import { privateDataDir, privateFile } from './dataFiles.ts';
 import { createHeads } from './transparency/heads.ts';
 import { scheduleBackups } from './backup/schedule.ts';
 import { countedMail, countedPayments, serverMetrics } from './metrics.ts';
-import { APL_NAMESPACE } from './league/protocol.ts';
+import { APL_NAMESPACE } from './contract/league.ts';
 import { deploymentLogKey } from './transparency/logKey.ts';
 import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
 import { startRooms } from './rooms/index.ts';
-
-export type Io = SocketServer<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RunningServer {
   url: string;
@@ -127,6 +130,16 @@ export const startServer = async (
   });
   sockets.io = io;
   attachRealtime(io, deps);
+  const league = attachLeague(io, deps);
+  // Every feature's broadcasts, in one list: each committed batch goes to them in this order.
+  const stopBroadcasting = projections.onApplied(
+    broadcastBatches(
+      io,
+      [roomBroadcaster(io, deps), walletBroadcaster(io, deps), shopBroadcaster(io, deps), league.broadcaster],
+      log,
+      { debug: config.LOG_LEVEL === 'debug' },
+    ),
+  );
   const rooms = await startRooms(deps, io);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
@@ -150,6 +163,8 @@ export const startServer = async (
       // A browser that keeps a connection busy must not hold the shutdown up for ever: 5 s, then cut.
       const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
       await new Promise<void>((resolve) => void io.close(() => resolve()));
+      stopBroadcasting();
+      league.stop();
       await rooms.stop();
       await httpClosed;
       clearTimeout(force);

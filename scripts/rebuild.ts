@@ -5,7 +5,6 @@ import { allProjectors } from '../projections/index.ts';
 import { rebuildInto } from '../projections/rebuild.ts';
 import { createProgress } from './progress.ts';
 
-
 /**
  * `npm run rebuild`: drops the read models and replays the whole log into them with a progress bar.
  * Run it with the server stopped (or against another READ_MODEL_PATH).

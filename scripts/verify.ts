@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { ReceiptDto } from '../api/audit/receiptRoutes.ts';
+import type { Receipt } from '../api/contract/audit.ts';
 import { readExportLines, verifyAgainstReceipt } from '../api/audit/verifyReceipt.ts';
 import { join, resolve } from 'node:path';
 import type { Config } from '../api/config.ts';
@@ -90,7 +90,7 @@ const printReceipt = (file: string, receiptPath: string, args: string[]): number
     console.log(`No such file: ${receiptPath}`);
     return 2;
   }
-  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8')) as ReceiptDto;
+  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8')) as Receipt;
   const key = optionValue(args, '--key') ?? receipt.log.verifier_key;
   if (!optionValue(args, '--key'))
     console.log(`KEY       the receipt's own key ${key}: compare it with the one the deployment and witnesses publish`);

@@ -11,11 +11,7 @@ import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
-
-export const ReferralBody = z.object({
-  name: z.string().max(100).default(''),
-  referralCode: z.string().max(20).default(''),
-});
+import { AdminUserList, AdminUsersQuery, OutboxList, ReferralBody, ReferralList } from '../contract/admin.ts';
 
 /** Admin: users and access, referral codes, the mail outbox. Admins change; auditors only read. */
 export const adminIdentityRoutes = (deps: Deps) =>
@@ -26,15 +22,10 @@ export const adminIdentityRoutes = (deps: Deps) =>
         summary: 'Registered users, newest first, with search by name or email',
         tags: ['admin'],
         access: 'auditor',
+        response: AdminUserList,
       }),
       requireRole('admin', 'auditor'),
-      queryParams(
-        z.object({
-          search: z.string().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(200),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
-      ),
+      queryParams(AdminUsersQuery),
       (c) => {
         const q = c.req.valid('query');
         const { rows, total, all } = listUsers(deps.readDb, q);
@@ -77,7 +68,7 @@ export const adminIdentityRoutes = (deps: Deps) =>
     )
     .get(
       '/referrals',
-      describe({ summary: 'Referral codes', tags: ['admin'], access: 'auditor' }),
+      describe({ summary: 'Referral codes', tags: ['admin'], access: 'auditor', response: ReferralList }),
       requireRole('admin', 'auditor'),
       (c) => c.json({ success: true, referrals: listReferrals(deps.readDb) }),
     )
@@ -105,7 +96,12 @@ export const adminIdentityRoutes = (deps: Deps) =>
     )
     .get(
       '/outbox',
-      describe({ summary: 'Mails kept by the outbox transport', tags: ['admin'], access: 'admin' }),
+      describe({
+        summary: 'Mails kept by the outbox transport',
+        tags: ['admin'],
+        access: 'admin',
+        response: OutboxList,
+      }),
       requireRole('admin'),
       (c) => c.json({ success: true, transport: deps.mail.kind, mails: deps.mail.list?.() ?? [] }),
     );

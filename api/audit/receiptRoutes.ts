@@ -14,6 +14,7 @@ import { checkRoomRules } from '../../engine/roomAudit.ts';
 import { exportNdjson, ndjsonBody } from './ndjson.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
 import { leafHashAt, leafIndexOf, treeInclusion, treeSize } from '../../projections/merkle.ts';
+import { Receipt } from '../contract/audit.ts';
 
 const CodeParam = z.object({
   code: z
@@ -21,49 +22,6 @@ const CodeParam = z.object({
     .max(12)
     .transform((s) => s.trim().toUpperCase()),
 });
-
-export const Receipt = z.object({
-  room_code: z.string(),
-  stream: z.string(),
-  status: z.enum(['completed', 'cancelled']),
-  events: z.number().int().describe('Events from the creation of the room to its end, both included'),
-  final_hash: z.string().describe('Hash of the event that ended the deal; it seals every event before it'),
-  final_event: z.object({ type: z.string(), revision: z.number().int(), at: z.string() }),
-  chain_intact: z.boolean(),
-  rules_followed: z.boolean().describe('Every event follows from the room’s rules, replayed from its creation'),
-  rules_problem: z.string().nullable().describe('The first event that breaks a rule, in words'),
-  bids: z.number().int(),
-  last_bid: z
-    .object({ seq: z.number().int(), user_name: z.string(), amount: z.number().int(), at: z.string() })
-    .nullable(),
-  winner: z.object({ name: z.string() }).nullable(),
-  final_bid: z.number().int().nullable(),
-  winner_is_last_bid: z.boolean().describe('The winner placed the last accepted deal, at the final price'),
-  file_name: z.string(),
-  download_url: z.string(),
-  verify_command: z.string(),
-  replay_command: z.string(),
-  signed_verify_command: z.string().describe('Checks the history against this receipt’s signed head and the log key'),
-  receipt_file_name: z.string(),
-  log: z
-    .object({
-      verifier_key: z.string().describe('The log key (also at /.well-known/vetri-deals-log-key)'),
-      tree_size: z.number().int(),
-      root_hash: z.string(),
-      checkpoint: z.string().describe('The signed tree head (C2SP checkpoint) the proofs are against'),
-      events: z.array(
-        z.object({
-          revision: z.number().int(),
-          id: z.string(),
-          leaf_index: z.number().int(),
-          leaf_hash: z.string(),
-          audit_path: z.array(z.string()),
-        }),
-      ),
-    })
-    .describe('Every event of the deal proved in a signed head of the whole log (RFC 9162)'),
-});
-export type ReceiptDto = z.infer<typeof Receipt>;
 
 const NOT_READY = 'The fairness receipt is ready once the deal has ended.';
 
@@ -81,7 +39,7 @@ const dealRecord = async (deps: Deps, code: string) => {
  * Proves each event of the deal in a signed head of the whole log: the latest head, or a new one
  * signed now when the latest was signed before the deal ended.
  */
-const proveInLog = async (deps: Deps, events: RecordedEvent[]): Promise<ReceiptDto['log']> => {
+const proveInLog = async (deps: Deps, events: RecordedEvent[]): Promise<Receipt['log']> => {
   const { heads, key } = deps.transparency;
   const end = events.at(-1)!;
   await deps.projections.waitFor(end.position, deps.config.PROJECTION_WAIT_MS);
@@ -114,9 +72,9 @@ const toReceipt = (
   code: string,
   events: RecordedEvent[],
   end: RecordedEvent,
-  log: ReceiptDto['log'],
+  log: Receipt['log'],
   signedOk: boolean,
-): ReceiptDto => {
+): Receipt => {
   const state = events.reduce<RoomState>(
     (s, e) => roomDecider.evolve(s, e as unknown as RoomEvent),
     roomDecider.initialState,

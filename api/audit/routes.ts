@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { queryStreams, streamCategories, streamsTable } from '../../projections/streams.ts';
 import { eq } from 'drizzle-orm';
 import type { AuthEnv } from '../auth/session.ts';
@@ -11,61 +10,16 @@ import { checkStream, readWholeStream } from '../store/verify.ts';
 import { checkStreamInSignedLog } from '../transparency/streamProof.ts';
 import type { ExportScope } from './ndjson.ts';
 import { exportFileName, exportNdjson, ndjsonBody } from './ndjson.ts';
-import { EventView, StreamName, toEventView, toVerifyView, VerifyView } from './views.ts';
-
-const ListQuery = z.object({
-  category: z.string().max(60).optional(),
-  search: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-
-const StreamRow = z.object({
-  stream: z.string(),
-  category: z.string(),
-  event_count: z.number().int(),
-  last_revision: z.number().int(),
-  last_hash: z.string(),
-  last_type: z.string(),
-  updated_at: z.string(),
-});
-
-const ListResponse = z.object({
-  categories: z.array(
-    z.object({ category: z.string(), streams: z.number().int(), events: z.number().int(), last_update: z.string() }),
-  ),
-  streams: z.array(StreamRow),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
-
-const EventsQuery = z.object({
-  from: z.coerce.number().int().min(0).optional().describe('First revision (forwards) or last (backwards)'),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  direction: z.enum(['forwards', 'backwards']).default('forwards'),
-});
-
-const EventsResponse = z.object({
-  stream: StreamRow,
-  events: z.array(EventView),
-  next_from: z.number().int().nullable().describe('Pass as `from` for the next page in the same direction'),
-});
-
-const ExportQuery = z
-  .object({
-    stream: StreamName.optional(),
-    category: z
-      .string()
-      .regex(/^[A-Za-z0-9_]{1,60}$/, 'not a category')
-      .optional(),
-    all: z.enum(['1', 'true']).optional(),
-  })
-  .refine((q) => [q.stream, q.category, q.all].filter(Boolean).length === 1, {
-    message: 'give exactly one of stream, category or all=1',
-  });
-
-const NameParam = z.object({ name: StreamName });
+import { toEventView, toVerifyView } from './views.ts';
+import {
+  ExportQuery,
+  StreamEventsQuery,
+  StreamList,
+  StreamListQuery,
+  StreamNameParam,
+  StreamPage,
+  VerifyView,
+} from '../contract/audit.ts';
 
 const rowOf = (r: typeof streamsTable.$inferSelect) => ({
   stream: r.stream,
@@ -98,10 +52,10 @@ export const auditRoutes = (deps: Deps) => {
         summary: 'Streams by category with event counts and last update; search by name; paged',
         tags: ['audit'],
         access: 'auditor',
-        response: ListResponse,
+        response: StreamList,
       }),
       staff,
-      queryParams(ListQuery),
+      queryParams(StreamListQuery),
       (c) => {
         const q = c.req.valid('query');
         const { rows, total } = queryStreams(deps.readDb, {
@@ -125,11 +79,11 @@ export const auditRoutes = (deps: Deps) => {
         summary: 'A stream’s events, paged, with data, metadata and correlation/causation links',
         tags: ['audit'],
         access: 'auditor',
-        response: EventsResponse,
+        response: StreamPage,
       }),
       staff,
-      pathParams(NameParam),
-      queryParams(EventsQuery),
+      pathParams(StreamNameParam),
+      queryParams(StreamEventsQuery),
       async (c) => {
         const { name } = c.req.valid('param');
         const q = c.req.valid('query');
@@ -154,7 +108,7 @@ export const auditRoutes = (deps: Deps) => {
         response: VerifyView,
       }),
       staff,
-      pathParams(NameParam),
+      pathParams(StreamNameParam),
       async (c) => {
         const { name } = c.req.valid('param');
         const row = recorded(name);

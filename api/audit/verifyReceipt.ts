@@ -4,7 +4,7 @@ import { leafHash, verifyInclusion } from '../../engine/merkle.ts';
 import { leafBytes, sha256 } from '../../projections/merkle.ts';
 import { ed25519Verify } from '../transparency/logKey.ts';
 import type { ExportLine } from './ndjson.ts';
-import type { ReceiptDto } from './receiptRoutes.ts';
+import type { Receipt } from '../contract/audit.ts';
 
 export interface ReceiptVerdict {
   ok: boolean;
@@ -22,7 +22,7 @@ export interface ReceiptVerdict {
  */
 export const verifyAgainstReceipt = (
   lines: readonly ExportLine[],
-  receipt: Pick<ReceiptDto, 'stream' | 'final_hash' | 'log'>,
+  receipt: Pick<Receipt, 'stream' | 'final_hash' | 'log'>,
   verifierKey: string,
 ): ReceiptVerdict => {
   const problems: string[] = [];

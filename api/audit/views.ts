@@ -1,15 +1,12 @@
-import { z } from 'zod';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import type { EventRef } from '../../projections/eventIndex.ts';
 import { eventRefById, eventsCausedBy, eventsCorrelated } from '../../projections/eventIndex.ts';
 import type { StreamVerdict } from '../store/verify.ts';
 import type { SignedLogVerdict } from '../transparency/streamProof.ts';
+import type { EventView, VerifyView } from '../contract/audit.ts';
 
 /** Shapes of the auditor API (`/api/admin/streams`, verify, export). */
-
-export const STREAM_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
-export const StreamName = z.string().regex(STREAM_NAME, 'not a stream name');
 
 /** Fields that hold secrets' hashes: shown masked on screen (the stored event, its hash and exports keep them). */
 const SECRET_KEYS = new Set(['passwordHash', 'sessionHash', 'codeHash', 'tokenHash', 'proofHash']);
@@ -44,37 +41,7 @@ export const maskSecrets = (value: unknown, path = 'data'): { value: unknown; ma
   return { value, masked: [] };
 };
 
-const Ref = z.object({
-  id: z.string(),
-  stream: z.string(),
-  revision: z.number().int(),
-  type: z.string(),
-  at: z.string(),
-});
-
-export const EventView = z.object({
-  id: z.string(),
-  stream: z.string(),
-  revision: z.number().int(),
-  position: z.number().int(),
-  type: z.string(),
-  at: z.string(),
-  actor: z.union([z.literal('system'), z.object({ userId: z.string(), role: z.string() })]),
-  hash: z.string(),
-  prev_hash: z.string(),
-  data: z.unknown(),
-  metadata: z.record(z.string(), z.unknown()),
-  masked: z.array(z.string()).describe('Paths of secret fields masked on screen'),
-  links: z.object({
-    caused_by: Ref.nullable().describe('The event named by causationId, when it is an event'),
-    causes: z.array(Ref).describe('Events whose causationId is this event'),
-    correlated: z.array(Ref).describe('Other events with the same correlationId (first 20)'),
-    correlated_total: z.number().int(),
-  }),
-});
-export type EventViewDto = z.infer<typeof EventView>;
-
-export const toEventView = (db: ReadDb, e: RecordedEvent): EventViewDto => {
+export const toEventView = (db: ReadDb, e: RecordedEvent): EventView => {
   const { value: data, masked } = maskSecrets(e.data);
   const { correlationId, causationId } = e.metadata;
   const causedBy = typeof causationId === 'string' ? (eventRefById(db, causationId) ?? null) : null;
@@ -103,31 +70,6 @@ export const toEventView = (db: ReadDb, e: RecordedEvent): EventViewDto => {
   };
 };
 
-export const VerifyView = z.object({
-  stream: z.string(),
-  ok: z.boolean(),
-  events: z.number().int(),
-  last_hash: z.string().nullable(),
-  bad_event: z
-    .object({ id: z.string(), revision: z.number().int(), reason: z.string() })
-    .nullable()
-    .describe('The first event that breaks the chain'),
-  recorded: z
-    .object({ events: z.number().int(), last_hash: z.string() })
-    .nullable()
-    .describe('What the streams read model recorded when the events were appended'),
-  signed_log: z
-    .object({
-      head_size: z.number().int().nullable(),
-      signed_events: z.number().int(),
-      log_intact: z.boolean(),
-      message: z.string(),
-    })
-    .describe('The stream checked against the latest signed tree head of the whole log'),
-  message: z.string(),
-});
-export type VerifyViewDto = z.infer<typeof VerifyView>;
-
 /**
  * The chain check, plus a comparison with what the streams read model saw when the events were
  * appended: a removed last event, or a whole chain rewritten with fresh hashes, shows up there.
@@ -136,7 +78,7 @@ export const toVerifyView = (
   v: StreamVerdict,
   recorded: { eventCount: number; lastHash: string } | undefined,
   signed: SignedLogVerdict,
-): VerifyViewDto => {
+): VerifyView => {
   const rec = recorded ? { events: recorded.eventCount, last_hash: recorded.lastHash } : null;
   const signedLog = {
     head_size: signed.head,

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { GENDERS, userDecider } from '../../engine/user.ts';
+import { userDecider } from '../../engine/user.ts';
 import { profileOf, userById } from '../../projections/users.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
@@ -8,27 +7,7 @@ import { describe, jsonBody } from '../http/openapi.ts';
 import { userStream } from './identity.ts';
 import type { AuthEnv } from './session.ts';
 import { actorOf, currentUser, requireUser } from './session.ts';
-
-const field = (max: number) => z.string().trim().max(max).default('');
-export const ProfileBody = z
-  .object({
-    first_name: field(60),
-    last_name: field(60),
-    email: field(254),
-    mobile: field(20),
-    date_of_birth: z.string().trim().max(10).nullish(),
-    gender: z
-      .enum(GENDERS)
-      .nullish()
-      .or(z.literal('').transform(() => null)),
-    address_line1: field(200),
-    address_line2: field(200),
-    city: field(80),
-    state: field(80),
-    country: field(80),
-    postal_code: field(12),
-  })
-  .strip();
+import { ProfileBody } from '../contract/account.ts';
 
 /** The member's own profile. The user is always the session's; a `user_id` in the body is ignored. */
 export const profileRoutes = (deps: Deps) =>

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import { clientAddress } from '../http/security.ts';
-import { z } from 'zod';
+import { LoginBody, OtpBody, RegisterBody, SessionResponse, VerifyOtpBody } from '../contract/account.ts';
 import { DomainError } from '../../engine/decider.ts';
 import { emailDecider, OTP_RESEND_MS, VERIFIED_TTL_MS } from '../../engine/emailVerification.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
@@ -20,37 +20,6 @@ import type { AuthEnv, SessionUser } from './session.ts';
 import { actorOf, hashSessionToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
 import { createLoginLimits, createOtpLimits, createThrottle, tooManyLogins, waitMinutes } from './throttle.ts';
 
-const text = (max: number) => z.string().max(max).default('');
-export const OtpBody = z.object({ email: text(254) });
-export const VerifyOtpBody = z.object({ email: text(254), otp: text(20) });
-export const RegisterBody = z.object({
-  name: text(100),
-  email: text(254),
-  phone: text(20),
-  dob: text(10),
-  district: text(40),
-  password: text(200),
-  confirmPassword: text(200),
-  referralCode: z.string().max(6, 'Referral code is at most 6 characters').nullish(),
-  /** From /otp/verify; browsers send the httpOnly cookie instead. */
-  verificationToken: z.string().max(100).optional(),
-});
-export const LoginBody = z.object({ email: text(254), password: text(200) });
-const SessionResponse = z.object({
-  logged_in: z.boolean(),
-  user: z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      role: z.string(),
-      access: z.string(),
-      created_at: z.string(),
-    })
-    .nullable(),
-  wallet: z.object({ cash: z.number().int(), reward_cash: z.number().int() }).nullable(),
-});
-
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^(\+91[\s-]?)?[6-9]\d{9}$/;
 
@@ -66,7 +35,7 @@ export const sessionPayload = (deps: Deps, user: SessionUser | null) => ({
     access: user.access,
     created_at: user.createdAt,
   },
-  wallet: user && (deps.walletOf?.(user.id) ?? { cash: 0, reward_cash: 0 }),
+  wallet: user && (deps.walletOf?.(user.id) ?? { cash: 0, reward_cash: 0, held: 0, revision: -1 }),
 });
 
 /** Registration with email OTP, login, session and logout (DESIGN.md §5 identity calls). */

@@ -12,36 +12,12 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
 import { newId } from '../ids.ts';
-
-/** Strings only, generous caps: the decider answers empty or over-long fields in words. */
-export const PostBody = z.object({
-  title: z.string().max(2_000).default(''),
-  slug: z.string().max(2_000).default('').describe('lowercase words joined by hyphens; from the title when empty'),
-  summary: z.string().max(5_000).default(''),
-  body: z.string().max(200_000).default('').describe('plain text; a blank line separates paragraphs'),
-});
-
-const IdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not a post id') });
-const SlugParam = z.object({ slug: z.string().max(200) });
-const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(9),
-});
-
-const PostSummarySchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  author_name: z.string(),
-  published_at: z.string().describe('ISO time'),
-  updated_at: z.string().describe('ISO time'),
-});
-const PostSchema = PostSummarySchema.extend({ body: z.string().describe('plain text paragraphs') });
+import type { PostSummary } from '../contract/blog.ts';
+import { BlogPageQuery, Post, PostBody, PostIdParam, PostList, PostSlugParam } from '../contract/blog.ts';
 
 type Summary = Pick<BlogPostRow, 'postId' | 'slug' | 'title' | 'summary' | 'authorName' | 'publishedAt' | 'updatedAt'>;
 
-const toSummary = (p: Summary): z.infer<typeof PostSummarySchema> => ({
+const toSummary = (p: Summary): PostSummary => ({
   id: p.postId,
   slug: p.slug,
   title: p.title,
@@ -50,7 +26,7 @@ const toSummary = (p: Summary): z.infer<typeof PostSummarySchema> => ({
   published_at: new Date(p.publishedAt).toISOString(),
   updated_at: new Date(p.updatedAt).toISOString(),
 });
-const toPost = (p: BlogPostRow): z.infer<typeof PostSchema> => ({ ...toSummary(p), body: p.body });
+const toPost = (p: BlogPostRow): Post => ({ ...toSummary(p), body: p.body });
 
 const notFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', BLOG_MESSAGES.notFound);
 
@@ -94,16 +70,9 @@ export const blogRoutes = (deps: Deps) =>
       describe({
         summary: 'Published blog posts, newest first, one page at a time',
         tags: ['blog'],
-        response: z.object({
-          success: z.boolean(),
-          posts: z.array(PostSummarySchema),
-          total: z.number().int(),
-          page: z.number().int(),
-          pages: z.number().int(),
-          limit: z.number().int(),
-        }),
+        response: PostList,
       }),
-      queryParams(PageQuery),
+      queryParams(BlogPageQuery),
       (c) => {
         const { page, limit } = c.req.valid('query');
         const { rows, total } = listPublishedPosts(deps.readDb, { limit, offset: (page - 1) * limit });
@@ -116,9 +85,9 @@ export const blogRoutes = (deps: Deps) =>
       describe({
         summary: 'One published blog post by its slug',
         tags: ['blog'],
-        response: z.object({ success: z.boolean(), post: PostSchema }),
+        response: z.object({ success: z.boolean(), post: Post }),
       }),
-      pathParams(SlugParam),
+      pathParams(PostSlugParam),
       (c) => {
         const row = publishedPostBySlug(deps.readDb, c.req.valid('param').slug);
         if (!row) throw notFound();
@@ -144,7 +113,7 @@ export const blogRoutes = (deps: Deps) =>
       '/admin/blog/:id',
       describe({ summary: 'Edit a published blog post', tags: ['blog', 'admin'], access: 'admin' }),
       requireRole('admin'),
-      pathParams(IdParam),
+      pathParams(PostIdParam),
       jsonBody(PostBody),
       async (c) => {
         const admin = currentUser(c);
@@ -170,7 +139,7 @@ export const blogRoutes = (deps: Deps) =>
       '/admin/blog/:id',
       describe({ summary: 'Unpublish a blog post (kept in the log)', tags: ['blog', 'admin'], access: 'admin' }),
       requireRole('admin'),
-      pathParams(IdParam),
+      pathParams(PostIdParam),
       async (c) => {
         const admin = currentUser(c);
         const { id } = c.req.valid('param');

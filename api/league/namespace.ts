@@ -1,5 +1,4 @@
 import type { Namespace, Socket } from 'socket.io';
-import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
 import type { LeagueEvent } from '../../engine/league.ts';
 import { AUCTION_FINISHED_MESSAGE, isLeagueCode, leagueCode, leagueStream } from '../../engine/league.ts';
@@ -12,11 +11,13 @@ import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { answer } from '../realtime/answer.ts';
 import { signedAck } from '../transparency/acks.ts';
-import type { Io } from '../server.ts';
+import type { Broadcaster } from '../realtime/broadcasting.ts';
+import type { Io } from '../realtime/io.ts';
+import { leagueChannel } from '../realtime/io.ts';
 import { runLeague } from './commands.ts';
 import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
-import type { AplClientToServerEvents, AplServerToClientEvents } from './protocol.ts';
-import { APL_NAMESPACE } from './protocol.ts';
+import type { AplClientToServerEvents, AplServerToClientEvents } from '../contract/league.ts';
+import { APL_NAMESPACE, AplRequests } from '../contract/league.ts';
 import { createLeagueScheduler } from './scheduler.ts';
 
 interface AplSocketData {
@@ -26,9 +27,9 @@ interface AplSocketData {
 type AplNamespace = Namespace<AplClientToServerEvents, AplServerToClientEvents, Record<string, never>, AplSocketData>;
 type AplSocket = Socket<AplClientToServerEvents, AplServerToClientEvents, Record<string, never>, AplSocketData>;
 
-const roomOf = (code: string) => `league:${code}`;
-const JoinPayload = z.object({ roomCode: z.string().max(20) });
-const BidPayload = z.object({ bidAmount: z.number().int().positive().optional() }).nullish();
+const roomOf = leagueChannel;
+const JoinPayload = AplRequests.apl_join_auction.payload;
+const BidPayload = AplRequests.apl_place_bid.payload;
 
 /** Emits the spec's `apl_*` events for projected league events, from the read model, with the stream revision. */
 const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent[]) => {
@@ -214,15 +215,16 @@ export const attachLeague = (io: Io, deps: Deps) => {
   const scheduler = createLeagueScheduler(deps, (code, remainingTime, deadline) =>
     nsp.to(roomOf(code)).emit('apl_auction_timer', { remainingTime, deadline }),
   );
-  const unsubscribe = deps.projections.onApplied((events) => {
-    scheduler.observe(events);
-    broadcast(nsp, deps, events);
-  });
-  scheduler.start();
-  const stop = () => {
-    unsubscribe();
-    scheduler.stop();
+  /** The league's broadcasts (and its timer's view of the log), listed by the composition root. */
+  const broadcaster: Broadcaster = {
+    name: 'league',
+    broadcast(events) {
+      scheduler.observe(events);
+      broadcast(nsp, deps, events);
+    },
   };
+  scheduler.start();
+  const stop = () => scheduler.stop();
   io.httpServer?.once('close', stop);
-  return { scheduler, stop };
+  return { broadcaster, scheduler, stop };
 };

@@ -2,7 +2,7 @@ import { AUCTION_FINISHED_MESSAGE } from '../../engine/league.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import type { LeaguePlayerRow, LeagueRow, LeagueTeamRow } from '../../projections/league.ts';
 import { leagueByCode, leaguePlayers, leagueTeams, teamOfOwner } from '../../projections/league.ts';
-import type { AplLeague, AplLot, AplPlayer, AplSnapshot, AplTeam, AplTeamRef } from './protocol.ts';
+import type { AplLeague, AplLot, AplPlayer, AplSnapshot, AplTeam, AplTeamRef } from '../contract/league.ts';
 
 export const toAplPlayer = (p: LeaguePlayerRow): AplPlayer => ({
   id: p.playerId,

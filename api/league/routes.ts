@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
 import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
-import type { AplRoom } from './protocol.ts';
+import type { AplRoom } from '../contract/league.ts';
 
 export const CodeParam = z.object({ code: z.string().max(20) });
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { toErrorResponse } from '../http/errors.ts';
-import type { Ack } from './protocol.ts';
+import type { Ack } from '../contract/common.ts';
 
 /** Runs a socket event's work and always answers its ack: `{ ok: true, data }`, or the error as the HTTP API would word it. */
 export const answer = async <T>(deps: Deps, ack: unknown, work: () => Promise<T> | T): Promise<void> => {

@@ -1,4 +1,4 @@
-import type { Io } from '../server.ts';
+import type { Io } from './io.ts';
 
 /** The parts of engine.io's socket and websocket transport that batching needs (not in its typings). */
 interface Tcp {

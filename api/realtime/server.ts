@@ -1,10 +1,8 @@
 import type { Deps } from '../deps.ts';
-import { attachLeague } from '../league/namespace.ts';
-import { attachShopBroadcasts } from '../shop/broadcast.ts';
-import type { Io } from '../server.ts';
+import type { Io } from './io.ts';
 
-/** Wires socket.io: clock sync now; rooms and leagues attach their handlers here. */
-export const attachRealtime = (io: Io, deps: Deps): void => {
+/** Clock sync on every socket of the main namespace; each feature attaches its own handlers. */
+export const attachRealtime = (io: Io, deps: Pick<Deps, 'clock'>): void => {
   io.on('connection', (socket) => {
     socket.data.userId = null;
     socket.data.role = null;
@@ -13,6 +11,4 @@ export const attachRealtime = (io: Io, deps: Deps): void => {
       if (typeof ack === 'function') ack({ ok: true, data: { serverTime: deps.clock.now() } });
     });
   });
-  attachLeague(io, deps);
-  attachShopBroadcasts(io, deps);
 };

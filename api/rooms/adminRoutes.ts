@@ -12,7 +12,8 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { createProductFromForm, ProductFormDoc } from './products.ts';
-import { RoomSchema, toRoomDto } from './views.ts';
+import { RoomSummary } from '../contract/rooms.ts';
+import { toRoomSummary } from './views.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newRoomCode = (): string =>
@@ -50,7 +51,7 @@ export const roomsAdminRoutes = (deps: Deps) =>
         summary: 'Create a deal room; every rule is fixed in RoomCreated',
         tags: ['admin', 'rooms'],
         access: 'admin',
-        response: z.object({ success: z.boolean(), message: z.string(), room_code: z.string(), room: RoomSchema }),
+        response: z.object({ success: z.boolean(), message: z.string(), room_code: z.string(), room: RoomSummary }),
       }),
       requireRole('admin'),
       jsonBody(CreateRoomBody),
@@ -105,7 +106,7 @@ export const roomsAdminRoutes = (deps: Deps) =>
             success: true,
             message: 'Room created successfully',
             room_code: code,
-            room: toRoomDto(row, participantRows(deps.readDb, code), deps.clock.now()),
+            room: toRoomSummary(row, participantRows(deps.readDb, code), deps.clock.now()),
           });
         }
       },

@@ -1,41 +1,40 @@
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { BidPlaced, RoomEvent } from '../../engine/room.ts';
 import { ROOM_MESSAGES } from '../../engine/room.ts';
-import type { WalletEvent } from '../../engine/wallet.ts';
 import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
-import { walletBalances } from '../../projections/wallets.ts';
 import type { Deps } from '../deps.ts';
-import { withHeldWrites } from '../realtime/heldWrites.ts';
-import type { Io } from '../server.ts';
+import type { Broadcaster } from '../realtime/broadcasting.ts';
+import type { Io } from '../realtime/io.ts';
 import type { LiveHistories, LiveHistory } from './liveHistory.ts';
 import { createLiveHistories } from './liveHistory.ts';
-import { roomChannel, userChannel } from './realtime.ts';
-import { toBidDto, toRoomDto } from './views.ts';
+import { roomChannel, userChannel } from '../realtime/io.ts';
+import { toBidEntry, toRoomSummary } from './views.ts';
 
 /**
- * Turns projected room and wallet events into the spec's socket events. Runs after each committed
+ * Turns committed room events into the spec's socket events. Runs after each committed
  * projection batch, so what clients see is what the read model (and the REST API) already holds;
  * every room broadcast carries the revision of the event behind it.
  */
-export const broadcastProjected = (io: Io, deps: Deps, events: readonly RecordedEvent[]): void => {
-  const reads = batchReads(deps);
-  const live = liveOf(deps);
-  withHeldWrites(io, channelsOf(events), () => {
-    for (const recorded of events) {
-      if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded, reads, live);
-      else if (recorded.streamName.startsWith('wallet-')) walletBroadcast(io, deps, recorded);
-    }
-  });
+export const roomBroadcaster = (io: Io, deps: Deps): Broadcaster => {
+  const live = createLiveHistories();
+  return {
+    name: 'rooms',
+    channels: channelsOf,
+    broadcast(events) {
+      const reads = batchReads(deps);
+      for (const recorded of events)
+        if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded, reads, live);
+    },
+  };
 };
 
-/** The room and member channels a batch's broadcasts go to (everyone else only gets room-list events). */
+/** The room and bidder channels a batch's broadcasts go to (everyone else only gets room-list events). */
 const channelsOf = (events: readonly RecordedEvent[]): Set<string> => {
   const channels = new Set<string>();
   for (const e of events) {
-    if (e.streamName.startsWith('room-')) {
-      channels.add(roomChannel(e.streamName.slice('room-'.length)));
-      if (e.type === 'BidPlaced') channels.add(userChannel((e.data as { userId: string }).userId));
-    } else if (e.streamName.startsWith('wallet-')) channels.add(userChannel(e.streamName.slice('wallet-'.length)));
+    if (!e.streamName.startsWith('room-')) continue;
+    channels.add(roomChannel(e.streamName.slice('room-'.length)));
+    if (e.type === 'BidPlaced') channels.add(userChannel((e.data as { userId: string }).userId));
   }
   return channels;
 };
@@ -55,15 +54,8 @@ const batchReads = (deps: Deps) => {
   return {
     room: memo((code) => roomRow(deps.readDb, code)),
     participants: memo((code) => participantRows(deps.readDb, code)),
-    bids: memo((code) => bidRows(deps.readDb, code).map(toBidDto)),
+    bids: memo((code) => bidRows(deps.readDb, code).map(toBidEntry)),
   };
-};
-
-const histories = new WeakMap<Deps, LiveHistories>();
-const liveOf = (deps: Deps): LiveHistories => {
-  let live = histories.get(deps);
-  if (!live) histories.set(deps, (live = createLiveHistories()));
-  return live;
 };
 
 /** A running room's history as of this deal: from memory, or read from the read model (which then seeds memory). */
@@ -109,7 +101,7 @@ const roomBroadcast = (
   const channel = io.to(roomChannel(code));
   const now = deps.clock.now();
   const participants = () => reads.participants(code);
-  const summary = () => toRoomDto(room, participants(), now);
+  const summary = () => toRoomSummary(room, participants(), now);
   switch (e.type) {
     case 'RoomCreated':
       io.emit('newRoom', { room: summary() });
@@ -230,43 +222,4 @@ const bidBroadcast = (
   me.emit('bidCountUpdate', { roomCode: code, used: b.attempt, remaining: Math.max(0, max - b.attempt), max });
   if (b.attempt >= max)
     me.emit('bidLimitReached', { roomCode: code, used: b.attempt, max, message: ROOM_MESSAGES.BID_LIMIT });
-};
-
-const walletBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {
-  const userId = recorded.streamName.slice('wallet-'.length);
-  const e = recorded as unknown as WalletEvent;
-  if (e.type === 'DepositOrderCreated') return;
-  const me = io.to(userChannel(userId));
-  const w = walletBalances(deps.readDb, userId);
-  me.emit('walletUpdate', { cash: w.cash, reward_cash: w.reward_cash, held: w.held, revision: w.revision });
-  switch (e.type) {
-    case 'PrebookFeeRefunded':
-      me.emit('refundProcessed', {
-        roomCode: e.data.roomCode,
-        wallets: { [userId]: w.cash },
-        refunded_users: [userId],
-        amount: e.data.amount,
-      });
-      return;
-    case 'FeeConvertedToReward':
-      me.emit('rewardUpdate', {
-        userId,
-        rewardAmount: w.reward_cash,
-        credited: e.data.amount,
-        roomCode: e.data.roomCode,
-        reason: 'loser_fee',
-      });
-      return;
-    case 'RewardCredited':
-      me.emit('rewardUpdate', {
-        userId,
-        rewardAmount: w.reward_cash,
-        credited: e.data.amount,
-        roomCode: e.data.roomCode,
-        reason: e.data.reason === 'winner_bonus' ? 'winner_bonus' : 'other',
-      });
-      return;
-    default:
-      return;
-  }
 };

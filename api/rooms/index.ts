@@ -1,6 +1,5 @@
 import type { Deps } from '../deps.ts';
-import type { Io } from '../server.ts';
-import { broadcastProjected } from './broadcast.ts';
+import type { Io } from '../realtime/io.ts';
 import { attachRoomSockets } from './realtime.ts';
 import { settleRoom } from './sagas.ts';
 import type { RoomScheduler } from './scheduler.ts';
@@ -12,21 +11,15 @@ export interface RoomServices extends RoomScheduler {
 }
 
 /**
- * Starts the live side of deal rooms: socket handlers, broadcasts from projected events, the
- * settlement saga on every projected end or cancellation, and the scheduler and sweeper loops.
+ * Starts the live side of deal rooms: socket handlers, the settlement saga on every projected end
+ * or cancellation, and the scheduler and sweeper loops (the rooms' broadcasts are the
+ * `roomBroadcaster`, listed with the others by the composition root).
  * Overdue starts and round closes, and any half-done saga, are handled once right away.
  */
 export const startRooms = async (deps: Deps, io: Io): Promise<RoomServices> => {
   attachRoomSockets(io, deps);
   let settling: Promise<unknown> = Promise.resolve();
   const unsubscribe = deps.projections.onApplied((events) => {
-    broadcastProjected(io, deps, events);
-    // At debug: which commands' events were just broadcast (their correlation ids), to follow a deal to its broadcast.
-    if (deps.config.LOG_LEVEL === 'debug')
-      deps.log.debug('broadcast', {
-        events: events.length,
-        correlationIds: [...new Set(events.map((e) => e.metadata.correlationId))].slice(0, 20),
-      });
     for (const e of events) {
       if (e.streamName.startsWith('room-') && (e.type === 'RoomEnded' || e.type === 'RoomCancelled')) {
         const code = e.streamName.slice('room-'.length);

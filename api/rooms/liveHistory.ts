@@ -1,15 +1,15 @@
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { BidPlaced } from '../../engine/room.ts';
 import type { BidRow, ParticipantRow } from '../../projections/roomQueries.ts';
-import { toBidDto } from './views.ts';
+import { toBidEntry } from './views.ts';
 
-type BidDto = ReturnType<typeof toBidDto>;
+type BidDto = ReturnType<typeof toBidEntry>;
 
 /** What a running room's `bidUpdate` and `bidCountsUpdate` need besides the deal itself. */
 export interface LiveHistory {
   /** Room stream revision of the last event folded in. */
   revision: number;
-  /** Every deal so far, oldest first, as `toBidDto` makes it from the read model's rows. */
+  /** Every deal so far, oldest first, as `toBidEntry` makes it from the read model's rows. */
   bids: BidDto[];
   participants: readonly Pick<ParticipantRow, 'user_id' | 'user_name'>[];
   maxAttempts: number;
@@ -32,7 +32,7 @@ export const createLiveHistories = () => {
       const room = rooms.get(code);
       if (!room || room.revision !== recorded.revision - 1) return undefined;
       const b = (recorded as unknown as BidPlaced).data;
-      room.bids.push(toBidDto(bidRowOf(code, recorded.revision, b)));
+      room.bids.push(toBidEntry(bidRowOf(code, recorded.revision, b)));
       room.revision = recorded.revision;
       rooms.delete(code);
       rooms.set(code, room);

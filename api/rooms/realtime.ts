@@ -1,37 +1,26 @@
-import type { Socket } from 'socket.io';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RoomEvent, RoomState } from '../../engine/room.ts';
-import { ROOM_CODE_PATTERN, roomDecider, roomError, roomStream } from '../../engine/room.ts';
+import { roomDecider, roomError, roomStream } from '../../engine/room.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
 import type { CommandResult } from '../commandHandler.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
-import { inLane } from '../lanes.ts';
+import { inLane } from '../realtime/lanes.ts';
 import { signedAck } from '../transparency/acks.ts';
 import { metrics } from '../metrics.ts';
 import { ApiError } from '../http/errors.ts';
 import { tokenBucket } from '../http/tokenBucket.ts';
 import { newId } from '../ids.ts';
 import { answer } from '../realtime/answer.ts';
-import type {
-  ClientToServerEvents,
-  InterServerEvents,
-  PlaceBidResult,
-  ServerToClientEvents,
-  SocketData,
-} from '../realtime/protocol.ts';
-import type { Io } from '../server.ts';
+import type { PlaceBidResult } from '../contract/socket.ts';
+import { RoomRequests } from '../contract/socket.ts';
+import type { AppSocket, Io } from '../realtime/io.ts';
+import { roomChannel, userChannel } from '../realtime/io.ts';
 import { permissionOf, roomSnapshot } from './snapshot.ts';
 
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-export const roomChannel = (code: string) => `room:${code}`;
-export const userChannel = (userId: string) => `user:${userId}`;
-
-const RoomCode = z.string().trim().toUpperCase().regex(ROOM_CODE_PATTERN, 'roomCode must be 6 letters or digits');
-const JoinPayload = z.object({ roomCode: RoomCode });
-const BidPayload = z.object({ roomCode: RoomCode, bidId: z.uuid().optional() });
+const JoinPayload = RoomRequests.joinRoom.payload;
+const BidPayload = RoomRequests.placeBid.payload;
 
 const parse = <T>(schema: z.ZodType<T>, payload: unknown): T => {
   const result = schema.safeParse(payload);

@@ -1,51 +1,27 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ROOM_CODE_PATTERN, roomError } from '../../engine/room.ts';
+import { roomError } from '../../engine/room.ts';
 import { bidRows, listRoomRows, participantsOfRooms, roomRow, roomsOfUser } from '../../projections/roomQueries.ts';
 import { walletBalances } from '../../projections/wallets.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireAccess, requireUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
-import { PaymentCallbackBody } from '../wallet/routes.ts';
+import { PaymentCallbackBody } from '../contract/account.ts';
 import { startPurchase, verifyPurchase } from './purchase.ts';
 import { prebook } from './sagas.ts';
 import { roomSnapshot } from './snapshot.ts';
-import { BidSchema, RoomDetailSchema, RoomSchema, remarkOf, toBidDto, toRoomDto } from './views.ts';
-
-export const CodeParam = z.object({
-  code: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(z.string().regex(ROOM_CODE_PATTERN, 'room code must be 6 letters or digits')),
-});
-
-export const DeliveryAddressBody = z.object({
-  full_name: z.string().trim().min(1).max(100),
-  contact_number: z
-    .string()
-    .trim()
-    .regex(/^[6-9]\d{9}$/, 'contact_number must be a 10-digit mobile number'),
-  pincode: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'pincode must be 6 digits'),
-  address_line1: z.string().trim().min(1).max(200),
-  address_line2: z.string().trim().max(200).optional(),
-  landmark: z.string().trim().max(120).optional(),
-  city: z.string().trim().min(1).max(80),
-  state: z.string().trim().min(1).max(80),
-  address_type: z.enum(['home', 'work', 'other']),
-  platform: z.string().trim().max(40).optional(),
-});
-
-const MyRoomSchema = RoomSchema.extend({
-  remark: z.enum(['only_joined', 'winner', 'looser']),
-  tab: z.enum(['prebooked', 'won', 'lost', 'cancelled', 'no_winner']).describe('My Deals tab by the spec’s rules'),
-  used: z.number().int(),
-  remaining: z.number().int(),
-  fee_fate: z.enum(['refund', 'reward', 'kept']).nullable(),
-});
+import {
+  BidHistory,
+  DeliveryAddressBody,
+  MyRoomList,
+  PurchaseView,
+  RoomCodeParam,
+  RoomList,
+  RoomListQuery,
+  RoomSnapshot,
+} from '../contract/rooms.ts';
+import { remarkOf, toBidEntry, toRoomSummary } from './views.ts';
 
 const tabOf = (status: string, remark: string, roomRemark: string | null) => {
   if (remark === 'winner') return 'won' as const;
@@ -62,9 +38,9 @@ export const roomsRoutes = (deps: Deps) =>
       describe({
         summary: 'Deal rooms: upcoming (incl. running and cancelled in the last 24 h), completed, cancelled or all',
         tags: ['rooms'],
-        response: z.object({ success: z.boolean(), rooms: z.array(RoomSchema), server_time: z.number().int() }),
+        response: RoomList,
       }),
-      queryParams(z.object({ status: z.enum(['upcoming', 'completed', 'cancelled', 'all']).default('upcoming') })),
+      queryParams(RoomListQuery),
       (c) => {
         const now = deps.clock.now();
         const rows = listRoomRows(deps.readDb, c.req.valid('query').status, now);
@@ -75,7 +51,7 @@ export const roomsRoutes = (deps: Deps) =>
         c.header('Cache-Control', 'no-store');
         return c.json({
           success: true,
-          rooms: rows.map((r) => toRoomDto(r, people.get(r.code) ?? [], now)),
+          rooms: rows.map((r) => toRoomSummary(r, people.get(r.code) ?? [], now)),
           server_time: now,
         });
       },
@@ -85,9 +61,9 @@ export const roomsRoutes = (deps: Deps) =>
       describe({
         summary: 'One room: rules, live state, participants, history and my view',
         tags: ['rooms'],
-        response: RoomDetailSchema,
+        response: RoomSnapshot,
       }),
-      pathParams(CodeParam),
+      pathParams(RoomCodeParam),
       (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(roomSnapshot(deps, c.req.valid('param').code, c.get('user')));
@@ -98,14 +74,14 @@ export const roomsRoutes = (deps: Deps) =>
       describe({
         summary: 'Bid history, oldest first',
         tags: ['rooms'],
-        response: z.object({ success: z.boolean(), history: z.array(BidSchema), revision: z.number().int() }),
+        response: BidHistory,
       }),
-      pathParams(CodeParam),
+      pathParams(RoomCodeParam),
       (c) => {
         const { code } = c.req.valid('param');
         const room = roomRow(deps.readDb, code);
         if (!room) throw roomError('ROOM_NOT_FOUND');
-        return c.json({ success: true, history: bidRows(deps.readDb, code).map(toBidDto), revision: room.revision });
+        return c.json({ success: true, history: bidRows(deps.readDb, code).map(toBidEntry), revision: room.revision });
       },
     )
     .post(
@@ -123,7 +99,7 @@ export const roomsRoutes = (deps: Deps) =>
         }),
       }),
       requireAccess,
-      pathParams(CodeParam),
+      pathParams(RoomCodeParam),
       async (c) => {
         const user = currentUser(c);
         const { code } = c.req.valid('param');
@@ -145,9 +121,14 @@ export const roomsRoutes = (deps: Deps) =>
     )
     .get(
       '/:code/purchase',
-      describe({ summary: 'The won deal to purchase (winner only)', tags: ['rooms', 'purchase'], access: 'member' }),
+      describe({
+        summary: 'The won deal to purchase (winner only)',
+        tags: ['rooms', 'purchase'],
+        access: 'member',
+        response: PurchaseView,
+      }),
       requireUser,
-      pathParams(CodeParam),
+      pathParams(RoomCodeParam),
       (c) => {
         const user = currentUser(c);
         const room = roomRow(deps.readDb, c.req.valid('param').code);
@@ -174,7 +155,9 @@ export const roomsRoutes = (deps: Deps) =>
             ? {
                 payment_id: room.purchase_payment_id,
                 purchased_at: new Date(room.purchased_at).toISOString(),
-                address: JSON.parse(room.purchase_address ?? '{}') as unknown,
+                address: JSON.parse(room.purchase_address ?? '{}') as NonNullable<
+                  PurchaseView['existing_purchase']
+                >['address'],
               }
             : null,
           expired: room.purchased_at === null && (room.expired === 1 || now >= (room.purchase_deadline ?? 0)),
@@ -191,7 +174,7 @@ export const roomsRoutes = (deps: Deps) =>
         response: z.object({ order_id: z.string(), checkout_url: z.string(), amount: z.number().int() }),
       }),
       requireUser,
-      pathParams(CodeParam),
+      pathParams(RoomCodeParam),
       jsonBody(DeliveryAddressBody),
       async (c) => c.json(await startPurchase(deps, currentUser(c), c.req.valid('param').code, c.req.valid('json'))),
     )
@@ -203,7 +186,7 @@ export const roomsRoutes = (deps: Deps) =>
         access: 'member',
       }),
       requireUser,
-      pathParams(CodeParam),
+      pathParams(RoomCodeParam),
       jsonBody(PaymentCallbackBody),
       async (c) => {
         const b = c.req.valid('json');
@@ -224,7 +207,7 @@ export const myRoomsRoutes = (deps: Deps) =>
       summary: 'My pre-booked rooms with remark (only_joined, winner, looser) and tab',
       tags: ['rooms'],
       access: 'member',
-      response: z.object({ success: z.boolean(), rooms: z.array(MyRoomSchema) }),
+      response: MyRoomList,
     }),
     requireUser,
     (c) => {
@@ -238,7 +221,7 @@ export const myRoomsRoutes = (deps: Deps) =>
       const rooms = rows.map((r) => {
         const remark = remarkOf(r, user.id, true)!;
         return {
-          ...toRoomDto(r, people.get(r.code) ?? [], now),
+          ...toRoomSummary(r, people.get(r.code) ?? [], now),
           remark,
           tab: tabOf(r.status, remark, r.remark),
           used: r.bids_used,

@@ -3,7 +3,7 @@ import { roomDecider, roomStream } from '../../engine/room.ts';
 import { dueWork, nextDueAt } from '../../projections/roomQueries.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
-import { inLane } from '../lanes.ts';
+import { inLane } from '../realtime/lanes.ts';
 import { sweep } from './sagas.ts';
 
 export interface RoomScheduler {

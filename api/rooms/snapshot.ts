@@ -3,9 +3,9 @@ import type { RoomRow } from '../../projections/roomQueries.ts';
 import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
-import type { JoinReason } from '../realtime/protocol.ts';
-import type { RoomDetailDto } from './views.ts';
-import { remarkOf, toBidDto, toParticipantDto, toRoomDto } from './views.ts';
+import type { JoinReason } from '../contract/index.ts';
+import type { RoomSnapshot } from '../contract/rooms.ts';
+import { remarkOf, toBidEntry, toParticipant, toRoomSummary } from './views.ts';
 
 /** Whether a member may place deals in a room, and why not. */
 export const permissionOf = (
@@ -22,7 +22,7 @@ export const permissionOf = (
 };
 
 /** The full room as one consistent read: rules, state, participants, history and the member's own view. */
-export const roomSnapshot = (deps: Deps, code: string, user: SessionUser | null): RoomDetailDto => {
+export const roomSnapshot = (deps: Deps, code: string, user: SessionUser | null): RoomSnapshot => {
   const read = deps.readDb.sqlite.transaction(() => {
     const room = roomRow(deps.readDb, code);
     if (!room) throw roomError('ROOM_NOT_FOUND');
@@ -34,9 +34,9 @@ export const roomSnapshot = (deps: Deps, code: string, user: SessionUser | null)
   const used = mine?.bids_used ?? 0;
   const last = bids.at(-1);
   return {
-    room: toRoomDto(room, participants, now),
-    participants: participants.map((p) => toParticipantDto(p, room.max_attempts)),
-    history: bids.map(toBidDto),
+    room: toRoomSummary(room, participants, now),
+    participants: participants.map((p) => toParticipant(p, room.max_attempts)),
+    history: bids.map(toBidEntry),
     bidCounts: Object.fromEntries(participants.map((p) => [p.user_id, p.bids_used])),
     userMap: Object.fromEntries(participants.map((p) => [p.user_id, p.user_name])),
     winner: room.winner_id ? { id: room.winner_id, username: room.winner_name ?? '' } : null,

@@ -1,8 +1,8 @@
-import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { shopOrderById } from '../../projections/orders.ts';
 import type { Deps } from '../deps.ts';
-import { userChannel } from '../rooms/realtime.ts';
-import type { Io } from '../server.ts';
+import type { Broadcaster } from '../realtime/broadcasting.ts';
+import type { Io } from '../realtime/io.ts';
+import { userChannel } from '../realtime/io.ts';
 
 const MEMBER_VISIBLE = new Set([
   'ShopOrderPaid',
@@ -12,8 +12,9 @@ const MEMBER_VISIBLE = new Set([
 ]);
 
 /** Tells a member's sockets when one of their orders changes, from projected events (so a re-fetch agrees). */
-export const attachShopBroadcasts = (io: Io, deps: Deps): (() => void) =>
-  deps.projections.onApplied((events: readonly RecordedEvent[]) => {
+export const shopBroadcaster = (io: Io, deps: Deps): Broadcaster => ({
+  name: 'shop',
+  broadcast(events) {
     for (const e of events) {
       if (!e.streamName.startsWith('order-') || !MEMBER_VISIBLE.has(e.type)) continue;
       const order = shopOrderById(deps.readDb, e.streamName.slice('order-'.length));
@@ -25,4 +26,5 @@ export const attachShopBroadcasts = (io: Io, deps: Deps): (() => void) =>
         revision: e.revision,
       });
     }
-  });
+  },
+});

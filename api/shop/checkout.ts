@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/session.ts';
 import { actorOf } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
-import { inLane } from '../lanes.ts';
+import { inLane } from '../realtime/lanes.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';

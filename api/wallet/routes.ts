@@ -1,46 +1,19 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { walletBalances, walletTransactions } from '../../projections/wallets.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, queryParams } from '../http/openapi.ts';
+import {
+  DepositOrder,
+  DepositRequest,
+  DepositVerified,
+  PaymentCallbackBody,
+  WalletBalances,
+  WalletTransactions,
+  WalletTransactionsQuery,
+} from '../contract/account.ts';
 import { startDeposit, verifyDeposit } from './deposits.ts';
-
-export const WalletResponse = z.object({
-  wallet: z.number().int().describe('Cash balance in paise'),
-  reward_cash: z.number().int().describe('Reward cash in paise (shop only)'),
-  held: z.number().int().describe('Entry fees held for pre-booked rooms, in paise'),
-  revision: z.number().int().describe('Wallet stream revision (-1 when the wallet has no events)'),
-});
-
-export const TransactionSchema = z.object({
-  id: z.string(),
-  type: z.enum(['deposit', 'withdrawal', 'prebook_deduction', 'refund_deposit', 'reward_credit', 'reward_debit']),
-  amount: z.number().int().describe('Paise, always positive'),
-  sign: z.enum(['+', '-']),
-  balance: z.enum(['cash', 'reward']),
-  room_code: z.string().nullable(),
-  product_name: z.string().nullable(),
-  payment_id: z.string().nullable(),
-  created_at: z.string().describe('ISO 8601 UTC'),
-});
-
-export const DepositRequest = z.object({
-  amount: z.number().describe('Paise; a whole number of rupees above ₹0 (the buttons send 5000, 10000, 20000)'),
-});
-export const DepositOrderResponse = z.object({
-  order_id: z.string(),
-  checkout_url: z
-    .string()
-    .describe('Open with a full page navigation; it returns to /wallet with payment_success and order_id'),
-  amount: z.number().int(),
-});
-export const PaymentCallbackBody = z.object({
-  razorpay_order_id: z.string().min(1).max(64),
-  razorpay_payment_id: z.string().min(1).max(64),
-  razorpay_signature: z.string().min(1).max(128),
-});
 
 /** The signed-in member's wallet: balances, transactions and top-ups through the payment port. */
 export const walletRoutes = (deps: Deps) =>
@@ -48,10 +21,10 @@ export const walletRoutes = (deps: Deps) =>
     .use('*', requireUser)
     .get(
       '/',
-      describe({ summary: 'My wallet balances (paise)', tags: ['wallet'], access: 'member', response: WalletResponse }),
+      describe({ summary: 'My wallet balances (paise)', tags: ['wallet'], access: 'member', response: WalletBalances }),
       (c) => {
         const w = walletBalances(deps.readDb, currentUser(c).id);
-        return c.json({ wallet: w.cash, reward_cash: w.reward_cash, held: w.held, revision: w.revision });
+        return c.json({ cash: w.cash, reward_cash: w.reward_cash, held: w.held, revision: w.revision });
       },
     )
     .get(
@@ -60,14 +33,9 @@ export const walletRoutes = (deps: Deps) =>
         summary: 'My wallet transactions, newest first',
         tags: ['wallet'],
         access: 'member',
-        response: z.object({ success: z.boolean(), transactions: z.array(TransactionSchema) }),
+        response: WalletTransactions,
       }),
-      queryParams(
-        z.object({
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
-      ),
+      queryParams(WalletTransactionsQuery),
       (c) => {
         const { limit, offset } = c.req.valid('query');
         return c.json({
@@ -82,7 +50,7 @@ export const walletRoutes = (deps: Deps) =>
         summary: 'Start a top-up: creates a payment order',
         tags: ['wallet'],
         access: 'member',
-        response: DepositOrderResponse,
+        response: DepositOrder,
       }),
       jsonBody(DepositRequest),
       async (c) => c.json(await startDeposit(deps, currentUser(c), c.req.valid('json').amount)),
@@ -93,7 +61,7 @@ export const walletRoutes = (deps: Deps) =>
         summary: 'Verify the checkout return and credit the wallet (once per payment id)',
         tags: ['wallet'],
         access: 'member',
-        response: WalletResponse.extend({ success: z.boolean(), applied: z.boolean() }),
+        response: DepositVerified,
       }),
       jsonBody(PaymentCallbackBody),
       async (c) => {
@@ -108,7 +76,7 @@ export const walletRoutes = (deps: Deps) =>
         return c.json({
           success: true,
           applied,
-          wallet: w.cash,
+          cash: w.cash,
           reward_cash: w.reward_cash,
           held: w.held,
           revision: w.revision,

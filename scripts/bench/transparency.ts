@@ -11,7 +11,6 @@ import type { BenchContext, Figure } from './harness.ts';
 import { rate, timed } from './harness.ts';
 import { benchEvent } from './store.ts';
 
-
 /**
  * What the transparency log costs on the write path (issue 15), each beside the cost without it in
  * the same run: hash version 2 against version 1, the Merkle leaf and subtree writes against the

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
-import type { ReceiptDto } from '../../api/audit/receiptRoutes.ts';
-import type { VerifyViewDto, EventViewDto } from '../../api/audit/views.ts';
+import type { Receipt } from '../../api/contract/audit.ts';
+import type { VerifyView, EventView } from '../../api/contract/audit.ts';
 import { verifyExportText } from '../../api/audit/verifyFile.ts';
 import { createManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
@@ -40,7 +40,7 @@ const tamper = (change: (db: Database.Database) => void) => {
 };
 
 const verifyApi = async (stream: string) =>
-  (await auditor.call<VerifyViewDto>('GET', `/api/admin/streams/${stream}/verify`)).body;
+  (await auditor.call<VerifyView>('GET', `/api/admin/streams/${stream}/verify`)).body;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true, clock: createManualClock(T0) });
@@ -80,7 +80,7 @@ describe('the stream browser API', () => {
 
   it('pages a stream’s events with data, metadata and causation links', async () => {
     const { events } = rooms.AUD001!;
-    const first = await auditor.call<{ events: EventViewDto[]; next_from: number | null }>(
+    const first = await auditor.call<{ events: EventView[]; next_from: number | null }>(
       'GET',
       '/api/admin/streams/room-AUD001?limit=5',
     );
@@ -93,7 +93,7 @@ describe('the stream browser API', () => {
       hash: events[0]!.metadata.hash,
       data: { code: 'AUD001', maxAttempts: 5, bidValue: 10_00 },
     });
-    const last = await auditor.call<{ events: EventViewDto[]; next_from: number | null }>(
+    const last = await auditor.call<{ events: EventView[]; next_from: number | null }>(
       'GET',
       `/api/admin/streams/room-AUD001?from=${events.length - 2}&limit=5`,
     );
@@ -102,7 +102,7 @@ describe('the stream browser API', () => {
     expect(ended!.type).toBe('RoomEnded');
     expect(ended!.links.caused_by).toMatchObject({ id: lastBid!.id, stream: 'room-AUD001', type: 'BidPlaced' });
     expect(lastBid!.links.causes.map((r) => r.id)).toEqual([ended!.id]);
-    const back = await auditor.call<{ events: EventViewDto[] }>(
+    const back = await auditor.call<{ events: EventView[] }>(
       'GET',
       '/api/admin/streams/room-AUD001?direction=backwards&limit=2',
     );
@@ -111,7 +111,7 @@ describe('the stream browser API', () => {
 
   it('masks secret hashes on screen but says where', async () => {
     const list = await auditor.call<{ streams: { stream: string }[] }>('GET', '/api/admin/streams?category=user');
-    const user = await auditor.call<{ events: EventViewDto[] }>(
+    const user = await auditor.call<{ events: EventView[] }>(
       'GET',
       `/api/admin/streams/${list.body.streams[0]!.stream}`,
     );
@@ -248,7 +248,7 @@ describe('verify and export name an altered, removed or reordered event', () => 
 describe('the member’s fairness receipt', () => {
   it('gives the final hash, the count, a download that verifies offline, and the command', async () => {
     const { events } = rooms.AUD001!;
-    const { status, body } = await member.call<ReceiptDto>('GET', '/api/rooms/aud001/receipt');
+    const { status, body } = await member.call<Receipt>('GET', '/api/rooms/aud001/receipt');
     expect(status).toBe(200);
     const end = events.find((e) => e.type === 'RoomEnded')!;
     expect(body).toMatchObject({

@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { createManualClock } from '../../api/clock.ts';
-import type {
-  Ack,
-  AplClientToServerEvents,
-  AplServerToClientEvents,
-  AplSnapshot,
-} from '../../api/realtime/protocol.ts';
+import type { Ack, AplClientToServerEvents, AplServerToClientEvents, AplSnapshot } from '../../api/contract/index.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn } from '../helpers/http.ts';
 import { waitUntil } from '../helpers/events.ts';

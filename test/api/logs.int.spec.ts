@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import { createLogger } from '../../api/logger.ts';
-import type { PlaceBidAck } from '../../api/realtime/protocol.ts';
+import type { PlaceBidAck } from '../../api/contract/index.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';

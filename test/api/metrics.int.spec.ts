@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { PlaceBidAck } from '../../api/realtime/protocol.ts';
+import type { PlaceBidAck } from '../../api/contract/index.ts';
 import type { Client } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';

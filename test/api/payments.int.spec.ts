@@ -10,7 +10,7 @@ import { startTestServer } from '../helpers/server.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_only';
 
-type Wallet = { wallet: number; reward_cash: number };
+type Wallet = { cash: number; reward_cash: number };
 type Order = { order_id: string; checkout_url: string; amount: number };
 
 const returnParams = (location: string | null) => Object.fromEntries(new URL(location ?? '/', 'http://x').searchParams);
@@ -74,16 +74,16 @@ describe('payments: sandbox provider (default)', () => {
       razorpay_signature: back.razorpay_signature,
     };
     const first = await member.call<Wallet & { applied: boolean }>('POST', '/api/me/wallet/deposits/verify', callback);
-    expect(first.body).toMatchObject({ success: true, applied: true, wallet: before.wallet + 100_00 });
+    expect(first.body).toMatchObject({ success: true, applied: true, cash: before.cash + 100_00 });
     const again = await member.call<Wallet & { applied: boolean }>('POST', '/api/me/wallet/deposits/verify', callback);
-    expect(again.body).toMatchObject({ applied: false, wallet: before.wallet + 100_00 });
+    expect(again.body).toMatchObject({ applied: false, cash: before.cash + 100_00 });
     // Paying the same order twice on the sandbox page returns the same payment, never a second credit.
     const repaid = await sandboxCheckout(server, member, order.checkout_url);
     expect(returnParams(repaid.headers.get('location')).razorpay_payment_id).toBe(back.razorpay_payment_id);
     // The webhook for the same payment changes nothing either.
     const hook = await webhook(server, captured(order.order_id, back.razorpay_payment_id!, 100_00));
     expect(await hook.json()).toEqual({ ok: true, applied: false });
-    expect((await balance(member)).wallet).toBe(before.wallet + 100_00);
+    expect((await balance(member)).cash).toBe(before.cash + 100_00);
 
     const { transactions } = (
       await member.call<{ transactions: { type: string; amount: number; sign: string; payment_id: string }[] }>(
@@ -120,7 +120,7 @@ describe('payments: sandbox provider (default)', () => {
       razorpay_signature: back.razorpay_signature,
     });
     expect(stolen.status).toBe(404);
-    expect((await balance(other)).wallet).toBe(otherBefore.wallet);
+    expect((await balance(other)).cash).toBe(otherBefore.cash);
   });
 
   it('refuses a zero or negative deposit with the spec text', async () => {
@@ -139,7 +139,7 @@ describe('payments: sandbox provider (default)', () => {
     expect(returnParams(res.headers.get('location'))).toEqual({ payment_success: '0', order_id: order.order_id });
     const payAfterCancel = await sandboxCheckout(server, member, order.checkout_url);
     expect(payAfterCancel.status).toBe(404);
-    expect(await balance(member)).toMatchObject({ wallet: before.wallet, reward_cash: before.reward_cash });
+    expect(await balance(member)).toMatchObject({ cash: before.cash, reward_cash: before.reward_cash });
   });
 
   it('applies a signed webhook once, checks the amount, and rejects a bad signature', async () => {
@@ -158,7 +158,7 @@ describe('payments: sandbox provider (default)', () => {
       ok: true,
       applied: false,
     });
-    expect((await balance(member)).wallet).toBe(before.wallet + 50_00);
+    expect((await balance(member)).cash).toBe(before.cash + 50_00);
   });
 
   it('needs a session for wallet calls', async () => {
@@ -213,7 +213,7 @@ describe('payments: razorpay adapter against a mocked Razorpay API', () => {
   });
 
   it('creates the order with basic auth, hands over to Razorpay, and verifies the signed return', async () => {
-    const walletBefore = (await member.call<Wallet>('GET', '/api/me/wallet')).body.wallet;
+    const walletBefore = (await member.call<Wallet>('GET', '/api/me/wallet')).body.cash;
     const { body: order } = await member.call<Order>('POST', '/api/me/wallet/deposits', { amount: 200_00 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.path).toBe('/v1/orders');
@@ -250,7 +250,7 @@ describe('payments: razorpay adapter against a mocked Razorpay API', () => {
       razorpay_payment_id: back.razorpay_payment_id,
       razorpay_signature: back.razorpay_signature,
     });
-    expect(verified.body).toMatchObject({ wallet: walletBefore + 200_00, applied: true });
+    expect(verified.body).toMatchObject({ cash: walletBefore + 200_00, applied: true });
     const sandboxSigned = await member.call('POST', '/api/me/wallet/deposits/verify', {
       razorpay_order_id: order.order_id,
       razorpay_payment_id: 'pay_other',

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceiptDto } from '../../api/audit/receiptRoutes.ts';
+import type { Receipt } from '../../api/contract/audit.ts';
 import { readExportLines, verifyAgainstReceipt } from '../../api/audit/verifyReceipt.ts';
 import { createManualClock } from '../../api/clock.ts';
 import { createLogger } from '../../api/logger.ts';
 import { AUDITOR_LOGIN, loggedIn, MEMBER } from '../helpers/http.ts';
-import type { VerifyViewDto } from '../../api/audit/views.ts';
+import type { VerifyView } from '../../api/contract/audit.ts';
 import { MEMBERS, playRoom } from '../helpers/auditRooms.ts';
 import { rewriteStream } from '../helpers/rewriteStore.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -24,7 +24,7 @@ describe('a fairness receipt against the signed log', () => {
   let dir: string;
   let dataDir: string;
   let server: TestServer;
-  let receipt: ReceiptDto;
+  let receipt: Receipt;
   const lines: string[] = [];
   const historyOf = async (s: TestServer) => {
     const member = await loggedIn(s, MEMBER.email, MEMBER.password);
@@ -47,7 +47,7 @@ describe('a fairness receipt against the signed log', () => {
     server = await startTestServer({ seed: true, dataDir, env: ENV, clock: createManualClock(T0) });
     await playRoom(server.deps, 'SIG001', { start: T0 + 3_600_000, bidders: [K, A, M, K, A] });
     const member = await loggedIn(server, MEMBER.email, MEMBER.password);
-    receipt = (await member.call<ReceiptDto>('GET', '/api/rooms/SIG001/receipt')).body;
+    receipt = (await member.call<Receipt>('GET', '/api/rooms/SIG001/receipt')).body;
   }, 60_000);
   afterAll(async () => {
     await server.stop();
@@ -112,10 +112,10 @@ describe('a fairness receipt against the signed log', () => {
 
     // The member's receipt, the auditor's check and the CLI on the live store agree: not what was signed.
     const again = await loggedIn(server, MEMBER.email, MEMBER.password);
-    const rewritten = (await again.call<ReceiptDto>('GET', '/api/rooms/SIG001/receipt')).body;
+    const rewritten = (await again.call<Receipt>('GET', '/api/rooms/SIG001/receipt')).body;
     expect(rewritten.chain_intact).toBe(false);
     const auditor = await loggedIn(server, AUDITOR_LOGIN.email, AUDITOR_LOGIN.password);
-    const check = (await auditor.call<VerifyViewDto>('GET', '/api/admin/streams/room-SIG001/verify')).body;
+    const check = (await auditor.call<VerifyView>('GET', '/api/admin/streams/room-SIG001/verify')).body;
     expect(check.ok).toBe(false);
     // The leaves kept beside the signed heads name the first rewritten event exactly, even after the rebuild.
     expect(check.signed_log.log_intact).toBe(false);

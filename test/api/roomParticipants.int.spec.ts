@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { RoomSnapshot } from '../../api/contract/index.ts';
 import type { LiveRoomAction } from '../../web/src/stores/liveRoom.ts';
 import { initialLiveRoom, reduceLiveRoom } from '../../web/src/stores/liveRoom.ts';
 import type { Client } from '../helpers/http.ts';

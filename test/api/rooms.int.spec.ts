@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ack } from '../../api/realtime/protocol.ts';
+import type { Ack } from '../../api/contract/index.ts';
 import { createManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
 import { loggedIn, MEMBER, WAITLISTED, sandboxCheckout } from '../helpers/http.ts';
@@ -7,7 +7,7 @@ import type { TestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
 import { ADDRESS, deposit, liveClient, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
 
-type Wallet = { wallet: number; reward_cash: number; held: number };
+type Wallet = { cash: number; reward_cash: number; held: number };
 type Snapshot = {
   room: {
     status: string;
@@ -99,7 +99,7 @@ describe('a live deal room on a real server port', () => {
     const broke = await poor.call('POST', `/api/rooms/${code}/prebook`);
     expect(broke.status).toBe(422);
     expect(broke.body).toMatchObject({ error: { code: 'INSUFFICIENT_FUNDS' } });
-    expect(await wallet(poor)).toMatchObject({ wallet: before[4]!.wallet, held: 0 });
+    expect(await wallet(poor)).toMatchObject({ cash: before[4]!.cash, held: 0 });
     for (const [i, m] of members.entries()) {
       const res = await m.call<{ success: boolean; joined_count: number; wallet_balance: number }>(
         'POST',
@@ -109,7 +109,7 @@ describe('a live deal room on a real server port', () => {
       expect(res.body).toMatchObject({
         success: true,
         joined_count: i + 1,
-        wallet_balance: before[i]!.wallet - 1_500_00,
+        wallet_balance: before[i]!.cash - 1_500_00,
       });
     }
     expect((await poor.call('POST', `/api/rooms/${code}/prebook`)).body).toMatchObject({
@@ -250,12 +250,12 @@ describe('a live deal room on a real server port', () => {
       const w = await wallet(m);
       const reward = i === lastBidder ? 25_00 : 1_500_00;
       expect(w).toMatchObject({
-        wallet: before[i]!.wallet - 1_500_00,
+        cash: before[i]!.cash - 1_500_00,
         reward_cash: before[i]!.reward_cash + reward,
         held: 0,
       });
     }
-    expect(await wallet(poor)).toMatchObject({ wallet: before[4]!.wallet, reward_cash: before[4]!.reward_cash });
+    expect(await wallet(poor)).toMatchObject({ cash: before[4]!.cash, reward_cash: before[4]!.reward_cash });
     await waitFor(() => live.every((l) => l.of('rewardUpdate').length >= 1), 'rewardUpdate to each member');
 
     // My Deals: won for the winner, lost for the others.
@@ -316,7 +316,7 @@ describe('a live deal room on a real server port', () => {
     for (const m of [a, b]) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
     const la = await liveClient(server, a);
     await la.emit('joinRoom', { roomCode: code });
-    expect((await wallet(a)).wallet).toBe(before[0]!.wallet - 50_00);
+    expect((await wallet(a)).cash).toBe(before[0]!.cash - 50_00);
 
     clock.advance(5 * MIN);
     await server.rooms.tick();
@@ -328,8 +328,8 @@ describe('a live deal room on a real server port', () => {
       status: 'cancelled',
       room_remarks: 'not enough participants',
     });
-    expect((await wallet(a)).wallet).toBe(before[0]!.wallet);
-    expect((await wallet(b)).wallet).toBe(before[1]!.wallet);
+    expect((await wallet(a)).cash).toBe(before[0]!.cash);
+    expect((await wallet(b)).cash).toBe(before[1]!.cash);
     await waitFor(() => la.of('refundProcessed').length === 1, 'refundProcessed');
     expect(la.of('refundProcessed')[0]).toMatchObject({ roomCode: code, refunded_users: [ids[0]], amount: 50_00 });
     expect(la.of('auctionEnded')[0]).toMatchObject({ reason: 'not_enough_participants', winner: null });

@@ -1,6 +1,6 @@
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../api/realtime/protocol.ts';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '../../api/contract/index.ts';
 import type { ManualClock } from '../../api/clock.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';

@@ -17,7 +17,7 @@ const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const MIN = 60_000;
 const MANUAL = { SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' };
 
-type Wallet = { wallet: number; reward_cash: number; held: number };
+type Wallet = { cash: number; reward_cash: number; held: number };
 type RoomList = {
   rooms: {
     room_code: string;
@@ -63,19 +63,19 @@ describe('demo deal data', () => {
 
     const winner = await loggedIn(server, memberEmail(2), MEMBER.password);
     expect((await winner.call<Wallet>('GET', '/api/me/wallet')).body).toMatchObject({
-      wallet: 925_00,
+      cash: 925_00,
       reward_cash: 30_00,
       held: 25_00,
     });
     const loser = await loggedIn(server, memberEmail(3), MEMBER.password);
     expect((await loser.call<Wallet>('GET', '/api/me/wallet')).body).toMatchObject({
-      wallet: 900_00,
+      cash: 900_00,
       reward_cash: 50_00,
       held: 50_00,
     });
     const untouched = await loggedIn(server, memberEmail(1), MEMBER.password);
     expect((await untouched.call<Wallet>('GET', '/api/me/wallet')).body).toMatchObject({
-      wallet: 1_000_00,
+      cash: 1_000_00,
       reward_cash: 0,
       held: 0,
     });
@@ -224,7 +224,7 @@ describe('the scheduler with two server processes on one store, and restarts', (
       );
     expect(await seats()).toEqual([id1]);
     expect((await m1.call<Wallet>('GET', '/api/me/wallet')).body).toMatchObject({
-      wallet: before[0]!.wallet - 10_00,
+      cash: before[0]!.cash - 10_00,
       held: before[0]!.held + 10_00,
     });
 
@@ -239,7 +239,7 @@ describe('the scheduler with two server processes on one store, and restarts', (
     await a.deps.projections.waitFor(await a.deps.store.headPosition());
     expect(await seats()).not.toContain(id2);
     expect((await m2.call<Wallet>('GET', '/api/me/wallet')).body).toMatchObject({
-      wallet: before[1]!.wallet,
+      cash: before[1]!.cash,
       held: before[1]!.held,
     });
     const refunds = (await a.deps.store.readStream(walletStream(id2))).filter((e) => e.type === 'PrebookFeeRefunded');

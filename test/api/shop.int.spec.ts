@@ -296,7 +296,7 @@ describe('checkout through the sandbox provider', () => {
     await sweepShopOrders(server.deps);
     expect(await stockOf('VD1049')).toBe(start);
     expect((await member.call<Cart>('GET', '/api/cart')).body.user_rewards).toBe(10_000);
-    const cashBefore = (await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
+    const cashBefore = (await member.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash;
     const lateReturn = await paySandbox(member, second.body.checkout_url);
     const late = await member.call<{ error: { code: string; message: string } }>(
       'POST',
@@ -308,12 +308,12 @@ describe('checkout through the sandbox provider', () => {
       'This order expired before your payment arrived. The amount has been added to your wallet.',
     );
     expect(await stockOf('VD1049')).toBe(start);
-    expect((await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet).toBe(
+    expect((await member.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash).toBe(
       cashBefore + second.body.total,
     );
     // A replayed return credits nothing more.
     expect((await member.call('POST', '/api/checkout/verify', lateReturn)).status).toBe(409);
-    expect((await member.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet).toBe(
+    expect((await member.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash).toBe(
       cashBefore + second.body.total,
     );
   });

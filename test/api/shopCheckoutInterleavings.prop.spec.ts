@@ -60,15 +60,14 @@ const PRICE = 100_00;
 const seen = { paid: 0, superseded: 0, runs: 0 };
 
 /** A store whose reads and appends each wait for the scheduler's go. */
-const scheduled = (store: EventStore, s: fc.Scheduler): EventStore =>
-  ({
-    ...store,
-    kind: store.kind,
-    append: (...args: Parameters<EventStore['append']>) =>
-      s.schedule(Promise.resolve(), 'append').then(() => store.append(...args)),
-    readStream: (...args: Parameters<EventStore['readStream']>) =>
-      s.schedule(Promise.resolve(), 'read').then(() => store.readStream(...args)),
-  });
+const scheduled = (store: EventStore, s: fc.Scheduler): EventStore => ({
+  ...store,
+  kind: store.kind,
+  append: (...args: Parameters<EventStore['append']>) =>
+    s.schedule(Promise.resolve(), 'append').then(() => store.append(...args)),
+  readStream: (...args: Parameters<EventStore['readStream']>) =>
+    s.schedule(Promise.resolve(), 'read').then(() => store.readStream(...args)),
+});
 
 const processOn = async (path: string, clock: ReturnType<typeof createManualClock>, s: fc.Scheduler) => {
   const real = openSqliteStore({ path, pollIntervalMs: 5 });

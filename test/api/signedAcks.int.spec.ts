@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaceBidAck } from '../../api/realtime/protocol.ts';
+import type { PlaceBidAck } from '../../api/contract/index.ts';
 import { createManualClock } from '../../api/clock.ts';
 import { ed25519Verify } from '../../api/transparency/logKey.ts';
 import { ackBody, checkAck } from '../../engine/ack.ts';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { restoreSnapshot } from '../../api/backup/restore.ts';
 import { takeSnapshot } from '../../api/backup/snapshot.ts';
 import { createManualClock } from '../../api/clock.ts';
-import type { PlaceBidAck } from '../../api/realtime/protocol.ts';
+import type { PlaceBidAck } from '../../api/contract/index.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import { verifyAll } from '../../api/store/verify.ts';
 import { deposit, liveClient, startRoomsServer } from '../api/roomsHelpers.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { RoomSnapshot } from '../../api/contract/index.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import { openReadDb } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';

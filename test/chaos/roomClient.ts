@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
-import type { Ack, JoinRoomResult, PlaceBidResult, RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { Ack, JoinRoomResult, PlaceBidResult, RoomSnapshot } from '../../api/contract/index.ts';
 import type { LiveRoom, LiveRoomAction } from '../../web/src/stores/liveRoom.ts';
 import {
   initialLiveRoom,

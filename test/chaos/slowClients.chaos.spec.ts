@@ -1,7 +1,7 @@
 import type { Socket as NetSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { Ack, PlaceBidResult, RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { Ack, PlaceBidResult, RoomSnapshot } from '../../api/contract/index.ts';
 import type { Client } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import type { LiveClient } from '../api/roomsHelpers.ts';

@@ -16,7 +16,7 @@ const UNAVAILABLE = {
   code: 'STORE_UNAVAILABLE',
   message: 'We could not save your request just now. Nothing was changed; please try again.',
 };
-type Wallet = { wallet: number; held: number };
+type Wallet = { cash: number; held: number };
 
 /**
  * The store (or the read model) fails under a running server: the client gets a clear error and
@@ -123,7 +123,7 @@ describe('disk and store failures at the API', () => {
     await waitFor(() => watcher.of('bidUpdate').length === 1, 'the deal broadcast');
     expect((await bidsIn(code)).map((e) => (e.data as { bidId: string }).bidId)).toEqual([bidId]);
     expect((await m[2]!.call('POST', `/api/rooms/${later}/prebook`)).status).toBe(200);
-    expect(await wallet(m[2]!)).toMatchObject({ wallet: before.wallet - 10_00, held: before.held + 10_00 });
+    expect(await wallet(m[2]!)).toMatchObject({ cash: before.cash - 10_00, held: before.held + 10_00 });
   });
 
   it('locked database: refused in words while another process holds the write lock; the round closes once after', async () => {
@@ -177,13 +177,13 @@ describe('disk and store failures at the API', () => {
         },
       },
     });
-    expect(await wallet(m[3]!)).toMatchObject({ wallet: before.wallet - 10_00, held: before.held + 10_00 });
+    expect(await wallet(m[3]!)).toMatchObject({ cash: before.cash - 10_00, held: before.held + 10_00 });
     clock.advance(11_000);
     await server.rooms.sweep();
     await settle();
     const room = (await m[3]!.call<{ me: { prebooked: boolean } }>('GET', `/api/rooms/${code}`)).body;
     expect(room.me.prebooked).toBe(true);
-    expect(await wallet(m[3]!)).toMatchObject({ wallet: before.wallet - 10_00, held: before.held + 10_00 });
+    expect(await wallet(m[3]!)).toMatchObject({ cash: before.cash - 10_00, held: before.held + 10_00 });
   });
 
   it('a read model that cannot write says the change was saved, and catches up once it can', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { RoomSnapshot } from '../../api/contract/index.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn } from '../helpers/http.ts';

@@ -22,7 +22,7 @@ const PRIYA = { email: 'member2@vetrideals.in', password: MEMBER.password, name:
 const headerText = async (page: Page) => (await page.getByTestId('site-header').textContent()) ?? '';
 const card = (page: Page, code: string) => page.getByTestId(`deal-card-${code}`);
 const walletOf = async (c: BrowserContext) =>
-  (await c.request.get('/api/me/wallet').then((r) => r.json())) as { wallet: number; reward_cash: number };
+  (await c.request.get('/api/me/wallet').then((r) => r.json())) as { cash: number; reward_cash: number };
 
 describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-book, bid, win and buy', () => {
   // The server's clock moves by hand: the start time and the round deadline pass when the test says so.
@@ -59,14 +59,14 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       await arun.page.goto('/wallet');
       await arun.page
         .getByTestId('wallet-cash')
-        .filter({ hasText: formatRupees(before.wallet) })
+        .filter({ hasText: formatRupees(before.cash) })
         .waitFor();
       await arun.page.getByRole('button', { name: 'Add ₹100' }).click();
       await arun.page.waitForURL('**/api/payments/sandbox/checkout/**');
       await arun.page.getByRole('button', { name: /^Pay/ }).click();
       await arun.page.getByText('Payment successful. Your wallet has been updated.').waitFor();
       expect(new URL(arun.page.url()).search).toBe('');
-      const cash = before.wallet + 100_00;
+      const cash = before.cash + 100_00;
       expect(await arun.page.getByTestId('wallet-cash').textContent()).toBe(formatRupees(cash));
       const latest = arun.page.locator('[data-testid=wallet-transactions] tbody tr').first();
       expect(await latest.textContent()).toContain('Deposit');
@@ -189,13 +189,13 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       await screenshot(arun.page, 'purchase-done');
 
       // The second tab pays too: the deal is already bought, so that money goes to Arun's wallet, and he is told so.
-      const cashBefore = (await walletOf(arun.context)).wallet;
+      const cashBefore = (await walletOf(arun.context)).cash;
       await secondTab.getByRole('button', { name: /^Pay/ }).click();
       await secondTab
         .getByTestId('purchase-message')
         .filter({ hasText: 'You have already submitted this purchase. The amount has been added to your wallet.' })
         .waitFor();
-      expect((await walletOf(arun.context)).wallet).toBe(cashBefore + 1_030_00);
+      expect((await walletOf(arun.context)).cash).toBe(cashBefore + 1_030_00);
       await secondTab
         .getByTestId('wallet-balance')
         .filter({ hasText: formatRupees(cashBefore + 1_030_00, { whole: true }) })
@@ -229,7 +229,7 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
         arun.page.waitForEvent('download'),
         arun.page.getByRole('button', { name: 'Download proofs' }).click(),
       ]);
-      const file = JSON.parse(await readFile((await download.path()), 'utf8')) as {
+      const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
         verifier_key: string;
         acknowledgements: (SignedAck & { seq: number })[];
       };

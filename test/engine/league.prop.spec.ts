@@ -20,14 +20,12 @@ type Step =
   | { kind: 'close' }
   | { kind: 'end' };
 
-const teamArb = fc
-  .integer({ min: 1, max: 5 })
-  .chain((maxPlayers) =>
-    fc.record({
-      maxPlayers: fc.constant(maxPlayers),
-      budget: fc.integer({ min: maxPlayers * MIN_BASE_PRICE, max: 700 }),
-    }),
-  );
+const teamArb = fc.integer({ min: 1, max: 5 }).chain((maxPlayers) =>
+  fc.record({
+    maxPlayers: fc.constant(maxPlayers),
+    budget: fc.integer({ min: maxPlayers * MIN_BASE_PRICE, max: 700 }),
+  }),
+);
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'start' as const }) },

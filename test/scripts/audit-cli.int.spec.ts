@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceiptDto } from '../../api/audit/receiptRoutes.ts';
+import type { Receipt } from '../../api/contract/audit.ts';
 import { createManualClock } from '../../api/clock.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { loggedIn, MEMBER } from '../helpers/http.ts';
@@ -33,7 +33,7 @@ const script = async (name: string, args: string[] = []) => {
 const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const [K, A, M] = MEMBERS.map((m) => m.userId) as [string, string, string];
 let events: RecordedEvent[] = [];
-let receipt: ReceiptDto;
+let receipt: Receipt;
 let history = '';
 
 beforeAll(async () => {
@@ -42,7 +42,7 @@ beforeAll(async () => {
     ({ events } = await playRoom(server.deps, 'CLI001', { start: T0 + 3_600_000, bidders: [K, A, M, K, A] }));
     await server.deps.projections.waitFor(await server.deps.store.headPosition());
     const member = await loggedIn(server, MEMBER.email, MEMBER.password);
-    receipt = (await member.call<ReceiptDto>('GET', '/api/rooms/CLI001/receipt')).body;
+    receipt = (await member.call<Receipt>('GET', '/api/rooms/CLI001/receipt')).body;
     const res = await fetch(`${server.url}${receipt.download_url}`, { headers: { cookie: member.cookie! } });
     history = await res.text();
   } finally {

@@ -91,6 +91,8 @@ describe('backups in an S3-compatible bucket', () => {
       join(dir, 'none'),
     ]);
     expect(missing.code).toBe(1);
-    expect(missing.stdout).toContain('REFUSED   No snapshot snapshot-2000-01-01T00-00-00-000Z at s3://vetri-backups/prod/');
+    expect(missing.stdout).toContain(
+      'REFUSED   No snapshot snapshot-2000-01-01T00-00-00-000Z at s3://vetri-backups/prod/',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { PlaceBidResult } from '../../api/realtime/protocol.ts';
+import type { PlaceBidResult } from '../../api/contract/index.ts';
 import {
   JOINS_TOO_FAST_MESSAGE,
   SOCKET_LIMITS,

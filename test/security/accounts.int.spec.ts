@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import type { AplClientToServerEvents, AplServerToClientEvents } from '../../api/realtime/protocol.ts';
+import type { AplClientToServerEvents, AplServerToClientEvents } from '../../api/contract/index.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
 import { verifyPassword } from '../../api/auth/passwords.ts';

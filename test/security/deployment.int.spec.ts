@@ -13,7 +13,7 @@ import { startTestServer } from '../helpers/server.ts';
  * Issue 14, items 6 (payment replays), 7 (the sandbox takes no money) and 8 (HSTS, codes in logs,
  * data file modes): what a deployment promises beyond each route's own rules.
  */
-type Wallet = { wallet: number };
+type Wallet = { cash: number };
 type Order = { order_id: string; checkout_url: string };
 const returned = (res: Response) =>
   Object.fromEntries(new URL(res.headers.get('location') ?? '/', 'http://x').searchParams) as Record<string, string>;
@@ -28,7 +28,7 @@ describe('the sandbox checkout takes payment only from the payer', () => {
     other = await loggedIn(server, 'member2@vetrideals.in', MEMBER.password);
   });
   afterAll(() => server.stop());
-  const cash = async (c: Client) => (await c.call<Wallet>('GET', '/api/me/wallet')).body.wallet;
+  const cash = async (c: Client) => (await c.call<Wallet>('GET', '/api/me/wallet')).body.cash;
 
   it('refuses Pay and Cancel without a session and from another member, and credits nothing', async () => {
     const before = await cash(member);

@@ -2,12 +2,7 @@ import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type {
-  Ack,
-  AplClientToServerEvents,
-  AplServerToClientEvents,
-  AplSnapshot,
-} from '../../api/realtime/protocol.ts';
+import type { Ack, AplClientToServerEvents, AplServerToClientEvents, AplSnapshot } from '../../api/contract/index.ts';
 import { nextBidAmount } from '../../engine/leagueRules.ts';
 import { roomStream } from '../../engine/room.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
@@ -161,7 +156,7 @@ describe('forged ids, names and amounts in bodies and socket payloads', () => {
   });
 
   it('books the session’s member at the room’s fee, whatever user, name or amount the body carries', async () => {
-    const before = (await alice.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
+    const before = (await alice.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash;
     const res = await alice.call('POST', `/api/rooms/${code}/prebook`, { ...FORGED(bobId), amount: 1, entry_fee: 0 });
     expect(res.status).toBe(200);
     const room = (
@@ -169,7 +164,7 @@ describe('forged ids, names and amounts in bodies and socket payloads', () => {
     ).body;
     expect(room.participants.map((p) => p.user_id)).toEqual([aliceId]);
     expect(room.me.prebooked).toBe(false);
-    expect((await alice.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet).toBe(before - 20_00);
+    expect((await alice.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash).toBe(before - 20_00);
   });
 
   it('tops up the session’s own wallet, so another member cannot collect it', async () => {

@@ -153,7 +153,7 @@ describe('won-deal purchase', () => {
     });
 
     // The second order paid as well: nothing can take that money, so it goes to the wallet, once.
-    const cash = async () => (await winner.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
+    const cash = async () => (await winner.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash;
     const before = await cash();
     const again = await pay(second.body.checkout_url);
     expect(await verify(winner, again)).toMatchObject({
@@ -181,10 +181,10 @@ describe('a signed return pays only what it was made for', () => {
     expect((await winner.call('POST', '/api/checkout/verify', signed)).status).toBe(404);
     expect((await winner.call('POST', `/api/rooms/${code}/purchase/verify`, signed)).status).toBe(404);
     expect(await server.deps.store.headPosition()).toBe(before);
-    const wallet = (await winner.call<{ wallet: number }>('GET', '/api/me/wallet')).body.wallet;
+    const wallet = (await winner.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash;
     expect((await winner.call('POST', '/api/me/wallet/deposits/verify', signed)).body).toMatchObject({
       applied: true,
-      wallet: wallet + 50_00,
+      cash: wallet + 50_00,
     });
   });
 

@@ -86,7 +86,7 @@ describe('client-chosen ids in deal rooms', () => {
       const seats = (await server.deps.store.readStream(roomStream(code))).filter((e) => e.type === 'SeatBooked');
       expect(seats).toHaveLength(2);
     }
-    const wallet = await members[0]!.call<{ wallet: number; held: number }>('GET', '/api/me/wallet');
+    const wallet = await members[0]!.call<{ cash: number; held: number }>('GET', '/api/me/wallet');
     expect(wallet.body.held).toBe(200_00);
   });
 
@@ -123,7 +123,7 @@ describe('client-chosen ids in deal rooms', () => {
       error: { code: 'BID_ID_TAKEN', message: 'This deal id belongs to another member’s deal. Place your deal again.' },
     });
     // The same member's id in the other room names a different deal there (ids are scoped to the room).
-    const elsewhere = (await bid(arun, rooms[0]!, id));
+    const elsewhere = await bid(arun, rooms[0]!, id);
     expect(elsewhere.ok).toBe(true);
     const deals = (await server.deps.store.readStream(roomStream(rooms[1]!))).filter((e) => e.type === 'BidPlaced');
     expect(deals).toHaveLength(1);

@@ -392,7 +392,10 @@ describe('the adapter on an in-memory fake of the EventStoreDB client', () => {
     const batch = [testEvent('A'), testEvent('B')];
     const first = await store.append(stream, batch, { expectedRevision: 'no_stream' });
     await store.append(stream, [testEvent('C')]);
-    await expect(store.append(stream, batch, { expectedRevision: 'no_stream' })).resolves.toEqual({ ...first, duplicate: true });
+    await expect(store.append(stream, batch, { expectedRevision: 'no_stream' })).resolves.toEqual({
+      ...first,
+      duplicate: true,
+    });
     await expect(store.append(stream, [batch[1]!, testEvent('D')])).rejects.toBeInstanceOf(DuplicateEventIdError);
     expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AplPlayer, AplSnapshot, AplTeam } from '../../api/realtime/protocol.ts';
+import type { AplPlayer, AplSnapshot, AplTeam } from '../../api/contract/index.ts';
 import type { LeagueAction, LeagueView } from '../../web/src/stores/league.ts';
 import { bidButtonOf, finishedMessage, initialLeagueView, leagueReducer } from '../../web/src/stores/league.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BidEntry, RoomSnapshot } from '../../api/realtime/protocol.ts';
+import type { BidEntry, RoomSnapshot } from '../../api/contract/index.ts';
 import type { LiveRoom, LiveRoomAction } from '../../web/src/stores/liveRoom.ts';
 import {
   initialLiveRoom,

@@ -42,7 +42,7 @@ const respond = (...bodies: { status?: number; body: unknown }[]) => {
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', memoryStorage());
-  useSessionStore.setState({ status: 'loading', user: null, walletPaise: 0, rewardCashPaise: 0 });
+  useSessionStore.setState({ status: 'loading', user: null, cash: 0, rewardCash: 0 });
   vi.mocked(connectSocket).mockClear();
   vi.mocked(disconnectSocket).mockClear();
 });
@@ -58,8 +58,8 @@ describe('initSession', () => {
     expect(useSessionStore.getState()).toMatchObject({
       status: 'ready',
       user: { id: 'U1', name: 'Arun Kumar', role: 'member', access: 'granted', createdAt: apiUser.created_at },
-      walletPaise: 25_050,
-      rewardCashPaise: 9_999,
+      cash: 25_050,
+      rewardCash: 9_999,
     });
     expect(JSON.parse(localStorage.getItem(STORED_USER_KEY)!)).toMatchObject({ id: 'U1' });
   });
@@ -68,7 +68,7 @@ describe('initSession', () => {
     localStorage.setItem(STORED_USER_KEY, JSON.stringify({ id: 'U1', role: 'admin' }));
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     await initSession();
-    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', user: null, walletPaise: 0 });
+    expect(useSessionStore.getState()).toMatchObject({ status: 'ready', user: null, cash: 0 });
     expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe('login and logout', () => {
       email: 'member1@vetrideals.in',
       password: 'Member@123',
     });
-    expect(useSessionStore.getState().walletPaise).toBe(25_050);
+    expect(useSessionStore.getState().cash).toBe(25_050);
     expect(disconnectSocket).toHaveBeenCalled();
     expect(connectSocket).toHaveBeenCalled();
   });
@@ -115,7 +115,7 @@ describe('login and logout', () => {
     await logout();
     expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
     expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST' });
-    expect(useSessionStore.getState()).toMatchObject({ user: null, walletPaise: 0, rewardCashPaise: 0 });
+    expect(useSessionStore.getState()).toMatchObject({ user: null, cash: 0, rewardCash: 0 });
     expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
   });
 
@@ -136,7 +136,7 @@ describe('live updates', () => {
     const pending = refreshSession();
     expect(useSessionStore.getState().status).toBe('ready');
     await pending;
-    expect(useSessionStore.getState()).toMatchObject({ walletPaise: 100, rewardCashPaise: 5 });
+    expect(useSessionStore.getState()).toMatchObject({ cash: 100, rewardCash: 5 });
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     await refreshSession();
     expect(useSessionStore.getState().user?.id).toBe('U1');
@@ -146,6 +146,6 @@ describe('live updates', () => {
     respond({ body: loggedIn });
     await initSession();
     setWallet({ reward_cash: 700 });
-    expect(useSessionStore.getState()).toMatchObject({ walletPaise: 25_050, rewardCashPaise: 700 });
+    expect(useSessionStore.getState()).toMatchObject({ cash: 25_050, rewardCash: 700 });
   });
 });

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { io } from 'socket.io-client';
-import type {
-  Ack,
-  ClientToServerEvents,
-  PlaceBidResult,
-  ServerToClientEvents,
-} from '../../../api/realtime/protocol.ts';
+import type { Ack, ClientToServerEvents, PlaceBidResult, ServerToClientEvents } from '../../../api/contract/index.ts';
 import { percentile } from '../harness.ts';
 import { serve } from './ipc.ts';
 import type { WireSocket } from './wire.ts';

@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withHeldWrites } from '../../../api/realtime/heldWrites.ts';
-import type { Io } from '../../../api/server.ts';
+import type { Io } from '../../../api/realtime/io.ts';
 import { waitUntil } from '../../helpers/events.ts';
 
 describe('held writes', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../../engine/eventStore.ts';
 import { createLiveHistories } from '../../../api/rooms/liveHistory.ts';
-import { toBidDto } from '../../../api/rooms/views.ts';
+import { toBidEntry } from '../../../api/rooms/views.ts';
 
 const CODE = 'ABC123';
 const T = Date.parse('2026-11-22T13:30:00.000Z');
@@ -22,7 +22,7 @@ const deal = (revision: number, seq: number, userId = `u${seq}`): RecordedEvent 
     },
   }) as unknown as RecordedEvent;
 const row = (seq: number) =>
-  toBidDto({
+  toBidEntry({
     room_code: CODE,
     seq,
     bid_id: `b${seq}`,

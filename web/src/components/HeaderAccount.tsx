@@ -8,8 +8,8 @@ import '../screens/auth/auth.css';
 export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' }) => {
   const status = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
-  const wallet = useSessionStore((s) => s.walletPaise);
-  const reward = useSessionStore((s) => s.rewardCashPaise);
+  const wallet = useSessionStore((s) => s.cash);
+  const reward = useSessionStore((s) => s.rewardCash);
 
   if (status === 'loading') {
     return <span className="header-skeleton" aria-label="Checking your session" role="status" />;

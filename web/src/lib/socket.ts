@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_RECONNECT } from '../../../api/realtime/protocol.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../api/realtime/protocol.ts';
+import { SOCKET_RECONNECT } from '../../../api/contract/index.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../api/contract/index.ts';
 import { setConnection } from '../stores/connection.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

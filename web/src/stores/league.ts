@@ -7,7 +7,7 @@ import type {
   AplSnapshot,
   AplTeam,
   AplTeamRef,
-} from '../../../api/realtime/protocol.ts';
+} from '../../../api/contract/index.ts';
 import { AUCTION_FINISHED_MESSAGE, bidIncrement, maxAffordableBid } from '../../../engine/leagueRules.ts';
 
 export type Connection = 'idle' | 'connecting' | 'connected' | 'disconnected';

@@ -8,7 +8,7 @@ import type {
   RoomServerEvents,
   RoomSnapshot,
   RoomSummary,
-} from '../../../api/realtime/protocol.ts';
+} from '../../../api/contract/index.ts';
 
 /** The deal room on screen, folded from one snapshot and the server's events after it. Money in paise, times in server ms. */
 export type LiveRoom = {

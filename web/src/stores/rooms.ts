@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RoomServerEvents, RoomSummary } from '../../../api/realtime/protocol.ts';
+import type { RoomServerEvents, RoomSummary } from '../../../api/contract/index.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { formatRupees } from '../lib/format.ts';
 import { setWallet } from './session.ts';

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Access, Role } from '../../../engine/user.ts';
+import type { LoginAnswer, SessionResponse } from '../../../api/contract/account.ts';
 import { api } from '../lib/api.ts';
 import { connectSocket, disconnectSocket } from '../lib/socket.ts';
 
@@ -20,23 +21,18 @@ export type SessionState = {
   status: 'loading' | 'ready';
   user: SessionUser | null;
   /** Cash wallet and reward cash in paise; shown rounded to whole rupees in the header. */
-  walletPaise: number;
-  rewardCashPaise: number;
+  cash: number;
+  rewardCash: number;
 };
 
 /** `GET /api/auth/session` and the login answer. */
-export type SessionPayload = {
-  logged_in: boolean;
-  user: { id: string; name: string; email: string; role: string; access: string; created_at: string } | null;
-  wallet: { cash: number; reward_cash: number } | null;
-};
-
-export type LoginPayload = SessionPayload & { status: string; message: string };
+export type SessionPayload = SessionResponse;
+export type LoginPayload = LoginAnswer;
 
 /** The browser's copy of the user, kept as the spec says. Only for display: access is always the server's call. */
 export const STORED_USER_KEY = 'user';
 
-const loggedOut = { user: null, walletPaise: 0, rewardCashPaise: 0 } as const;
+const loggedOut = { user: null, cash: 0, rewardCash: 0 } as const;
 
 export const useSessionStore = create<SessionState>()(() => ({ status: 'loading', ...loggedOut }));
 
@@ -71,8 +67,8 @@ export const toSessionUser = (user: NonNullable<SessionPayload['user']>): Sessio
   createdAt: user.created_at,
 });
 
-export const setSession = (user: SessionUser, walletPaise = 0, rewardCashPaise = 0): void => {
-  useSessionStore.setState({ status: 'ready', user, walletPaise, rewardCashPaise });
+export const setSession = (user: SessionUser, cash = 0, rewardCash = 0): void => {
+  useSessionStore.setState({ status: 'ready', user, cash, rewardCash });
   storeUser(user);
 };
 
@@ -95,8 +91,8 @@ export const applySession = (payload: SessionPayload | undefined): SessionUser |
 /** Live wallet updates (top-ups, pre-books, refunds, `rewardUpdate`), in paise. */
 export const setWallet = (wallet: { cash?: number; reward_cash?: number }): void =>
   useSessionStore.setState((s) => ({
-    walletPaise: wallet.cash ?? s.walletPaise,
-    rewardCashPaise: wallet.reward_cash ?? s.rewardCashPaise,
+    cash: wallet.cash ?? s.cash,
+    rewardCash: wallet.reward_cash ?? s.rewardCash,
   }));
 
 /** Reconnects the shared socket so its handshake carries the current session cookie. */

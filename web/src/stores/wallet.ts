@@ -1,24 +1,10 @@
 import { create } from 'zustand';
 import { api, ApiError } from '../lib/api.ts';
 import { getSocket } from '../lib/socket.ts';
+import type { TransactionType, WalletBalances, WalletTransaction } from '../../../api/contract/account.ts';
 import { refreshSession, setWallet } from './session.ts';
 
-export type TransactionType =
-  'deposit' | 'withdrawal' | 'prebook_deduction' | 'refund_deposit' | 'reward_credit' | 'reward_debit';
-
-/** `GET /api/me/wallet/transactions`: amounts in paise, always positive. */
-export type WalletTransaction = {
-  id: string;
-  type: TransactionType;
-  amount: number;
-  balance: 'cash' | 'reward';
-  room_code: string | null;
-  product_name: string | null;
-  payment_id: string | null;
-  created_at: string;
-};
-
-type WalletPayload = { wallet: number; reward_cash: number; held: number; revision: number };
+export type { TransactionType, WalletTransaction };
 
 export type WalletState = {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -71,15 +57,15 @@ export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   reward_debit: 'Reward Cash spent',
 };
 
-const applyBalances = (w: WalletPayload) => {
-  useWalletStore.setState({ status: 'ready', cash: w.wallet, rewardCash: w.reward_cash, held: w.held });
-  setWallet({ cash: w.wallet, reward_cash: w.reward_cash });
+const applyBalances = (w: WalletBalances) => {
+  useWalletStore.setState({ status: 'ready', cash: w.cash, rewardCash: w.reward_cash, held: w.held });
+  setWallet({ cash: w.cash, reward_cash: w.reward_cash });
 };
 
 export const loadBalances = async (): Promise<void> => {
   if (useWalletStore.getState().status !== 'ready') useWalletStore.setState({ status: 'loading' });
   try {
-    applyBalances(await api<WalletPayload>('/api/me/wallet'));
+    applyBalances(await api<WalletBalances>('/api/me/wallet'));
   } catch (error) {
     useWalletStore.setState({ status: 'error', error: error instanceof ApiError ? error.message : 'Server error' });
   }
@@ -172,7 +158,7 @@ export const completeDeposit = async (ret: Extract<PaymentReturn, { kind: 'paid'
   let applied = false;
   try {
     if (ret.callback) {
-      const body = await api<WalletPayload & { applied: boolean }>('/api/me/wallet/deposits/verify', {
+      const body = await api<WalletBalances & { applied: boolean }>('/api/me/wallet/deposits/verify', {
         body: ret.callback,
       });
       applied = true;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { Referral } from '../../../../api/contract/admin.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -6,7 +7,6 @@ import { MESSAGES, normalizeReferralInput, REFERRAL_CODE_LENGTH } from '../auth/
 import { AdminNav } from './AdminNav.tsx';
 import './admin.css';
 
-type Referral = { code: string; name: string; createdAt: string; uses: number };
 type Phase = { state: 'idle' } | { state: 'submitting' } | { state: 'result'; ok: boolean; message: string };
 
 /** A failed add: the server's message as returned, or "Something went wrong!" on network or parse failure. */

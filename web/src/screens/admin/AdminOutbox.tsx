@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { OutboxMail } from '../../../../api/contract/admin.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime, toEpochMs } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { AdminNav } from './AdminNav.tsx';
 import './admin.css';
 
-type Mail = { id: string; to: string; subject: string; text: string; sentAt: string };
+type Mail = OutboxMail;
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; transport: string; mails: Mail[] };
 
 /** Newest first. */

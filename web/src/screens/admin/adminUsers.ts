@@ -1,17 +1,8 @@
-import type { Access, Role } from '../../../../engine/user.ts';
+import type { AdminUser, AdminUserList } from '../../../../api/contract/admin.ts';
+import type { Role } from '../../../../engine/user.ts';
 
-export type AdminUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  access: Access;
-  district: string;
-  referral_code: string | null;
-  created_at: string;
-};
-
-export type UsersAnswer = { total_users: number; total: number; users: AdminUser[] };
+export type { AdminUser };
+export type UsersAnswer = AdminUserList;
 
 export const usersPath = (search: string): string => {
   const term = search.trim();

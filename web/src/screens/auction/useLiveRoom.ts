@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Ack, JoinRoomResult, PlaceBidAck, RoomSnapshot } from '../../../../api/realtime/protocol.ts';
+import type { Ack, JoinRoomResult, PlaceBidAck, RoomSnapshot } from '../../../../api/contract/index.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { serverNow, syncClock } from '../../lib/clock.ts';
 import { getSocket } from '../../lib/socket.ts';

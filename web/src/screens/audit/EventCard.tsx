@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { formatDate, formatTime } from '../../lib/format.ts';
-import type { EventViewDto } from './auditApi.ts';
+import type { EventView } from './auditApi.ts';
 import { shortHash } from './auditApi.ts';
 
-type Ref = EventViewDto['links']['causes'][number];
+type Ref = EventView['links']['causes'][number];
 
 const refLink = (r: Ref) => `/admin/streams?stream=${encodeURIComponent(r.stream)}&from=${r.revision}&event=${r.id}`;
 
@@ -20,18 +20,10 @@ const RefItem = ({ r }: { r: Ref }) => (
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '—');
 
-const actorText = (a: EventViewDto['actor']) => (a === 'system' ? 'system' : `${a.role} ${a.userId}`);
+const actorText = (a: EventView['actor']) => (a === 'system' ? 'system' : `${a.role} ${a.userId}`);
 
 /** One stored event: its header line, and on opening its data, metadata and links to related events. */
-export const EventCard = ({
-  event,
-  highlight,
-  bad,
-}: {
-  event: EventViewDto;
-  highlight: boolean;
-  bad: string | null;
-}) => {
+export const EventCard = ({ event, highlight, bad }: { event: EventView; highlight: boolean; bad: string | null }) => {
   const { links } = event;
   const meta = event.metadata;
   return (

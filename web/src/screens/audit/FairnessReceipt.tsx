@@ -3,14 +3,11 @@ import { api, ApiError } from '../../lib/api.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
 import { downloadJson } from '../../lib/download.ts';
 import { checkLog, checkReceiptProofs } from '../../stores/logWitness.ts';
-import type { ReceiptDto } from './auditApi.ts';
+import type { Receipt } from './auditApi.ts';
 import './audit.css';
 
 type Load =
-  | { state: 'loading' }
-  | { state: 'none' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; receipt: ReceiptDto };
+  { state: 'loading' } | { state: 'none' } | { state: 'error'; message: string } | { state: 'ready'; receipt: Receipt };
 
 const CopyButton = ({ text, label }: { text: string; label: string }) => {
   const [copied, setCopied] = useState(false);
@@ -38,7 +35,7 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    api<ReceiptDto>(`/api/rooms/${encodeURIComponent(code)}/receipt`, { signal: controller.signal })
+    api<Receipt>(`/api/rooms/${encodeURIComponent(code)}/receipt`, { signal: controller.signal })
       .then((receipt) => {
         setLoad({ state: 'ready', receipt });
         // The receipt's head joins the heads this browser witnesses: a rewrite shows as a fork.

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { AdminNav } from '../admin/AdminNav.tsx';
-import type { StreamListDto } from './auditApi.ts';
+import type { StreamList } from './auditApi.ts';
 import { exportPath, streamListPath } from './auditApi.ts';
 import { StreamDetail } from './StreamDetail.tsx';
 import '../admin/admin.css';
@@ -14,7 +14,7 @@ import './audit.css';
 const PAGE = 50;
 const SEARCH_DELAY_MS = 300;
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: StreamListDto };
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: StreamList };
 
 /** /admin/streams: every stream by category with counts and last update, search, a stream's events and Verify. */
 export const StreamBrowser = () => {
@@ -52,7 +52,7 @@ export const StreamBrowser = () => {
   useEffect(() => {
     const controller = new AbortController();
     setLoad((l) => (l.state === 'ready' ? l : { state: 'loading' }));
-    api<StreamListDto>(streamListPath({ category, search, offset, limit: PAGE }), { signal: controller.signal })
+    api<StreamList>(streamListPath({ category, search, offset, limit: PAGE }), { signal: controller.signal })
       .then((data) => setLoad({ state: 'ready', data }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted)

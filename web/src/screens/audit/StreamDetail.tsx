@@ -2,19 +2,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import type { EventViewDto, StreamPageDto, StreamRowDto, VerifyViewDto } from './auditApi.ts';
+import type { EventView, StreamPage, StreamRow, VerifyView } from './auditApi.ts';
 import { exportPath, replayPathOf, streamPagePath, verifyStream } from './auditApi.ts';
 import { EventCard } from './EventCard.tsx';
 
 type Load =
   | { state: 'loading' }
   | { state: 'error'; message: string }
-  | { state: 'ready'; stream: StreamRowDto; events: EventViewDto[]; next: number | null };
+  | { state: 'ready'; stream: StreamRow; events: EventView[]; next: number | null };
 
 type Check =
   | { state: 'idle' }
   | { state: 'checking' }
-  | { state: 'done'; result: VerifyViewDto }
+  | { state: 'done'; result: VerifyView }
   | { state: 'error'; message: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : 'Server error');
@@ -42,7 +42,7 @@ export const StreamDetail = ({
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    api<StreamPageDto>(streamPagePath(name, from), { signal: controller.signal })
+    api<StreamPage>(streamPagePath(name, from), { signal: controller.signal })
       .then((page) => setLoad({ state: 'ready', stream: page.stream, events: page.events, next: page.next_from }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', message: message(error) });
@@ -59,7 +59,7 @@ export const StreamDetail = ({
     if (load.state !== 'ready' || load.next === null) return;
     setMore(true);
     try {
-      const page = await api<StreamPageDto>(streamPagePath(name, load.next));
+      const page = await api<StreamPage>(streamPagePath(name, load.next));
       setLoad({ ...load, events: [...load.events, ...page.events], next: page.next_from });
     } catch (error) {
       setLoad({ state: 'error', message: message(error) });

@@ -1,42 +1,18 @@
-import type { EventViewDto, VerifyViewDto } from '../../../../api/audit/views.ts';
-import type { ReceiptDto } from '../../../../api/audit/receiptRoutes.ts';
+import type {
+  EventView,
+  Receipt,
+  StreamCategory,
+  StreamList,
+  StreamPage,
+  StreamRow,
+  VerifyView,
+} from '../../../../api/contract/audit.ts';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
 import { api } from '../../lib/api.ts';
 
 /** Calls and shapes of the audit API (`/api/admin/streams`, verify, export, receipts). */
 
-export type { EventViewDto, ReceiptDto, VerifyViewDto };
-
-export interface StreamRowDto {
-  stream: string;
-  category: string;
-  event_count: number;
-  last_revision: number;
-  last_hash: string;
-  last_type: string;
-  updated_at: string;
-}
-
-export interface CategoryDto {
-  category: string;
-  streams: number;
-  events: number;
-  last_update: string;
-}
-
-export interface StreamListDto {
-  categories: CategoryDto[];
-  streams: StreamRowDto[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
-export interface StreamPageDto {
-  stream: StreamRowDto;
-  events: EventViewDto[];
-  next_from: number | null;
-}
+export type { EventView, Receipt, StreamCategory, StreamList, StreamPage, StreamRow, VerifyView };
 
 export const streamListPath = (q: { category?: string; search?: string; offset?: number; limit?: number }) => {
   const params = new URLSearchParams();
@@ -58,10 +34,10 @@ export const exportPath = (q: { stream?: string; category?: string; all?: boolea
       : '/api/admin/export?all=1';
 
 export const verifyStream = (stream: string) =>
-  api<VerifyViewDto>(`/api/admin/streams/${encodeURIComponent(stream)}/verify`);
+  api<VerifyView>(`/api/admin/streams/${encodeURIComponent(stream)}/verify`);
 
 /** An event as the replay folds it: the stored data and metadata, nothing masked (rooms and leagues hold no secrets). */
-export const toReplayEvent = (e: EventViewDto): ReplayEvent => ({
+export const toReplayEvent = (e: EventView): ReplayEvent => ({
   id: e.id,
   revision: e.revision,
   type: e.type,
@@ -73,7 +49,7 @@ export const toReplayEvent = (e: EventViewDto): ReplayEvent => ({
 export const fetchAllEvents = async (stream: string, signal?: AbortSignal): Promise<ReplayEvent[]> => {
   const events: ReplayEvent[] = [];
   for (let from: number | null = 0; from !== null;) {
-    const page: StreamPageDto = await api<StreamPageDto>(streamPagePath(stream, from, 500), { signal });
+    const page: StreamPage = await api<StreamPage>(streamPagePath(stream, from, 500), { signal });
     events.push(...page.events.map(toReplayEvent));
     from = page.next_from;
   }

@@ -1,23 +1,8 @@
+import type { Post, PostFields, PostList, PostSummary } from '../../../../api/contract/blog.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
-/** A post as `GET /api/blog` lists it (times are ISO strings). */
-export type PostSummary = {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  author_name: string;
-  published_at: string;
-  updated_at: string;
-};
-
-/** A post as `GET /api/blog/:slug` serves it: `body` is plain text, a blank line between paragraphs. */
-export type Post = PostSummary & { body: string };
-
-export type PostPage = { posts: PostSummary[]; total: number; page: number; pages: number; limit: number };
-
-/** What an admin writes; the author is the logged-in admin (the server takes it from the session). */
-export type PostFields = { title: string; slug: string; summary: string; body: string };
+export type { Post, PostFields, PostSummary };
+export type PostPage = PostList;
 
 export const BLOG_PAGE_SIZE = 9;
 

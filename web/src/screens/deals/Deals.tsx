@@ -76,7 +76,7 @@ export const Deals = () => {
   usePageTitle('Deals');
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
-  const walletPaise = useSessionStore((s) => s.walletPaise);
+  const cash = useSessionStore((s) => s.cash);
   const connected = useConnectionStore((s) => s.status === 'connected');
   const upcoming = useRoomsStore((s) => s.upcoming.rooms);
   const completed = useRoomsStore((s) => s.completed.rooms);
@@ -222,8 +222,8 @@ export const Deals = () => {
           </p>
           <p>
             The entry fee of <strong>{formatRupees(confirm.entry_fee)}</strong> moves from your cash wallet (balance{' '}
-            {formatRupees(walletPaise)}) into this room. If the room does not fill by its start time, it comes back to
-            your cash wallet; if you take part and don’t win, it comes back as Reward Cash.
+            {formatRupees(cash)}) into this room. If the room does not fill by its start time, it comes back to your
+            cash wallet; if you take part and don’t win, it comes back as Reward Cash.
           </p>
         </Modal>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
-import type { AplRoom } from '../../../../api/realtime/protocol.ts';
+import type { AplRoom } from '../../../../api/contract/index.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { LEAGUE_STATUS_LABEL } from './Tables.tsx';
 import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';

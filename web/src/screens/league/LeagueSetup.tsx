@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { AplSnapshot } from '../../../../api/realtime/protocol.ts';
+import type { AplSnapshot } from '../../../../api/contract/index.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';

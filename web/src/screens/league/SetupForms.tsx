@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { AplSnapshot } from '../../../../api/realtime/protocol.ts';
+import type { AplSnapshot } from '../../../../api/contract/index.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { MIN_BASE_PRICE, PLAYER_ROLES } from '../../../../engine/leagueRules.ts';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import type { AplLeagueStatus, AplPlayer, AplTeam } from '../../../../api/realtime/protocol.ts';
+import type { AplLeagueStatus, AplPlayer, AplTeam } from '../../../../api/contract/index.ts';
 
 export const points = (n: number | null | undefined): string =>
   n === null || n === undefined ? '-' : n.toLocaleString('en-IN');

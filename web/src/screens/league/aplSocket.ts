@@ -2,8 +2,8 @@ import type { SignedAck } from '../../../../engine/ack.ts';
 import { keepProof } from '../../stores/dealProofs.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { io, type Socket } from 'socket.io-client';
-import type { Ack, AplClientToServerEvents, AplServerToClientEvents } from '../../../../api/realtime/protocol.ts';
-import { APL_NAMESPACE, SOCKET_RECONNECT } from '../../../../api/realtime/protocol.ts';
+import type { Ack, AplClientToServerEvents, AplServerToClientEvents } from '../../../../api/contract/index.ts';
+import { APL_NAMESPACE, SOCKET_RECONNECT } from '../../../../api/contract/index.ts';
 import type { LeagueAction } from '../../stores/league.ts';
 import { dispatchLeague, initialLeagueView, useLeagueStore } from '../../stores/league.ts';
 

@@ -1,5 +1,6 @@
 import { REQUIRED_ADDRESS_FIELDS } from '../../../../engine/roomRules.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import type { PurchaseView } from '../../../../api/contract/rooms.ts';
 
 /** Storefront §3 delivery address; all required except address_line2, landmark and platform. */
 export type Address = {
@@ -49,26 +50,8 @@ export const addressBody = (a: Address): Record<string, string> =>
       .filter(([k, v]) => v !== '' || REQUIRED.includes(k as keyof Address)),
   );
 
-export type PurchaseRoom = {
-  room_code: string;
-  product_name: string;
-  product_code: string;
-  product_type: string;
-  image_url: string | null;
-  bid_amount: number | null;
-  total_price: number;
-  delivery_charge: number;
-  created_at: string;
-  purchase_deadline_ms: number | null;
-};
-
-export type PurchaseView = {
-  success: boolean;
-  room: PurchaseRoom;
-  existing_purchase: { payment_id: string | null; purchased_at: string; address: Partial<Address> } | null;
-  expired: boolean;
-  server_time: number;
-};
+export type PurchaseRoom = PurchaseView['room'];
+export type { PurchaseView };
 
 export const PURCHASE_MESSAGES = {
   loginRequired: 'You must be logged in',

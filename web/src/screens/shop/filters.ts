@@ -1,4 +1,4 @@
-import type { ProductSort } from '../../../../projections/catalogue.ts';
+import type { ProductSort } from '../../../../api/contract/shop.ts';
 
 /** Storefront §5: the price slider runs 0 to 100000 rupees in steps of 500. */
 export const PRICE_MIN = 0;

@@ -1,82 +1,33 @@
-import type { CartLineDto } from '../../../../projections/cart.ts';
-import type { ProductDto } from '../../../../projections/catalogue.ts';
-import type { ShopOrderDto } from '../../../../projections/orders.ts';
+import type {
+  CartLine,
+  CartPayload,
+  CheckoutAnswer,
+  CheckoutData,
+  Cracker,
+  Facet,
+  Facets,
+  Product,
+  ProductPage,
+  ReferralOrder,
+  ReservedOrder,
+  ShopOrder,
+} from '../../../../api/contract/shop.ts';
 import { api } from '../../lib/api.ts';
 
-export type Product = ProductDto;
-export type CartLine = CartLineDto;
-export type ShopOrder = ShopOrderDto;
-
-export interface ProductPage {
-  success: boolean;
-  products: Product[];
-  total: number;
-  page: number;
-  pages: number;
-  page_size: number;
-}
-
-export interface Facet {
-  value: string;
-  count: number;
-}
-export interface Facets {
-  categories: Facet[];
-  brands: Facet[];
-  colors: Facet[];
-}
-
-export interface CartPayload {
-  success: boolean;
-  cart: CartLine[];
-  /** The member's reward cash, paise. */
-  user_rewards: number;
-  total: number;
-  count: number;
-}
-
-export interface CheckoutData extends CartPayload {
-  billing: { name: string; email: string; phone: string; address: string };
-}
-
-export interface CheckoutAnswer {
-  success: boolean;
-  order_id: string;
-  order_code: string;
-  total: number;
-  paid: boolean;
-  razorpay_order_id: string | null;
-  checkout_url: string | null;
-}
-
-export interface Cracker {
-  id: string;
-  name: string;
-  category: string;
-  price: number;
-  strikeOff: number;
-  per: string;
-  image_path: string;
-  particulars: string;
-}
-
-export interface ReferralOrder {
-  order_id: string;
-  customer_name: string;
-  phone: string;
-  district: string;
-  total_amount: number;
-  created_at: string;
-}
-
-export interface ReservedOrder {
-  order_id: string;
-  created_at: string;
-  order_items: { id: string; name: string; price: number; quantity: number }[];
-  applied_reward: number;
-  total_amount: number;
-  district: string;
-}
+export type {
+  CartLine,
+  CartPayload,
+  CheckoutAnswer,
+  CheckoutData,
+  Cracker,
+  Facet,
+  Facets,
+  Product,
+  ProductPage,
+  ReferralOrder,
+  ReservedOrder,
+  ShopOrder,
+};
 
 export const DEFAULT_PRODUCT_IMAGE = '/products/default.svg';
 

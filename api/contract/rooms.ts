@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ROOM_CODE_PATTERN } from '../../engine/room.ts';
+
+/**
+ * Deal rooms over REST (`/api/rooms`, `/api/me/rooms`, `/api/admin/rooms`), with the specs' field
+ * names. `revision` is the room stream revision of the last event a snapshot includes (compare
+ * with socket broadcasts). In code a member's deal is a *bid*; the screens call it a deal.
+ */
+
+/** A room code as members type it: trimmed, upper-cased, six letters or digits. */
+export const RoomCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(ROOM_CODE_PATTERN, 'room code must be 6 letters or digits');
+export const RoomCodeParam = z.object({ code: RoomCode });
+
+export const RoomListQuery = z.object({
+  status: z.enum(['upcoming', 'completed', 'cancelled', 'all']).default('upcoming'),
+});
+export type RoomListQuery = z.input<typeof RoomListQuery>;
+
+/** A room in a list (the Deals cards, `newRoom` and `roomStatus`). */
+export const RoomSummary = z.object({
+  room_code: z.string(),
+  code: z.string(),
+  product_id: z.string(),
+  product_code: z.string(),
+  product_name: z.string(),
+  image_url: z.string().nullable(),
+  total_price: z.number().int(),
+  base_price: z.number().int(),
+  max_price: z.number().int(),
+  bid_value: z.number().int().describe('Increment per deal, paise (a whole number of rupees)'),
+  bid_seconds: z.number().int(),
+  entry_fee: z.number().int(),
+  max_participants: z.number().int(),
+  max_attempts: z.number().int(),
+  reward_cash: z.number().int().describe('Winner bonus in reward cash, paise'),
+  scheduled_time: z.string(),
+  scheduled_time_ms: z.number().int(),
+  created_at: z.string(),
+  created_by: z.string(),
+  status: z.enum(['upcoming', 'running', 'completed', 'cancelled']),
+  room_remarks: z.string().nullable().describe('"not enough participants" when cancelled'),
+  joined_count: z.number().int(),
+  participants: z.array(z.string()).describe('User ids of members who pre-booked'),
+  current_price: z.number().int(),
+  deadline_ms: z.number().int().nullable().describe('Round deadline in server time while running'),
+  bid_count: z.number().int(),
+  final_bid: z.number().int().nullable(),
+  winner_id: z.string().nullable(),
+  winner_name: z.string().nullable(),
+  end_reason: z.enum(['deadline', 'max_price', 'no_bidders']).nullable(),
+  ended_at: z.string().nullable(),
+  purchase_deadline_ms: z.number().int().nullable(),
+  purchased: z.boolean(),
+  purchase_expired: z.boolean(),
+  revision: z.number().int(),
+  server_time: z.number().int(),
+});
+
+/** One accepted bid ("deal" on screen). */
+export const BidEntry = z.object({
+  seq: z.number().int(),
+  user_id: z.string(),
+  username: z.string(),
+  bid_amount: z.number().int(),
+  created_at: z.string(),
+  created_at_ms: z.number().int(),
+});
+
+export const Participant = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+});
+
+/** The member's own view of a room. */
+export const RoomMe = z.object({
+  prebooked: z.boolean(),
+  can_bid: z.boolean().describe('Pre-booked, access granted and the room is running'),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  max: z.number().int(),
+  remark: z.enum(['only_joined', 'winner', 'looser']).nullable(),
+  is_winner: z.boolean(),
+  holds_highest: z.boolean(),
+});
+
+/** Everything a room screen needs on (re)join: `GET /api/rooms/:code` and the `joinRoom` answer. */
+export const RoomSnapshot = z.object({
+  room: RoomSummary,
+  participants: z.array(Participant),
+  history: z.array(BidEntry),
+  bidCounts: z.record(z.string(), z.number().int()),
+  userMap: z.record(z.string(), z.string()),
+  winner: z.object({ id: z.string(), username: z.string() }).nullable(),
+  me: RoomMe.nullable(),
+});
+export type RoomSummary = z.infer<typeof RoomSummary>;
+export type RoomSnapshot = z.infer<typeof RoomSnapshot>;
+export type BidEntry = z.infer<typeof BidEntry>;
+export type Participant = z.infer<typeof Participant>;
+export type RoomMe = z.infer<typeof RoomMe>;
+export type MeRemark = RoomMe['remark'];
+
+export const RoomList = z.object({ success: z.boolean(), rooms: z.array(RoomSummary), server_time: z.number().int() });
+export const BidHistory = z.object({ success: z.boolean(), history: z.array(BidEntry), revision: z.number().int() });
+
+/** A room in My Deals: my remark, my tab by the spec's rules, my bids and what became of my fee. */
+export const MyRoom = RoomSummary.extend({
+  remark: z.enum(['only_joined', 'winner', 'looser']),
+  tab: z.enum(['prebooked', 'won', 'lost', 'cancelled', 'no_winner']).describe('My Deals tab by the spec’s rules'),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  fee_fate: z.enum(['refund', 'reward', 'kept']).nullable(),
+});
+export type MyRoom = z.infer<typeof MyRoom>;
+export const MyRoomList = z.object({ success: z.boolean(), rooms: z.array(MyRoom) });
+
+/** Where a won deal's product is delivered. */
+export const DeliveryAddressBody = z.object({
+  full_name: z.string().trim().min(1).max(100),
+  contact_number: z
+    .string()
+    .trim()
+    .regex(/^[6-9]\d{9}$/, 'contact_number must be a 10-digit mobile number'),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'pincode must be 6 digits'),
+  address_line1: z.string().trim().min(1).max(200),
+  address_line2: z.string().trim().max(200).optional(),
+  landmark: z.string().trim().max(120).optional(),
+  city: z.string().trim().min(1).max(80),
+  state: z.string().trim().min(1).max(80),
+  address_type: z.enum(['home', 'work', 'other']),
+  platform: z.string().trim().max(40).optional(),
+});
+export type DeliveryAddress = z.input<typeof DeliveryAddressBody>;
+
+/** `GET /api/rooms/:code/purchase`: the won deal the winner may buy, and any purchase already made. */
+export const PurchaseView = z.object({
+  success: z.boolean(),
+  room: z.object({
+    room_code: z.string(),
+    product_name: z.string(),
+    product_code: z.string(),
+    product_type: z.string(),
+    image_url: z.string().nullable(),
+    bid_amount: z.number().int().nullable(),
+    total_price: z.number().int(),
+    delivery_charge: z.number().int(),
+    created_at: z.string(),
+    purchase_deadline_ms: z.number().int().nullable(),
+  }),
+  existing_purchase: z
+    .object({
+      payment_id: z.string().nullable(),
+      purchased_at: z.string(),
+      address: DeliveryAddressBody.partial(),
+    })
+    .nullable(),
+  expired: z.boolean(),
+  server_time: z.number().int(),
+});
+export type PurchaseView = z.infer<typeof PurchaseView>;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { SHIPMENT_STATUSES } from '../../engine/order.ts';
+
+/** The shop over REST: products, cart, checkout, orders, crackers. Money in paise. */
+
+export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'rating', 'newest', 'name'] as const;
+export const ProductSort = z.enum(PRODUCT_SORTS);
+export type ProductSort = z.infer<typeof ProductSort>;
+
+export const CRACKER_SORTS = ['default', 'price_asc', 'price_desc', 'name'] as const;
+export const CrackerSort = z.enum(CRACKER_SORTS);
+export type CrackerSort = z.infer<typeof CrackerSort>;
+
+/** A product as the API gives it: the spec's field names, money in paise. */
+export const Product = z.object({
+  id: z.string(),
+  product_code: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  original_price: z.number().int(),
+  image_url: z.string(),
+  images: z.array(z.string()),
+  rating: z.number(),
+  ratings: z.number().int(),
+  stock: z.number().int().describe('Units left after reservations'),
+  in_stock: z.boolean(),
+  category: z.string(),
+  brand: z.string(),
+  color: z.string(),
+  reward_points: z.number().int(),
+});
+export type Product = z.infer<typeof Product>;
+
+const list = z
+  .string()
+  .max(400)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
+const paise = z.coerce.number().int().min(0).max(1_000_000_000);
+
+/** `GET /api/products` query: the shop's search, filters, sort and page. */
+export const ProductsQuery = z.object({
+  search: z.string().max(100).optional().describe('Matches name or description, case-insensitive'),
+  category: z.string().max(60).optional(),
+  brand: list.optional().describe('Comma-separated brands'),
+  color: list.optional().describe('Comma-separated colours'),
+  min_price: paise.optional().describe('Paise'),
+  max_price: paise.optional().describe('Paise'),
+  rating: z.coerce.number().int().min(1).max(5).optional().describe('At least this many stars'),
+  in_stock: z.enum(['1', '0', 'true', 'false']).optional(),
+  sort: ProductSort.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export const ProductPage = z.object({
+  success: z.boolean(),
+  products: z.array(Product),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  page_size: z.number().int(),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
+
+export const Facet = z.object({ value: z.string(), count: z.number().int() });
+export type Facet = z.infer<typeof Facet>;
+export const Facets = z.object({ categories: z.array(Facet), brands: z.array(Facet), colors: z.array(Facet) });
+export type Facets = z.infer<typeof Facets>;
+
+/** A cart line with the product as it is now (price, stock, reward points come from the catalogue). */
+export const CartLine = z.object({
+  product_id: z.string(),
+  product_code: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  reward_points: z.number().int(),
+  stock: z.number().int(),
+  in_stock: z.boolean(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+export const CartPayload = z.object({
+  success: z.boolean(),
+  cart: z.array(CartLine),
+  /** The member's reward cash, paise. */
+  user_rewards: z.number().int(),
+  total: z.number().int(),
+  count: z.number().int(),
+});
+export type CartPayload = z.infer<typeof CartPayload>;
+
+export const CheckoutData = CartPayload.extend({
+  billing: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+});
+export type CheckoutData = z.infer<typeof CheckoutData>;
+
+export const CheckoutAnswer = z.object({
+  success: z.boolean(),
+  order_id: z.string(),
+  order_code: z.string(),
+  total: z.number().int(),
+  paid: z.boolean(),
+  razorpay_order_id: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+});
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswer>;
+
+export const PaymentStatus = z.enum(['pending', 'paid', 'failed']);
+export const ShipmentStatus = z.enum(SHIPMENT_STATUSES);
+
+/** A shop order as its member (and the admin) sees it. */
+export const ShopOrder = z.object({
+  id: z.string(),
+  order_code: z.string(),
+  user_id: z.string(),
+  product_name: z.string().describe('The first item’s name, with “+ N more”'),
+  image_url: z.string(),
+  payment_status: PaymentStatus,
+  shipment_status: ShipmentStatus,
+  subtotal: z.number().int(),
+  applied_reward: z.number().int(),
+  total_amount: z.number().int(),
+  created_at: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  contact_number: z.string(),
+  address: z.string(),
+  payment_id: z.string().nullable(),
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      product_code: z.string(),
+      name: z.string(),
+      image_url: z.string(),
+      price: z.number().int(),
+      quantity: z.number().int(),
+      applied_reward: z.number().int(),
+    }),
+  ),
+});
+export type ShopOrder = z.infer<typeof ShopOrder>;
+
+export const Cracker = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  price: z.number().int(),
+  strikeOff: z.number().int(),
+  per: z.string(),
+  image_path: z.string(),
+  particulars: z.string(),
+});
+export type Cracker = z.infer<typeof Cracker>;
+
+/** A crackers order placed with a referral code, as the referrer sees it (storefront §7). */
+export const ReferralOrder = z.object({
+  order_id: z.string(),
+  customer_name: z.string(),
+  phone: z.string(),
+  district: z.string(),
+  total_amount: z.number().int(),
+  created_at: z.string(),
+});
+export type ReferralOrder = z.infer<typeof ReferralOrder>;
+
+/** A member's own crackers order (reserved items). */
+export const ReservedOrder = z.object({
+  order_id: z.string(),
+  created_at: z.string(),
+  order_items: z.array(
+    z.object({ id: z.string(), name: z.string(), price: z.number().int(), quantity: z.number().int() }),
+  ),
+  applied_reward: z.number().int(),
+  total_amount: z.number().int(),
+  district: z.string(),
+});
+export type ReservedOrder = z.infer<typeof ReservedOrder>;
