@@ -22,8 +22,8 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2
 
 export const metrics = {
   registry,
-  dealAck: new Histogram({
-    name: 'vetri_deal_ack_seconds',
+  bidAck: new Histogram({
+    name: 'vetri_bid_ack_seconds',
     help: 'From a placeBid socket event to its answer (accepted or refused), seconds',
     labelNames: ['result'] as const,
     buckets: LATENCY_BUCKETS,

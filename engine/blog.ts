@@ -144,44 +144,46 @@ const edit = (state: BlogState, d: Extract<BlogCommand, { type: 'EditPost' }>['d
  * unpublished a post can be neither edited nor published again, and unpublishing twice changes nothing.
  * The body is plain text (paragraphs split on blank lines), never markup.
  */
-export const blogDecider: Decider<BlogCommand, BlogEvent, BlogState> = {
-  initialState: { status: 'none' },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'PublishPost':
-        return publish(state, command.data);
-      case 'EditPost':
-        return edit(state, command.data);
-      case 'UnpublishPost': {
-        if (state.status === 'unpublished') return [];
-        const post = published(state);
-        return [
-          {
-            type: 'PostUnpublished',
-            data: { postId: post.postId, by: command.data.by, unpublishedAt: command.data.now },
-          },
-        ];
-      }
-      default:
-        return assertNever(command);
+export const initialState: BlogState = { status: 'none' };
+
+export const decide = (command: BlogCommand, state: BlogState): BlogEvent[] => {
+  switch (command.type) {
+    case 'PublishPost':
+      return publish(state, command.data);
+    case 'EditPost':
+      return edit(state, command.data);
+    case 'UnpublishPost': {
+      if (state.status === 'unpublished') return [];
+      const post = published(state);
+      return [
+        {
+          type: 'PostUnpublished',
+          data: { postId: post.postId, by: command.data.by, unpublishedAt: command.data.now },
+        },
+      ];
     }
-  },
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'PostPublished': {
-        const { publishedAt, ...rest } = event.data;
-        return { status: 'published', post: { ...rest, publishedAt, updatedAt: publishedAt } };
-      }
-      case 'PostEdited': {
-        if (state.status !== 'published') return state;
-        const { title, slug, summary, body, editedAt } = event.data;
-        return { status: 'published', post: { ...state.post, title, slug, summary, body, updatedAt: editedAt } };
-      }
-      case 'PostUnpublished':
-        if (state.status !== 'published') return state;
-        return { status: 'unpublished', post: state.post, unpublishedAt: event.data.unpublishedAt };
-      default:
-        return state;
-    }
-  },
+    default:
+      return assertNever(command);
+  }
 };
+
+export const evolve = (state: BlogState, event: BlogEvent): BlogState => {
+  switch (event.type) {
+    case 'PostPublished': {
+      const { publishedAt, ...rest } = event.data;
+      return { status: 'published', post: { ...rest, publishedAt, updatedAt: publishedAt } };
+    }
+    case 'PostEdited': {
+      if (state.status !== 'published') return state;
+      const { title, slug, summary, body, editedAt } = event.data;
+      return { status: 'published', post: { ...state.post, title, slug, summary, body, updatedAt: editedAt } };
+    }
+    case 'PostUnpublished':
+      if (state.status !== 'published') return state;
+      return { status: 'unpublished', post: state.post, unpublishedAt: event.data.unpublishedAt };
+    default:
+      return state;
+  }
+};
+
+export const blogDecider: Decider<BlogCommand, BlogEvent, BlogState> = { initialState, decide, evolve };

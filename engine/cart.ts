@@ -60,61 +60,63 @@ const setLine = (lines: CartLine[], productId: string, quantity: number): CartLi
  * quantity is never raised above the units available; out-of-stock products cannot be added;
  * checking out an order takes its lines out of the cart exactly once.
  */
-export const cartDecider: Decider<CartCommand, CartEvent, CartState> = {
-  initialState: { lines: [], checkedOut: [] },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'AddCartItem': {
-        const { productId, name, quantity, available, now } = command.data;
-        if (!Number.isSafeInteger(quantity) || quantity < 1) {
-          throw new DomainError('QUANTITY_INVALID', CART_MESSAGES.belowOne);
-        }
-        const next = quantityOf(state, productId) + quantity;
-        if (next > available) throw aboveStock(name, available);
-        return [{ type: 'CartItemAdded', data: { productId, quantity, at: now } }];
+export const initialState: CartState = { lines: [], checkedOut: [] };
+
+export const decide = (command: CartCommand, state: CartState): CartEvent[] => {
+  switch (command.type) {
+    case 'AddCartItem': {
+      const { productId, name, quantity, available, now } = command.data;
+      if (!Number.isSafeInteger(quantity) || quantity < 1) {
+        throw new DomainError('QUANTITY_INVALID', CART_MESSAGES.belowOne);
       }
-      case 'SetCartItemQuantity': {
-        const { productId, name, quantity, available, now } = command.data;
-        const current = quantityOf(state, productId);
-        if (current === 0) throw new DomainError('CART_ITEM_NOT_FOUND', 'That product is not in your cart.');
-        if (!Number.isSafeInteger(quantity) || quantity < 1) {
-          throw new DomainError('QUANTITY_INVALID', CART_MESSAGES.belowOne);
-        }
-        if (quantity === current) return [];
-        if (quantity > current && quantity > available) throw aboveStock(name, available);
-        return [{ type: 'CartItemQuantityChanged', data: { productId, quantity, at: now } }];
-      }
-      case 'RemoveCartItem':
-        if (quantityOf(state, command.data.productId) === 0) return [];
-        return [{ type: 'CartItemRemoved', data: { productId: command.data.productId, at: command.data.now } }];
-      case 'CheckOutCart': {
-        const { orderId, lines, now } = command.data;
-        if (state.checkedOut.includes(orderId)) return [];
-        return [{ type: 'CartCheckedOut', data: { orderId, lines, at: now } }];
-      }
-      default:
-        return assertNever(command);
+      const next = quantityOf(state, productId) + quantity;
+      if (next > available) throw aboveStock(name, available);
+      return [{ type: 'CartItemAdded', data: { productId, quantity, at: now } }];
     }
-  },
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'CartItemAdded': {
-        const { productId, quantity } = event.data;
-        return { ...state, lines: setLine(state.lines, productId, quantityOf(state, productId) + quantity) };
+    case 'SetCartItemQuantity': {
+      const { productId, name, quantity, available, now } = command.data;
+      const current = quantityOf(state, productId);
+      if (current === 0) throw new DomainError('CART_ITEM_NOT_FOUND', 'That product is not in your cart.');
+      if (!Number.isSafeInteger(quantity) || quantity < 1) {
+        throw new DomainError('QUANTITY_INVALID', CART_MESSAGES.belowOne);
       }
-      case 'CartItemQuantityChanged':
-        return { ...state, lines: setLine(state.lines, event.data.productId, event.data.quantity) };
-      case 'CartItemRemoved':
-        return { ...state, lines: state.lines.filter((l) => l.productId !== event.data.productId) };
-      case 'CartCheckedOut': {
-        const bought = new Map(event.data.lines.map((l) => [l.productId, l.quantity]));
-        const lines = state.lines
-          .map((l) => ({ ...l, quantity: l.quantity - (bought.get(l.productId) ?? 0) }))
-          .filter((l) => l.quantity > 0);
-        return { lines, checkedOut: [...state.checkedOut, event.data.orderId] };
-      }
-      default:
-        return state;
+      if (quantity === current) return [];
+      if (quantity > current && quantity > available) throw aboveStock(name, available);
+      return [{ type: 'CartItemQuantityChanged', data: { productId, quantity, at: now } }];
     }
-  },
+    case 'RemoveCartItem':
+      if (quantityOf(state, command.data.productId) === 0) return [];
+      return [{ type: 'CartItemRemoved', data: { productId: command.data.productId, at: command.data.now } }];
+    case 'CheckOutCart': {
+      const { orderId, lines, now } = command.data;
+      if (state.checkedOut.includes(orderId)) return [];
+      return [{ type: 'CartCheckedOut', data: { orderId, lines, at: now } }];
+    }
+    default:
+      return assertNever(command);
+  }
 };
+
+export const evolve = (state: CartState, event: CartEvent): CartState => {
+  switch (event.type) {
+    case 'CartItemAdded': {
+      const { productId, quantity } = event.data;
+      return { ...state, lines: setLine(state.lines, productId, quantityOf(state, productId) + quantity) };
+    }
+    case 'CartItemQuantityChanged':
+      return { ...state, lines: setLine(state.lines, event.data.productId, event.data.quantity) };
+    case 'CartItemRemoved':
+      return { ...state, lines: state.lines.filter((l) => l.productId !== event.data.productId) };
+    case 'CartCheckedOut': {
+      const bought = new Map(event.data.lines.map((l) => [l.productId, l.quantity]));
+      const lines = state.lines
+        .map((l) => ({ ...l, quantity: l.quantity - (bought.get(l.productId) ?? 0) }))
+        .filter((l) => l.quantity > 0);
+      return { lines, checkedOut: [...state.checkedOut, event.data.orderId] };
+    }
+    default:
+      return state;
+  }
+};
+
+export const cartDecider: Decider<CartCommand, CartEvent, CartState> = { initialState, decide, evolve };

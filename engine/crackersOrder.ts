@@ -81,54 +81,63 @@ export const crackersTotal = (items: readonly CrackersOrderItem[]): number =>
  * at least one item, whole quantities, a total of at least ₹2000, name, a valid mobile, address
  * line 1, a district of Thanjavur or Thiruvarur and a referral code that exists.
  */
-export const crackersOrderDecider: Decider<CrackersOrderCommand, CrackersOrderEvent, CrackersOrderState> = {
-  initialState: { status: 'none' },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'PlaceCrackersOrder': {
-        if (state.status === 'placed') return [];
-        const { referralKnown, now, ...d } = command.data;
-        const items = d.items.filter((i) => i.quantity !== 0);
-        if (items.length === 0) throw new DomainError('CRACKERS_NO_ITEMS', CRACKERS_MESSAGES.noItems);
-        if (items.some((i) => !Number.isSafeInteger(i.quantity) || i.quantity < 0)) {
-          throw new DomainError('QUANTITY_INVALID', 'Quantities must be whole numbers.');
-        }
-        const totalAmount = crackersTotal(items);
-        if (totalAmount < CRACKERS_MIN_ORDER_PAISE) {
-          throw new DomainError('CRACKERS_MINIMUM', CRACKERS_MESSAGES.minimum, { totalAmount });
-        }
-        const name = d.name.trim();
-        const address1 = d.address1.trim();
-        const referral = d.referral_code.trim().toUpperCase();
-        if (!name || !d.phone.trim() || !address1 || !d.district || !referral) {
-          throw new DomainError('CRACKERS_DETAILS_REQUIRED', CRACKERS_MESSAGES.required);
-        }
-        const phone = normalizeIndianMobile(d.phone);
-        if (!phone) throw new DomainError('PHONE_INVALID', CRACKERS_MESSAGES.phone);
-        if (!(CRACKERS_DISTRICTS as readonly string[]).includes(d.district)) {
-          throw new DomainError('DISTRICT_INVALID', CRACKERS_MESSAGES.district);
-        }
-        if (!referralKnown) throw new DomainError('REFERRAL_NOT_FOUND', CRACKERS_MESSAGES.referralNotFound);
-        return [
-          {
-            type: 'CrackersOrderPlaced',
-            data: {
-              ...d,
-              items,
-              name,
-              phone,
-              address1,
-              address2: d.address2.trim(),
-              referral_code: referral,
-              totalAmount,
-              at: now,
-            },
-          },
-        ];
+export const initialState: CrackersOrderState = { status: 'none' };
+
+export const decide = (command: CrackersOrderCommand, state: CrackersOrderState): CrackersOrderEvent[] => {
+  switch (command.type) {
+    case 'PlaceCrackersOrder': {
+      if (state.status === 'placed') return [];
+      const { referralKnown, now, ...d } = command.data;
+      const items = d.items.filter((i) => i.quantity !== 0);
+      if (items.length === 0) throw new DomainError('CRACKERS_NO_ITEMS', CRACKERS_MESSAGES.noItems);
+      if (items.some((i) => !Number.isSafeInteger(i.quantity) || i.quantity < 0)) {
+        throw new DomainError('QUANTITY_INVALID', 'Quantities must be whole numbers.');
       }
-      default:
-        return assertNever(command.type);
+      const totalAmount = crackersTotal(items);
+      if (totalAmount < CRACKERS_MIN_ORDER_PAISE) {
+        throw new DomainError('CRACKERS_MINIMUM', CRACKERS_MESSAGES.minimum, { totalAmount });
+      }
+      const name = d.name.trim();
+      const address1 = d.address1.trim();
+      const referral = d.referral_code.trim().toUpperCase();
+      if (!name || !d.phone.trim() || !address1 || !d.district || !referral) {
+        throw new DomainError('CRACKERS_DETAILS_REQUIRED', CRACKERS_MESSAGES.required);
+      }
+      const phone = normalizeIndianMobile(d.phone);
+      if (!phone) throw new DomainError('PHONE_INVALID', CRACKERS_MESSAGES.phone);
+      if (!(CRACKERS_DISTRICTS as readonly string[]).includes(d.district)) {
+        throw new DomainError('DISTRICT_INVALID', CRACKERS_MESSAGES.district);
+      }
+      if (!referralKnown) throw new DomainError('REFERRAL_NOT_FOUND', CRACKERS_MESSAGES.referralNotFound);
+      return [
+        {
+          type: 'CrackersOrderPlaced',
+          data: {
+            ...d,
+            items,
+            name,
+            phone,
+            address1,
+            address2: d.address2.trim(),
+            referral_code: referral,
+            totalAmount,
+            at: now,
+          },
+        },
+      ];
     }
-  },
-  evolve: (_state, event) => ({ status: 'placed', ...event.data }),
+    default:
+      return assertNever(command.type);
+  }
+};
+
+export const evolve = (_state: CrackersOrderState, event: CrackersOrderEvent): CrackersOrderState => ({
+  status: 'placed',
+  ...event.data,
+});
+
+export const crackersOrderDecider: Decider<CrackersOrderCommand, CrackersOrderEvent, CrackersOrderState> = {
+  initialState,
+  decide,
+  evolve,
 };

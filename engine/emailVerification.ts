@@ -40,7 +40,7 @@ export interface EmailState {
   claimProof: string | null;
 }
 
-export const initialEmailState: EmailState = {
+export const initialState: EmailState = {
   email: null,
   otp: null,
   verifiedAt: null,
@@ -99,47 +99,47 @@ const claim = (c: Extract<EmailCommand, { type: 'ClaimEmail' }>['data'], s: Emai
  * accepted within 10 minutes and after at most 5 wrong tries; an email is claimed by one user only.
  * A wrong code is recorded (so the try counts) and then reported by the caller as "Invalid OTP".
  */
-export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
-  initialState: initialEmailState,
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'IssueOtp':
-        return issue(command.data, state);
-      case 'VerifyOtp':
-        return verify(command.data, state);
-      case 'ClaimEmail':
-        return claim(command.data, state);
-      default:
-        return assertNever(command);
-    }
-  },
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'OtpIssued':
-        return {
-          ...state,
-          email: event.data.email,
-          otp: {
-            codeHash: event.data.codeHash,
-            issuedAt: event.data.issuedAt,
-            expiresAt: event.data.expiresAt,
-            wrongTries: 0,
-          },
-        };
-      case 'OtpRejected':
-        return state.otp ? { ...state, otp: { ...state.otp, wrongTries: event.data.wrongTries } } : state;
-      case 'OtpVerified':
-        return { ...state, otp: null, verifiedAt: event.data.at, verifiedProof: event.data.proofHash ?? null };
-      case 'EmailClaimed':
-        // The proof is used up: it can only finish this same registration.
-        return {
-          ...state,
-          claimedBy: event.data.userId,
-          claimProof: event.data.proofHash ?? null,
-          verifiedProof: null,
-        };
-      default:
-        return state;
-    }
-  },
+export const decide = (command: EmailCommand, state: EmailState): EmailEvent[] => {
+  switch (command.type) {
+    case 'IssueOtp':
+      return issue(command.data, state);
+    case 'VerifyOtp':
+      return verify(command.data, state);
+    case 'ClaimEmail':
+      return claim(command.data, state);
+    default:
+      return assertNever(command);
+  }
 };
+
+export const evolve = (state: EmailState, event: EmailEvent): EmailState => {
+  switch (event.type) {
+    case 'OtpIssued':
+      return {
+        ...state,
+        email: event.data.email,
+        otp: {
+          codeHash: event.data.codeHash,
+          issuedAt: event.data.issuedAt,
+          expiresAt: event.data.expiresAt,
+          wrongTries: 0,
+        },
+      };
+    case 'OtpRejected':
+      return state.otp ? { ...state, otp: { ...state.otp, wrongTries: event.data.wrongTries } } : state;
+    case 'OtpVerified':
+      return { ...state, otp: null, verifiedAt: event.data.at, verifiedProof: event.data.proofHash ?? null };
+    case 'EmailClaimed':
+      // The proof is used up: it can only finish this same registration.
+      return {
+        ...state,
+        claimedBy: event.data.userId,
+        claimProof: event.data.proofHash ?? null,
+        verifiedProof: null,
+      };
+    default:
+      return state;
+  }
+};
+
+export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = { initialState, decide, evolve };

@@ -1,5 +1,9 @@
 import { DomainError } from './decider.ts';
-import type { LeaguePlayer, LeagueState, LeagueTeam } from './leagueTypes.ts';
+import type { LeagueCode, LeaguePlayer, LeagueState, LeagueTeam, PlayerInput, TeamInput } from './leagueTypes.ts';
+import { PLAYER_ROLES } from './leagueTypes.ts';
+
+export { PLAYER_ROLES };
+export type { LeagueCode, PlayerInput, PlayerRole, TeamInput } from './leagueTypes.ts';
 
 /** Points a bid round lasts; every accepted bid starts it again. */
 export const LEAGUE_TIMER_MS = 30_000;
@@ -7,12 +11,9 @@ export const LEAGUE_TIMER_MS = 30_000;
 export const MIN_BASE_PRICE = 30;
 /** Players go round at most this many times: once, then once more if unsold. */
 export const MAX_ROUNDS = 2;
-export const PLAYER_ROLES = ['Batter', 'Bowler', 'All-rounder', 'Wicket-keeper'] as const;
-export type PlayerRole = (typeof PLAYER_ROLES)[number];
 
 export const AUCTION_FINISHED_MESSAGE = 'Auction Finished! No more unsold players.';
 
-export type LeagueCode = string & { readonly __brand: 'LeagueCode' };
 const CODE = /^[A-Z0-9]{3,12}$/;
 
 /** League codes are 3–12 capital letters or digits (`APL2026`); lower case is accepted and raised. */
@@ -66,20 +67,6 @@ export const canAfford = (team: PurseLike, amount: number): boolean => team.poin
 /** The most a team could pay for the next player right now (0 when its squad is full). */
 export const maxAffordableBid = (team: PurseLike): number =>
   team.squadSize >= team.maxPlayers ? 0 : Math.max(0, team.pointsLeft - pointsToKeep(team));
-
-export interface TeamInput {
-  name: string;
-  ownerUserId: string;
-  ownerName: string;
-  budget: number;
-  maxPlayers: number;
-}
-
-export interface PlayerInput {
-  name: string;
-  role: PlayerRole;
-  basePrice: number;
-}
 
 export interface RowError {
   /** 1-based position in the submitted list (a CSV's data row). */

@@ -1,7 +1,25 @@
 import type { Message } from './decider.ts';
-import type { LeagueCode, PlayerInput, PlayerRole, TeamInput } from './leagueRules.ts';
 
-/** Commands, events and state of the league auction decider (`engine/league.ts`). */
+/** Commands, events and state of the league auction decider (`engine/league.ts`), and its inputs. */
+
+export const PLAYER_ROLES = ['Batter', 'Bowler', 'All-rounder', 'Wicket-keeper'] as const;
+export type PlayerRole = (typeof PLAYER_ROLES)[number];
+
+export type LeagueCode = string & { readonly __brand: 'LeagueCode' };
+
+export interface TeamInput {
+  name: string;
+  ownerUserId: string;
+  ownerName: string;
+  budget: number;
+  maxPlayers: number;
+}
+
+export interface PlayerInput {
+  name: string;
+  role: PlayerRole;
+  basePrice: number;
+}
 
 export type Admin = { userId: string; role: string };
 

@@ -203,7 +203,9 @@ const confirmPayment = (
   ];
 };
 
-const decide = (command: OrderCommand, state: OrderState): OrderEvent[] => {
+export const initialState: OrderState = { status: 'none' };
+
+export const decide = (command: OrderCommand, state: OrderState): OrderEvent[] => {
   switch (command.type) {
     case 'PlaceShopOrder':
       return placeOrder(state, command.data);
@@ -256,7 +258,7 @@ const decide = (command: OrderCommand, state: OrderState): OrderEvent[] => {
   }
 };
 
-const evolve = (state: OrderState, event: OrderEvent): OrderState => {
+export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
   if (event.type === 'ShopOrderPlaced') {
     return {
       ...event.data,
@@ -301,7 +303,7 @@ const evolve = (state: OrderState, event: OrderEvent): OrderState => {
  * delivered, or to cancelled, only after payment.
  */
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
-  initialState: { status: 'none' },
+  initialState,
   decide,
   evolve,
 };

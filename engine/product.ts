@@ -168,68 +168,70 @@ const commit = (
  * the last unit race, and only one wins); a reservation is sold or released at most once, so retries and replays change nothing;
  * a release recorded before its reservation arrives makes the reservation refused, whatever the interleaving.
  */
-export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
-  initialState: { status: 'none' },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'AddProduct':
-        return addProduct(state, command.data);
-      case 'AdjustStock': {
-        const s = listed(state);
-        if (!isWhole(command.data.stock)) throw new DomainError('PRODUCT_INVALID', 'Stock must be 0 or more.');
-        if (command.data.stock === s.stock) return [];
-        return [
-          {
-            type: 'ProductStockAdjusted',
-            data: { stock: command.data.stock, previous: s.stock, at: command.data.now },
-          },
-        ];
-      }
-      case 'ReserveStock':
-        return reserve(state, command.data);
-      case 'ReleaseStock': {
-        const s = listed(state);
-        const { reservationId, reason, now } = command.data;
-        if (s.settled[reservationId]) return [];
-        // A release that arrives before its reservation (an order cancelled while its checkout was
-        // still running) is recorded all the same, with 0 units, so the late reservation is refused.
-        const quantity = s.reservations[reservationId]?.quantity ?? 0;
-        return [{ type: 'StockReleased', data: { reservationId, quantity, reason, at: now } }];
-      }
-      case 'CommitStock':
-        return commit(state, command.data);
-      default:
-        return assertNever(command);
+export const initialState: ProductState = { status: 'none' };
+
+export const decide = (command: ProductCommand, state: ProductState): ProductEvent[] => {
+  switch (command.type) {
+    case 'AddProduct':
+      return addProduct(state, command.data);
+    case 'AdjustStock': {
+      const s = listed(state);
+      if (!isWhole(command.data.stock)) throw new DomainError('PRODUCT_INVALID', 'Stock must be 0 or more.');
+      if (command.data.stock === s.stock) return [];
+      return [
+        {
+          type: 'ProductStockAdjusted',
+          data: { stock: command.data.stock, previous: s.stock, at: command.data.now },
+        },
+      ];
     }
-  },
-  evolve: (state, event) => {
-    if (event.type === 'ProductAdded') {
-      const { stock, at: _at, ...product } = event.data;
-      return { status: 'listed', product, stock, reservations: {}, settled: {} };
+    case 'ReserveStock':
+      return reserve(state, command.data);
+    case 'ReleaseStock': {
+      const s = listed(state);
+      const { reservationId, reason, now } = command.data;
+      if (s.settled[reservationId]) return [];
+      // A release that arrives before its reservation (an order cancelled while its checkout was
+      // still running) is recorded all the same, with 0 units, so the late reservation is refused.
+      const quantity = s.reservations[reservationId]?.quantity ?? 0;
+      return [{ type: 'StockReleased', data: { reservationId, quantity, reason, at: now } }];
     }
-    if (state.status !== 'listed') return state;
-    switch (event.type) {
-      case 'ProductStockAdjusted':
-        return { ...state, stock: event.data.stock };
-      case 'StockReserved': {
-        const { reservationId, quantity, expiresAt } = event.data;
-        return { ...state, reservations: { ...state.reservations, [reservationId]: { quantity, expiresAt } } };
-      }
-      case 'StockReleased': {
-        const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
-        return { ...state, reservations, settled: { ...state.settled, [event.data.reservationId]: 'released' } };
-      }
-      case 'StockSold': {
-        const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
-        return {
-          ...state,
-          stock: Math.max(0, state.stock - event.data.quantity),
-          reservations,
-          settled: { ...state.settled, [event.data.reservationId]: 'sold' },
-        };
-      }
-      default:
-        return state;
-    }
-  },
+    case 'CommitStock':
+      return commit(state, command.data);
+    default:
+      return assertNever(command);
+  }
 };
+
+export const evolve = (state: ProductState, event: ProductEvent): ProductState => {
+  if (event.type === 'ProductAdded') {
+    const { stock, at: _at, ...product } = event.data;
+    return { status: 'listed', product, stock, reservations: {}, settled: {} };
+  }
+  if (state.status !== 'listed') return state;
+  switch (event.type) {
+    case 'ProductStockAdjusted':
+      return { ...state, stock: event.data.stock };
+    case 'StockReserved': {
+      const { reservationId, quantity, expiresAt } = event.data;
+      return { ...state, reservations: { ...state.reservations, [reservationId]: { quantity, expiresAt } } };
+    }
+    case 'StockReleased': {
+      const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
+      return { ...state, reservations, settled: { ...state.settled, [event.data.reservationId]: 'released' } };
+    }
+    case 'StockSold': {
+      const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
+      return {
+        ...state,
+        stock: Math.max(0, state.stock - event.data.quantity),
+        reservations,
+        settled: { ...state.settled, [event.data.reservationId]: 'sold' },
+      };
+    }
+    default:
+      return state;
+  }
+};
+
+export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = { initialState, decide, evolve };

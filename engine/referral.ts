@@ -19,37 +19,38 @@ export const normalizeReferralCode = (code: string): string => code.trim().toUpp
  * A referral code (`referral-{CODE}`): created once by an admin (a duplicate is refused),
  * then used by any number of members, each recorded once.
  */
-export const referralDecider: Decider<ReferralCommand, ReferralEvent, ReferralState> = {
-  initialState: { status: 'none' },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'CreateReferral': {
-        const { code, name, createdBy, now } = command.data;
-        if (!name.trim() || !code.trim())
-          throw new DomainError('REFERRAL_INVALID', 'Name and Referral Code are required.');
-        if (!REFERRAL_CODE.test(code)) {
-          throw new DomainError('REFERRAL_INVALID', 'Referral code must be 6 letters or digits.');
-        }
-        if (state.status === 'active')
-          throw new DomainError('REFERRAL_EXISTS', `Referral code ${code} already exists.`);
-        return [{ type: 'ReferralCreated', data: { code, name: name.trim(), createdBy, at: now } }];
+export const initialState: ReferralState = { status: 'none' };
+
+export const decide = (command: ReferralCommand, state: ReferralState): ReferralEvent[] => {
+  switch (command.type) {
+    case 'CreateReferral': {
+      const { code, name, createdBy, now } = command.data;
+      if (!name.trim() || !code.trim())
+        throw new DomainError('REFERRAL_INVALID', 'Name and Referral Code are required.');
+      if (!REFERRAL_CODE.test(code)) {
+        throw new DomainError('REFERRAL_INVALID', 'Referral code must be 6 letters or digits.');
       }
-      case 'UseReferral':
-        if (state.status !== 'active') throw new DomainError('REFERRAL_NOT_FOUND', 'Referral code not found');
-        if (state.usedBy.includes(command.data.userId)) return [];
-        return [{ type: 'ReferralUsed', data: { userId: command.data.userId, at: command.data.now } }];
-      default:
-        return assertNever(command);
+      if (state.status === 'active') throw new DomainError('REFERRAL_EXISTS', `Referral code ${code} already exists.`);
+      return [{ type: 'ReferralCreated', data: { code, name: name.trim(), createdBy, at: now } }];
     }
-  },
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'ReferralCreated':
-        return { status: 'active', code: event.data.code, name: event.data.name, usedBy: [] };
-      case 'ReferralUsed':
-        return state.status === 'active' ? { ...state, usedBy: [...state.usedBy, event.data.userId] } : state;
-      default:
-        return state;
-    }
-  },
+    case 'UseReferral':
+      if (state.status !== 'active') throw new DomainError('REFERRAL_NOT_FOUND', 'Referral code not found');
+      if (state.usedBy.includes(command.data.userId)) return [];
+      return [{ type: 'ReferralUsed', data: { userId: command.data.userId, at: command.data.now } }];
+    default:
+      return assertNever(command);
+  }
 };
+
+export const evolve = (state: ReferralState, event: ReferralEvent): ReferralState => {
+  switch (event.type) {
+    case 'ReferralCreated':
+      return { status: 'active', code: event.data.code, name: event.data.name, usedBy: [] };
+    case 'ReferralUsed':
+      return state.status === 'active' ? { ...state, usedBy: [...state.usedBy, event.data.userId] } : state;
+    default:
+      return state;
+  }
+};
+
+export const referralDecider: Decider<ReferralCommand, ReferralEvent, ReferralState> = { initialState, decide, evolve };

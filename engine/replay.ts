@@ -129,7 +129,7 @@ export interface RoomMemberAttempts {
 }
 
 /** A deal room as it stood at `time`: what the replay screen and the CLI show. Money in paise. */
-export interface RoomSnapshot {
+export interface RoomAt {
   status: RoomState['status'];
   price: number | null;
   leader: { userId: string; userName: string } | null;
@@ -144,7 +144,7 @@ export interface RoomSnapshot {
 const nameOf = (bookings: readonly { userId: string; userName: string }[], userId: string | null) =>
   userId === null ? null : { userId, userName: bookings.find((b) => b.userId === userId)?.userName ?? userId };
 
-export const roomSnapshot = (state: RoomState, time: number): RoomSnapshot => {
+export const roomAt = (state: RoomState, time: number): RoomAt => {
   if (state.status === 'none') {
     return {
       status: 'none',
@@ -203,7 +203,7 @@ export const roomPricePoints = (events: readonly ReplayEvent[]): PricePoint[] =>
 
 // ── League auctions ──────────────────────────────────────────────────────────────────────
 
-export interface LeagueSnapshot {
+export interface LeagueAt {
   status: LeagueState['status'];
   player: { id: number; name: string; role: string; round: number } | null;
   currentBid: number | null;
@@ -215,7 +215,7 @@ export interface LeagueSnapshot {
   pending: number;
 }
 
-export const leagueSnapshot = (state: LeagueState, time: number): LeagueSnapshot => {
+export const leagueAt = (state: LeagueState, time: number): LeagueAt => {
   if (state.status === 'none') {
     return {
       status: 'none',

@@ -31,7 +31,7 @@ import {
 export * from './roomRules.ts';
 export type * from './roomTypes.ts';
 
-export const initialRoomState: RoomState = { status: 'none' };
+export const initialState: RoomState = { status: 'none' };
 
 // ── Decide ───────────────────────────────────────────────────────────────────────────────
 const createRoom = ({ rules, now }: CreateRoom['data'], state: RoomState): RoomEvent[] => {
@@ -128,7 +128,7 @@ const placeBid = ({ bidId, userId, now: arrived }: PlaceBid['data'], state: Room
       deadline: now + state.rules.bidSeconds * 1000,
     },
   };
-  const after = evolveRoom(state, bid);
+  const after = evolve(state, bid);
   if (after.status !== 'running') return [bid];
   if (amount + state.rules.bidValue > state.rules.maxPrice) return [bid, ending(after, 'max_price', now, now)];
   if (ableBidders(after.bookings, after.attempts, after.leader, after.rules.maxAttempts).length === 0) {
@@ -192,7 +192,7 @@ const expirePurchaseWindow = ({ now }: ExpirePurchaseWindow['data'], state: Room
  * before the round deadline; the room starts or is cancelled once, ends once, with the last
  * bidder as winner and every fee given exactly one fate; only the winner buys, once, within the hour.
  */
-export const decideRoom = (command: RoomCommand, state: RoomState): RoomEvent[] => {
+export const decide = (command: RoomCommand, state: RoomState): RoomEvent[] => {
   switch (command.type) {
     case 'CreateRoom':
       return createRoom(command.data, state);
@@ -216,7 +216,7 @@ export const decideRoom = (command: RoomCommand, state: RoomState): RoomEvent[] 
 };
 
 // ── Evolve ───────────────────────────────────────────────────────────────────────────────
-export const evolveRoom = (state: RoomState, event: RoomEvent): RoomState => {
+export const evolve = (state: RoomState, event: RoomEvent): RoomState => {
   switch (event.type) {
     case 'RoomCreated':
       // A room is created once; a second creation in a stream (only possible by tampering) changes nothing.
@@ -276,7 +276,7 @@ export const evolveRoom = (state: RoomState, event: RoomEvent): RoomState => {
 };
 
 export const roomDecider: Decider<RoomCommand, RoomEvent, RoomState> = {
-  initialState: initialRoomState,
-  decide: decideRoom,
-  evolve: evolveRoom,
+  initialState,
+  decide,
+  evolve,
 };

@@ -1,6 +1,6 @@
 import { canonicalJson } from './canonicalJson.ts';
 import { DomainError } from './decider.ts';
-import { decideRoom, evolveRoom, initialRoomState, LIMITS } from './room.ts';
+import { LIMITS, roomDecider } from './room.ts';
 import type { RoomCommand, RoomEvent, RoomState } from './roomTypes.ts';
 
 /**
@@ -99,7 +99,7 @@ const difference = (recorded: AuditedEvent, expected: RoomEvent): string | null 
 };
 
 export const checkRoomRules = (events: readonly AuditedEvent[]): RoomRulesVerdict => {
-  let state: RoomState = initialRoomState;
+  let state: RoomState = roomDecider.initialState;
   const fail = (i: number, reason: string): RoomRulesVerdict => {
     const e = events[i]!;
     return { ok: false, index: i, id: e.id, revision: e.revision, type: e.type, reason };
@@ -110,7 +110,7 @@ export const checkRoomRules = (events: readonly AuditedEvent[]): RoomRulesVerdic
     if (!command) return fail(i, `${event.type} is not an event a room records`);
     let expected: RoomEvent[];
     try {
-      expected = decideRoom(command, state);
+      expected = roomDecider.decide(command, state);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return fail(i, `breaks a rule: ${error.message}`);
@@ -123,7 +123,7 @@ export const checkRoomRules = (events: readonly AuditedEvent[]): RoomRulesVerdic
       const diff = difference(recorded, expected[k]!);
       if (diff) return fail(i + k, diff);
     }
-    for (let k = 0; k < expected.length; k++) state = evolveRoom(state, events[i + k] as RoomEvent);
+    for (let k = 0; k < expected.length; k++) state = roomDecider.evolve(state, events[i + k] as RoomEvent);
     i += expected.length;
   }
   return { ok: true, events: events.length };

@@ -90,109 +90,110 @@ const registered = (s: UserState) => {
  * (and for staff), else `waitlisted` until an admin grants it; sessions start at login and end
  * at logout; the profile needs first and last name, email and mobile.
  */
-export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
-  initialState: { status: 'none' },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'RegisterUser': {
-        if (state.status === 'registered')
-          throw new DomainError('USER_EXISTS', 'An account with this email already exists.');
-        const { now, ...registration } = command.data;
-        const access: Access = registration.referralCode || registration.role !== 'member' ? 'granted' : 'waitlisted';
-        return [{ type: 'UserRegistered', data: { ...registration, access, registeredAt: now } }];
-      }
-      case 'GrantAccess': {
-        const s = registered(state);
-        if (s.access === 'granted') return [];
-        return [{ type: 'AccessGranted', data: { by: command.data.by, at: command.data.now } }];
-      }
-      case 'SaveProfile': {
-        registered(state);
-        const p = command.data.profile;
-        if (![p.first_name, p.last_name, p.email, p.mobile].every((f) => f.trim().length > 0)) {
-          throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
-        }
-        if (p.gender !== null && !GENDERS.includes(p.gender))
-          throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
-        return [{ type: 'ProfileSaved', data: { profile: p, at: command.data.now } }];
-      }
-      case 'StartSession':
-        registered(state);
-        return [
-          {
-            type: 'SessionStarted',
-            data: { sessionHash: command.data.sessionHash, expiresAt: command.data.expiresAt, at: command.data.now },
-          },
-        ];
-      case 'EndSession': {
-        const s = registered(state);
-        if (!s.sessions.includes(command.data.sessionHash)) return [];
-        return [{ type: 'SessionEnded', data: { sessionHash: command.data.sessionHash, at: command.data.now } }];
-      }
-      case 'ChangePassword': {
-        const s = registered(state);
-        const { passwordHash, keepSessionHash, now } = command.data;
-        return [
-          { type: 'PasswordChanged', data: { passwordHash, at: now, reason: 'change' } },
-          ...endSessions(s, now, keepSessionHash ?? null),
-        ];
-      }
-      case 'RequestPasswordReset': {
-        registered(state);
-        const { tokenHash, expiresAt, now } = command.data;
-        return [{ type: 'PasswordResetRequested', data: { tokenHash, expiresAt, at: now } }];
-      }
-      case 'ResetPassword': {
-        const s = registered(state);
-        const { tokenHash, passwordHash, now } = command.data;
-        if (!s.reset || s.reset.tokenHash !== tokenHash)
-          throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
-        if (now > s.reset.expiresAt) throw new DomainError('RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
-        return [
-          { type: 'PasswordChanged', data: { passwordHash, at: now, reason: 'reset' } },
-          ...endSessions(s, now, null),
-        ];
-      }
-      default:
-        return assertNever(command);
+export const initialState: UserState = { status: 'none' };
+
+export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status === 'registered')
+        throw new DomainError('USER_EXISTS', 'An account with this email already exists.');
+      const { now, ...registration } = command.data;
+      const access: Access = registration.referralCode || registration.role !== 'member' ? 'granted' : 'waitlisted';
+      return [{ type: 'UserRegistered', data: { ...registration, access, registeredAt: now } }];
     }
-  },
-  evolve: (state, event) => {
-    if (event.type === 'UserRegistered') {
-      const d = event.data;
-      return {
-        status: 'registered',
-        userId: d.userId,
-        name: d.name,
-        email: d.email,
-        role: d.role,
-        access: d.access,
-        passwordHash: d.passwordHash,
-        profile: null,
-        sessions: [],
-        reset: null,
-      };
+    case 'GrantAccess': {
+      const s = registered(state);
+      if (s.access === 'granted') return [];
+      return [{ type: 'AccessGranted', data: { by: command.data.by, at: command.data.now } }];
     }
-    if (state.status !== 'registered') return state;
-    switch (event.type) {
-      case 'AccessGranted':
-        return { ...state, access: 'granted' };
-      case 'ProfileSaved':
-        return { ...state, profile: event.data.profile };
-      case 'SessionStarted':
-        return { ...state, sessions: [...state.sessions, event.data.sessionHash] };
-      case 'SessionEnded':
-        return { ...state, sessions: state.sessions.filter((h) => h !== event.data.sessionHash) };
-      case 'PasswordChanged':
-        // Any change of password closes an open reset link: a link is good for one change.
-        return { ...state, passwordHash: event.data.passwordHash, reset: null };
-      case 'PasswordResetRequested':
-        return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
-      default:
-        return state;
+    case 'SaveProfile': {
+      registered(state);
+      const p = command.data.profile;
+      if (![p.first_name, p.last_name, p.email, p.mobile].every((f) => f.trim().length > 0)) {
+        throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
+      }
+      if (p.gender !== null && !GENDERS.includes(p.gender))
+        throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
+      return [{ type: 'ProfileSaved', data: { profile: p, at: command.data.now } }];
     }
-  },
+    case 'StartSession':
+      registered(state);
+      return [
+        {
+          type: 'SessionStarted',
+          data: { sessionHash: command.data.sessionHash, expiresAt: command.data.expiresAt, at: command.data.now },
+        },
+      ];
+    case 'EndSession': {
+      const s = registered(state);
+      if (!s.sessions.includes(command.data.sessionHash)) return [];
+      return [{ type: 'SessionEnded', data: { sessionHash: command.data.sessionHash, at: command.data.now } }];
+    }
+    case 'ChangePassword': {
+      const s = registered(state);
+      const { passwordHash, keepSessionHash, now } = command.data;
+      return [
+        { type: 'PasswordChanged', data: { passwordHash, at: now, reason: 'change' } },
+        ...endSessions(s, now, keepSessionHash ?? null),
+      ];
+    }
+    case 'RequestPasswordReset': {
+      registered(state);
+      const { tokenHash, expiresAt, now } = command.data;
+      return [{ type: 'PasswordResetRequested', data: { tokenHash, expiresAt, at: now } }];
+    }
+    case 'ResetPassword': {
+      const s = registered(state);
+      const { tokenHash, passwordHash, now } = command.data;
+      if (!s.reset || s.reset.tokenHash !== tokenHash) throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
+      if (now > s.reset.expiresAt) throw new DomainError('RESET_LINK_EXPIRED', RESET_LINK_EXPIRED);
+      return [
+        { type: 'PasswordChanged', data: { passwordHash, at: now, reason: 'reset' } },
+        ...endSessions(s, now, null),
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
 };
+
+export const evolve = (state: UserState, event: UserEvent): UserState => {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return {
+      status: 'registered',
+      userId: d.userId,
+      name: d.name,
+      email: d.email,
+      role: d.role,
+      access: d.access,
+      passwordHash: d.passwordHash,
+      profile: null,
+      sessions: [],
+      reset: null,
+    };
+  }
+  if (state.status !== 'registered') return state;
+  switch (event.type) {
+    case 'AccessGranted':
+      return { ...state, access: 'granted' };
+    case 'ProfileSaved':
+      return { ...state, profile: event.data.profile };
+    case 'SessionStarted':
+      return { ...state, sessions: [...state.sessions, event.data.sessionHash] };
+    case 'SessionEnded':
+      return { ...state, sessions: state.sessions.filter((h) => h !== event.data.sessionHash) };
+    case 'PasswordChanged':
+      // Any change of password closes an open reset link: a link is good for one change.
+      return { ...state, passwordHash: event.data.passwordHash, reset: null };
+    case 'PasswordResetRequested':
+      return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    default:
+      return state;
+  }
+};
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = { initialState, decide, evolve };
 
 /** The 38 districts of Tamil Nadu, for the registration form. */
 export const TN_DISTRICTS = [

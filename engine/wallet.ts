@@ -93,7 +93,7 @@ export interface WalletState {
   voided: Record<string, true>;
 }
 
-export const initialWalletState: WalletState = {
+export const initialState: WalletState = {
   cash: 0,
   rewardCash: 0,
   orders: {},
@@ -126,7 +126,7 @@ const closing = (
  * one fee per member; a held fee is closed exactly once (refunded to cash, converted to reward
  * cash, or kept as the winner's entry); every credit or debit id applies once.
  */
-export const decideWallet = (command: WalletCommand, state: WalletState): WalletEvent[] => {
+export const decide = (command: WalletCommand, state: WalletState): WalletEvent[] => {
   switch (command.type) {
     case 'CreateDepositOrder': {
       const { orderId, amount, now } = command.data;
@@ -208,7 +208,7 @@ const setReservation = (
   return current ? { ...state, reservations: { ...state.reservations, [id]: { ...current, ...patch } } } : state;
 };
 
-export const evolveWallet = (state: WalletState, event: WalletEvent): WalletState => {
+export const evolve = (state: WalletState, event: WalletEvent): WalletState => {
   switch (event.type) {
     case 'DepositOrderCreated':
       return {
@@ -267,9 +267,9 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
 };
 
 export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
-  initialState: initialWalletState,
-  decide: decideWallet,
-  evolve: evolveWallet,
+  initialState,
+  decide,
+  evolve,
 };
 
 /** Fees still held for rooms (money in escrow), in paise. */

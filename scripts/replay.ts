@@ -10,7 +10,7 @@ import { streamCategory } from '../engine/eventStore.ts';
 import type { LeagueState } from '../engine/league.ts';
 import { leagueDecider } from '../engine/league.ts';
 import type { ReplayEvent, ReplayStep } from '../engine/replay.ts';
-import { actorLabel, leagueSnapshot, replaySteps, roomPricePoints, roomSnapshot } from '../engine/replay.ts';
+import { actorLabel, leagueAt, replaySteps, roomPricePoints, roomAt } from '../engine/replay.ts';
 import type { RoomState } from '../engine/room.ts';
 import { roomDecider } from '../engine/room.ts';
 import type { WalletState } from '../engine/wallet.ts';
@@ -32,7 +32,7 @@ type Folder = Pick<Decider<Message, Message, unknown>, 'initialState' | 'evolve'
 const rupees = (paise: number | null) => (paise === null ? '-' : formatRupees(paise));
 
 const roomLine = (step: ReplayStep<RoomState>): string => {
-  const s = roomSnapshot(step.state, step.at);
+  const s = roomAt(step.state, step.at);
   const parts: string[] = [s.status, `price ${rupees(s.price)}`];
   if (s.leader) parts.push(`leader ${s.leader.userName}`);
   if (s.timeLeftMs !== null)
@@ -44,7 +44,7 @@ const roomLine = (step: ReplayStep<RoomState>): string => {
 };
 
 const leagueLine = (step: ReplayStep<LeagueState>): string => {
-  const s = leagueSnapshot(step.state, step.at);
+  const s = leagueAt(step.state, step.at);
   const parts: string[] = [s.status];
   if (s.player) parts.push(`${s.player.name} (${s.player.role}, round ${s.player.round})`);
   if (s.currentBid !== null) parts.push(`bid ${s.currentBid}`);

@@ -6,7 +6,7 @@ import { seedCatalogue } from './seed/catalogue.ts';
 import { seedCrackers } from './seed/catalogueCrackers.ts';
 import { seedShopOrders } from './seed/catalogueOrders.ts';
 import { seedLeague } from './seed/league.ts';
-import { seedDeals } from './seed/deals.ts';
+import { seedRooms } from './seed/rooms.ts';
 import { seedBlog } from './seed/blog.ts';
 
 /** One part of the demo data. Must be idempotent: it may run again after a crash mid-seed. */
@@ -21,7 +21,7 @@ export const seeders: { name: string; run: Seeder }[] = [
   { name: 'crackers', run: seedCrackers },
   { name: 'shop-orders', run: seedShopOrders },
   { name: 'league', run: seedLeague },
-  { name: 'deals', run: seedDeals },
+  { name: 'deals', run: seedRooms },
   { name: 'blog', run: seedBlog },
 ];
 

@@ -26,7 +26,7 @@ const CodeParam = z.object({
 const NOT_READY = 'The fairness receipt is ready once the deal has ended.';
 
 /** The room's stream up to and including the event that ended the deal (purchase details after it stay private). */
-const dealRecord = async (deps: Deps, code: string) => {
+const roomRecord = async (deps: Deps, code: string) => {
   if (!ROOM_CODE_PATTERN.test(code)) throw new ApiError(404, 'ROOM_NOT_FOUND', 'Room not found');
   const events = await deps.store.readStream(roomStream(code));
   if (events.length === 0) throw new ApiError(404, 'ROOM_NOT_FOUND', 'Room not found');
@@ -138,7 +138,7 @@ export const receiptRoutes = (deps: Deps) =>
       pathParams(CodeParam),
       async (c) => {
         const { code } = c.req.valid('param');
-        const { events, end } = await dealRecord(deps, code);
+        const { events, end } = await roomRecord(deps, code);
         const log = await proveInLog(deps, events);
         const signed = checkStreamInSignedLog(
           deps.readDb,
@@ -160,7 +160,7 @@ export const receiptRoutes = (deps: Deps) =>
       pathParams(CodeParam),
       async (c) => {
         const { code } = c.req.valid('param');
-        const { end } = await dealRecord(deps, code);
+        const { end } = await roomRecord(deps, code);
         const scope = { kind: 'stream' as const, stream: roomStream(code), through: end.revision };
         return new Response(ndjsonBody(exportNdjson(deps.store, scope, deps.clock.now(), deps.transparency.key)), {
           headers: {

@@ -203,7 +203,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
     // The ack carries the server's signed acknowledgement of the deal at its place in the log, so
     // it leaves once the log's tree holds the deal (the commit's projection): the bidder keeps it.
     socket.on('placeBid', (payload, ack) => {
-      const latency = metrics.dealAck.startTimer();
+      const latency = metrics.bidAck.startTimer();
       return answer(deps, ack, async () => {
         try {
           limited(bids);

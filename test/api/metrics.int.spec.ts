@@ -45,7 +45,7 @@ describe('/metrics', () => {
     const ok = await scrape();
     expect(ok.status).toBe(200);
     expect(ok.type).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(ok.text).toContain('# TYPE vetri_deal_ack_seconds histogram');
+    expect(ok.text).toContain('# TYPE vetri_bid_ack_seconds histogram');
     expect(sample(ok.text, 'vetri_process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(ok.text).toMatch(/^vetri_nodejs_eventloop_lag_seconds /m);
     expect(sample(ok.text, 'vetri_projection_lag_events', 'read_model="rooms"')).toBeGreaterThanOrEqual(0);
@@ -55,7 +55,7 @@ describe('/metrics', () => {
 
   it('moves the deal latency histogram and the socket gauge during a live room', async () => {
     const before = await scrape();
-    const count = (text: string) => sample(text, 'vetri_deal_ack_seconds_count', 'result="accepted"');
+    const count = (text: string) => sample(text, 'vetri_bid_ack_seconds_count', 'result="accepted"');
     const accepted = Number.isNaN(count(before.text)) ? 0 : count(before.text);
     live = await Promise.all(members.map((m) => liveClient(server, m)));
     for (const l of live) await l.emit('joinRoom', { roomCode: code });
@@ -65,7 +65,7 @@ describe('/metrics', () => {
     expect(refused.ok).toBe(false);
     const after = await scrape();
     expect(count(after.text)).toBe(accepted + 3);
-    expect(sample(after.text, 'vetri_deal_ack_seconds_count', 'result="refused"')).toBeGreaterThanOrEqual(1);
+    expect(sample(after.text, 'vetri_bid_ack_seconds_count', 'result="refused"')).toBeGreaterThanOrEqual(1);
     expect(sample(after.text, 'vetri_sockets_connected', 'namespace="/"')).toBeGreaterThanOrEqual(4);
     expect(sample(after.text, 'vetri_store_append_seconds_count', 'result="ok"')).toBeGreaterThan(0);
   });

@@ -6,7 +6,7 @@ import { createManualClock } from '../../api/clock.ts';
 import { fold } from '../../engine/decider.ts';
 import type { RoomEvent } from '../../engine/room.ts';
 import { roomDecider } from '../../engine/room.ts';
-import { roomSnapshot } from '../../engine/replay.ts';
+import { roomAt } from '../../engine/replay.ts';
 import type { PlayedRoom } from '../helpers/auditRooms.ts';
 import { MEMBERS, playRoom } from '../helpers/auditRooms.ts';
 import { ADMIN, AUDITOR_LOGIN, MEMBER } from '../helpers/http.ts';
@@ -56,7 +56,7 @@ describe.skipIf(!chromiumAvailable)('replay and audit in Chromium', () => {
     );
     const step = Number(await where.getAttribute('data-step'));
     const time = Number(await where.getAttribute('data-time'));
-    const expected = roomSnapshot(fold(roomDecider, room.events.slice(0, step + 1) as unknown as RoomEvent[]), time);
+    const expected = roomAt(fold(roomDecider, room.events.slice(0, step + 1) as unknown as RoomEvent[]), time);
     expect(expected.status).toBe('running');
     expect(expected.leader).not.toBeNull();
     expect(await page.getByTestId('replay-status').textContent()).toBe('Running');

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../engine/decider.ts';
 import type { RoomEvent, RoomState } from '../../engine/room.ts';
 import { roomDecider } from '../../engine/room.ts';
-import {
-  isoToMs,
-  playbackTimeline,
-  replaySteps,
-  roomPricePoints,
-  roomSnapshot,
-  stepIndexAt,
-} from '../../engine/replay.ts';
+import { isoToMs, playbackTimeline, replaySteps, roomPricePoints, roomAt, stepIndexAt } from '../../engine/replay.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import { openReadDb } from '../../projections/db.ts';
 import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
@@ -54,7 +47,7 @@ const fromProjection = (db: ReadDb) => {
 
 const fromReplay = (state: RoomState, lastAt: number) => {
   if (state.status === 'none') return null;
-  const snap = roomSnapshot(state, lastAt);
+  const snap = roomAt(state, lastAt);
   const running = state.status === 'running' || state.status === 'ended';
   const fates = state.status === 'ended' ? state.ended.outcomes : state.status === 'cancelled' ? state.outcomes : [];
   return {
@@ -117,7 +110,7 @@ describe('replay of random room histories', () => {
         const time = first + where * (steps[steps.length - 1]!.at - first);
         const i = stepIndexAt(steps, time);
         const bidsSoFar = roomPricePoints(recorded.slice(0, i + 1)).filter((p) => p.bidder);
-        const snap = roomSnapshot(steps[i]!.state, time);
+        const snap = roomAt(steps[i]!.state, time);
         expect(snap.leader?.userId ?? null).toBe(bidsSoFar.at(-1)?.bidder?.userId ?? null);
         const prices = roomPricePoints(recorded).map((p) => p.price);
         expect(prices).toEqual([...prices].sort((a, b) => a - b));

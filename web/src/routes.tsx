@@ -28,7 +28,7 @@ export const routes: AppRoute[] = [
     path: '/about',
     access: 'public',
     Component: page(
-      () => import('./pages/static/About.tsx'),
+      () => import('./screens/static/About.tsx'),
       (m) => m.About,
     ),
   },
@@ -36,7 +36,7 @@ export const routes: AppRoute[] = [
     path: '/about-deals',
     access: 'public',
     Component: page(
-      () => import('./pages/static/DealRules.tsx'),
+      () => import('./screens/static/DealRules.tsx'),
       (m) => m.DealRules,
     ),
   },
@@ -44,7 +44,7 @@ export const routes: AppRoute[] = [
     path: '/contact',
     access: 'public',
     Component: page(
-      () => import('./pages/static/Contact.tsx'),
+      () => import('./screens/static/Contact.tsx'),
       (m) => m.Contact,
     ),
   },
@@ -52,7 +52,7 @@ export const routes: AppRoute[] = [
     path: '/terms-and-conditions',
     access: 'public',
     Component: page(
-      () => import('./pages/static/Terms.tsx'),
+      () => import('./screens/static/Terms.tsx'),
       (m) => m.Terms,
     ),
   },
@@ -60,7 +60,7 @@ export const routes: AppRoute[] = [
     path: '/policy',
     access: 'public',
     Component: page(
-      () => import('./pages/static/Privacy.tsx'),
+      () => import('./screens/static/Privacy.tsx'),
       (m) => m.Privacy,
     ),
   },
@@ -68,7 +68,7 @@ export const routes: AppRoute[] = [
     path: '/cancellation-and-refund',
     access: 'public',
     Component: page(
-      () => import('./pages/static/Refund.tsx'),
+      () => import('./screens/static/Refund.tsx'),
       (m) => m.Refund,
     ),
   },
@@ -76,7 +76,7 @@ export const routes: AppRoute[] = [
     path: '/shipping-policy',
     access: 'public',
     Component: page(
-      () => import('./pages/static/Shipping.tsx'),
+      () => import('./screens/static/Shipping.tsx'),
       (m) => m.Shipping,
     ),
   },

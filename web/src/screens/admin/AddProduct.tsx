@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { Notice, ProductImage } from '../deals/ui.tsx';
+import { Notice, ProductImage } from '../../ui/kit.tsx';
 import { adminError, imageProblem, rupeesToPaise, slugify } from './adminForms.ts';
 import './dealAdmin.css';
 

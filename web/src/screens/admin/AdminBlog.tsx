@@ -7,7 +7,7 @@ import type { Post, PostFields, PostSummary } from '../blog/blogApi.ts';
 import { blogApi } from '../blog/blogApi.ts';
 import { adminError } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
-import '../deals/ui.css';
+import '../../ui/kit.css';
 import '../blog/blog.css';
 import './admin.css';
 

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { Notice } from '../deals/ui.tsx';
+import { Notice } from '../../ui/kit.tsx';
 import { adminError, istLocalToMs, msToIstLocal, rupeesToPaise } from './adminForms.ts';
 import { ProductSearch, type Product } from './ProductSearch.tsx';
 import { roomProblems, type RoomFields } from './roomForm.ts';

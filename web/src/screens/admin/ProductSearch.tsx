@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { ProductImage } from '../deals/ui.tsx';
+import { ProductImage } from '../../ui/kit.tsx';
 
 export type Product = { id: string; name: string; price: number; product_code: string; image_url: string | null };
 

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/hooks.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
 import { useLiveRoomStore } from '../../stores/liveRoom.ts';
 import { useSessionStore } from '../../stores/session.ts';
-import { ProductImage, Sheet, Toasts, useServerNow, useToasts } from '../deals/ui.tsx';
+import { ProductImage, Sheet, Toasts, useServerNow, useToasts } from '../../ui/kit.tsx';
 import { Leaderboard, ParticipantsTable } from './Boards.tsx';
 import { Ended, Running, ViewOnly, Waiting } from './Stage.tsx';
 import { useLiveRoomConnection } from './useLiveRoom.ts';

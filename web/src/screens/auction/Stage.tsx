@@ -4,8 +4,8 @@ import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
 import { formatCountdown, formatDateTime, formatMmSs, formatRupees } from '../../lib/format.ts';
 import type { LiveRoom } from '../../stores/liveRoom.ts';
 import { clearLiveRoomNotice, selectBidButton, useLiveRoomStore } from '../../stores/liveRoom.ts';
-import { useServerNow } from '../deals/ui.tsx';
-import { placeDeal } from './useLiveRoom.ts';
+import { useServerNow } from '../../ui/kit.tsx';
+import { placeBid } from './useLiveRoom.ts';
 
 const VIEW_ONLY_REASON: Partial<Record<NonNullable<LiveRoom['reason']>, string>> = {
   not_prebooked: 'Only members who pre-booked this deal can place deals.',
@@ -60,7 +60,7 @@ export const Running = ({ myId, onError }: { myId: string | null; onError: (mess
   const bid = async () => {
     setBusy(true);
     try {
-      await placeDeal(state.code);
+      await placeBid(state.code);
     } catch (error) {
       onError(error instanceof Error ? error.message : 'Server error');
     } finally {

@@ -4,7 +4,7 @@ import { api, ApiError } from '../../lib/api.ts';
 import { serverNow, syncClock } from '../../lib/clock.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
-import { keepProof } from '../../stores/dealProofs.ts';
+import { keepProof } from '../../stores/bidProofs.ts';
 import type { LiveRoomAction } from '../../stores/liveRoom.ts';
 import { dispatchLiveRoom, LIVE_ROOM_EVENTS, useLiveRoomStore } from '../../stores/liveRoom.ts';
 
@@ -106,7 +106,7 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
  * Places the next deal. The same bid id is re-sent once if the first answer does not come in
  * time, so a deal is never placed twice. Resolves with the server's result or rejects with its message.
  */
-export const placeDeal = async (code: string): Promise<PlaceBidAck> => {
+export const placeBid = async (code: string): Promise<PlaceBidAck> => {
   const socket = getSocket();
   if (!socket.connected) throw new Error('Socket not connected. Try again.');
   const bidId = newBidId();

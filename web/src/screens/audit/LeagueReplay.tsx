@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { LeagueEvent, LeagueState } from '../../../../engine/league.ts';
 import { leagueDecider } from '../../../../engine/league.ts';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
-import { isoToMs, leagueSnapshot } from '../../../../engine/replay.ts';
+import { isoToMs, leagueAt } from '../../../../engine/replay.ts';
 import type { ChartPoint } from './PriceChart.tsx';
 import { PriceChart } from './PriceChart.tsx';
 import type { ReplayViewProps } from './ReplayPage.tsx';
@@ -44,7 +44,7 @@ const leaguePoints = (events: readonly ReplayEvent[], final: LeagueState): Chart
 };
 
 const LeagueView = ({ events, state, final, time, times }: ReplayViewProps<LeagueState>) => {
-  const snap = leagueSnapshot(state, time);
+  const snap = leagueAt(state, time);
   const points = useMemo(() => leaguePoints(events, final), [events, final]);
   return (
     <>

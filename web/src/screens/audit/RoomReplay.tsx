@@ -1,4 +1,4 @@
-import { roomPricePoints, roomSnapshot } from '../../../../engine/replay.ts';
+import { roomPricePoints, roomAt } from '../../../../engine/replay.ts';
 import type { RoomEvent, RoomState } from '../../../../engine/room.ts';
 import { roomDecider } from '../../../../engine/room.ts';
 import { formatCountdown, formatRupees, formatTime } from '../../lib/format.ts';
@@ -16,7 +16,7 @@ const STATUS: Record<RoomState['status'], string> = {
 };
 
 const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<RoomState>) => {
-  const snap = roomSnapshot(state, time);
+  const snap = roomAt(state, time);
   const price = roomPricePoints(events);
   const points: ChartPoint[] = price.map((p) => ({
     at: p.at,

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { EmptyState, RetryNotice, ScreenHeader } from '../deals/ui.tsx';
+import { EmptyState, RetryNotice, ScreenHeader } from '../../ui/kit.tsx';
 import type { PostPage, PostSummary } from './blogApi.ts';
 import { blogApi, blogLoadError } from './blogApi.ts';
 import './blog.css';

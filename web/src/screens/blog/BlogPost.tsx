@@ -4,7 +4,7 @@ import { paragraphsOf } from '../../../../engine/blog.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { EmptyState, RetryNotice } from '../deals/ui.tsx';
+import { EmptyState, RetryNotice } from '../../ui/kit.tsx';
 import type { Post } from './blogApi.ts';
 import { blogApi, blogLoadError, isNotFound } from './blogApi.ts';
 import './blog.css';

@@ -2,7 +2,7 @@ import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import type { CardAction, Room } from '../../stores/rooms.ts';
 import { CARD_ACTION_LABELS } from '../../stores/rooms.ts';
-import { ProductImage } from './ui.tsx';
+import { ProductImage } from '../../ui/kit.tsx';
 import { ReplayLink } from '../audit/ReplayLink.tsx';
 
 const timing = (room: Room, now: number): { label: string; value: string; live?: boolean } => {

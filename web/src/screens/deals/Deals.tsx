@@ -20,7 +20,7 @@ import {
 import { useSessionStore } from '../../stores/session.ts';
 import { CompletedCard, UpcomingCard } from './DealCard.tsx';
 import { RoomDetailsModal } from './RoomDetailsModal.tsx';
-import { EmptyState, Modal, ScreenHeader, Tabs, Toasts, useServerNow, useToasts } from './ui.tsx';
+import { EmptyState, Modal, ScreenHeader, Tabs, Toasts, useServerNow, useToasts } from '../../ui/kit.tsx';
 import './deals.css';
 
 type TabKey = 'upcoming' | 'completed';

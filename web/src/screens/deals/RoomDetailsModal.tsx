@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import type { Room } from '../../stores/rooms.ts';
-import { Modal } from './ui.tsx';
+import { Modal } from '../../ui/kit.tsx';
 
 type Participant = { user_id: string; username: string };
 

@@ -1,5 +1,5 @@
 import type { SignedAck } from '../../../../engine/ack.ts';
-import { keepProof } from '../../stores/dealProofs.ts';
+import { keepProof } from '../../stores/bidProofs.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, AplClientToServerEvents, AplServerToClientEvents } from '../../../../api/contract/index.ts';

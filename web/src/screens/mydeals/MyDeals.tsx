@@ -5,8 +5,8 @@ import { usePageTitle } from '../../lib/hooks.ts';
 import { getSocket } from '../../lib/socket.ts';
 import type { MyRoom } from '../../stores/rooms.ts';
 import { fetchMyRooms, useRoomsStore } from '../../stores/rooms.ts';
-import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../deals/ui.tsx';
-import { DealProofs } from './DealProofs.tsx';
+import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../../ui/kit.tsx';
+import { BidProofs } from './BidProofs.tsx';
 import './mydeals.css';
 
 type TabKey = 'prebooked' | 'won' | 'lost' | 'cancelled';
@@ -228,7 +228,7 @@ export const MyDeals = () => {
       />
       <div className="container vd-screen-body">
         {body}
-        <DealProofs />
+        <BidProofs />
       </div>
     </>
   );

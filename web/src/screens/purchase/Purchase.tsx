@@ -6,7 +6,7 @@ import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.
 import { usePageTitle } from '../../lib/hooks.ts';
 import { usePaymentReturn } from '../../lib/usePaymentReturn.ts';
 import { refreshSession, useSessionStore } from '../../stores/session.ts';
-import { Notice, ProductImage, ScreenHeader, useServerNow } from '../deals/ui.tsx';
+import { Notice, ProductImage, ScreenHeader, useServerNow } from '../../ui/kit.tsx';
 import type { Address, PurchaseView } from './purchaseForm.ts';
 import { addressProblems, emptyAddress, loadPurchase, PURCHASE_MESSAGES, startPayment } from './purchaseForm.ts';
 import './purchase.css';

@@ -17,7 +17,7 @@ import {
   type WalletTransaction,
   watchWallet,
 } from '../../stores/wallet.ts';
-import { Notice, ScreenHeader } from '../deals/ui.tsx';
+import { Notice, ScreenHeader } from '../../ui/kit.tsx';
 import './wallet.css';
 
 const TOP_UPS = [...new Set([...TOP_UP_BUTTONS_RUPEES, ...TOP_UP_RULES_RUPEES])].sort((a, b) => a - b);

@@ -135,7 +135,7 @@ const exists = async (deps: Deps, code: string) =>
  * after the first start, some later, a few seats already pre-booked) and one completed room with
  * its bid history, settled like any other. Idempotent: finished parts are skipped on a re-run.
  */
-export const seedDeals = async (deps: Deps): Promise<void> => {
+export const seedRooms = async (deps: Deps): Promise<void> => {
   const now = deps.clock.now();
   const members = DEMO_MEMBERS.map((m) => sessionUser(deps, m.email));
   for (const m of members) {

@@ -8,8 +8,8 @@ import type { SignedAck } from '../../engine/ack.ts';
 import { signCheckpoint, toBase64 } from '../../engine/checkpoint.ts';
 import { memoryTree } from '../../engine/merkle.ts';
 import { sha256 } from '../../projections/merkle.ts';
-import type { KeptProof } from '../../web/src/stores/dealProofs.ts';
-import { checkProof } from '../../web/src/stores/dealProofs.ts';
+import type { KeptProof } from '../../web/src/stores/bidProofs.ts';
+import { checkProof } from '../../web/src/stores/bidProofs.ts';
 
 /**
  * My Deals' check of a kept acknowledgement, against a log served over a stubbed fetch: in the

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { downloadJson } from '../../lib/download.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
-import type { KeptProof, ProofCheck } from '../../stores/dealProofs.ts';
-import { checkProof, proofsFile, proofsOf } from '../../stores/dealProofs.ts';
+import type { KeptProof, ProofCheck } from '../../stores/bidProofs.ts';
+import { checkProof, proofsFile, proofsOf } from '../../stores/bidProofs.ts';
 import { useSessionStore } from '../../stores/session.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; proofs: KeptProof[] };
@@ -36,7 +36,7 @@ const CheckLine = ({ check }: { check: Check | undefined }) => {
  * My Deals: the signed acknowledgement of every deal and league bid placed from this device, kept
  * in IndexedDB. Each can be checked against the signed log here, and all downloaded as one file.
  */
-export const DealProofs = () => {
+export const BidProofs = () => {
   const userId = useSessionStore((s) => s.user?.id);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [checks, setChecks] = useState<Record<string, Check>>({});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { serverNow } from '../../lib/clock.ts';
-import { useClockStore } from '../../stores/clock.ts';
-import './ui.css';
+import { serverNow } from '../lib/clock.ts';
+import { useClockStore } from '../stores/clock.ts';
+import './kit.css';
 
 /** The server's time (synced clock offset), re-read every `tickMs` while mounted. */
 export const useServerNow = (tickMs = 1000): number => {
