@@ -7,29 +7,33 @@ import { describe, jsonBody } from '../http/openapi.ts';
 import { userStream } from './identity.ts';
 import type { AuthEnv } from './session.ts';
 import { actorOf, currentUser, requireUser } from './session.ts';
-import { ProfileBody } from '../contract/account.ts';
+import { ProfileAnswer, ProfileBody } from '../contract/account.ts';
 
 /** The member's own profile. The user is always the session's; a `user_id` in the body is ignored. */
 export const profileRoutes = (deps: Deps) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
-    .get('/', describe({ summary: 'My profile', tags: ['profile'], access: 'member' }), (c) => {
-      const user = currentUser(c);
-      const row = userById(deps.readDb, user.id);
-      const profile = row ? profileOf(row) : null;
-      return c.json({
-        exists: profile !== null,
-        profile,
-        user: {
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          created_at: user.createdAt,
-          phone: row?.phone ?? '',
-          dob: row?.dob ?? '',
-        },
-      });
-    })
+    .get(
+      '/',
+      describe({ summary: 'My profile', tags: ['profile'], access: 'member', response: ProfileAnswer }),
+      (c) => {
+        const user = currentUser(c);
+        const row = userById(deps.readDb, user.id);
+        const profile = row ? profileOf(row) : null;
+        return c.json({
+          exists: profile !== null,
+          profile,
+          user: {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            created_at: user.createdAt,
+            phone: row?.phone ?? '',
+            dob: row?.dob ?? '',
+          },
+        });
+      },
+    )
     .put(
       '/',
       describe({ summary: 'Save my profile', tags: ['profile'], access: 'member' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Profile as EngineProfile } from '../../engine/user.ts';
 import { GENDERS } from '../../engine/user.ts';
 
 /**
@@ -123,3 +124,34 @@ export const ProfileBody = z
     postal_code: field(12),
   })
   .strip();
+
+/** A saved profile as `GET /api/me/profile` gives it. */
+export const Profile = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  date_of_birth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  address_line1: z.string(),
+  address_line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postal_code: z.string(),
+}) satisfies z.ZodType<EngineProfile>;
+
+/** `GET /api/me/profile`: the saved profile, or none yet and the registration's details to start from. */
+export const ProfileAnswer = z.object({
+  exists: z.boolean(),
+  profile: Profile.nullable(),
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    created_at: z.string(),
+    phone: z.string(),
+    dob: z.string(),
+  }),
+});
+export type ProfileAnswer = z.infer<typeof ProfileAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROOM_CODE_PATTERN } from '../../engine/room.ts';
+import { LIMITS, ROOM_CODE_PATTERN } from '../../engine/room.ts';
 
 /**
  * Deal rooms over REST (`/api/rooms`, `/api/me/rooms`, `/api/admin/rooms`), with the specs' field
@@ -167,3 +167,35 @@ export const PurchaseView = z.object({
   server_time: z.number().int(),
 });
 export type PurchaseView = z.infer<typeof PurchaseView>;
+
+/** `POST /api/admin/rooms`: every rule of a room, fixed at creation. Money in paise. */
+const paise = z.number().int().min(0).max(LIMITS.maxPaise);
+
+export const CreateRoomBody = z.object({
+  product_id: z.string().min(1).max(64),
+  total_price: paise.optional().describe('Paise; defaults to the product price'),
+  base_price: paise,
+  max_price: paise,
+  bid_value: z.number().int().min(100).multipleOf(100).describe('Paise, a whole number of rupees (₹1 = 100)'),
+  bid_seconds: z.number().int().min(1).max(LIMITS.maxBidSeconds),
+  entry_fee: paise.default(0),
+  max_participants: z
+    .number()
+    .int()
+    .min(LIMITS.minParticipants)
+    .max(LIMITS.maxParticipants)
+    .default(LIMITS.defaultParticipants),
+  scheduled_time: z
+    .union([z.iso.datetime({ offset: true }), z.number().int()])
+    .describe('ISO 8601 with zone, or ms since the epoch'),
+  reward_cash: paise.default(0).describe('Winner bonus in reward cash, paise'),
+  max_attempts: z.number().int().min(1).max(LIMITS.maxAttempts).default(LIMITS.defaultMaxAttempts),
+});
+export type CreateRoomBody = z.input<typeof CreateRoomBody>;
+export const RoomCreated = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  room_code: z.string(),
+  room: RoomSummary,
+});
+export type RoomCreated = z.infer<typeof RoomCreated>;

@@ -11,36 +11,14 @@ import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
-import { createProductFromForm, ProductFormDoc } from './products.ts';
-import { RoomSummary } from '../contract/rooms.ts';
+import { createProductFromForm } from './products.ts';
+import { ProductCreated } from '../contract/shop.ts';
+import { CreateRoomBody, RoomCreated } from '../contract/rooms.ts';
 import { toRoomSummary } from './views.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newRoomCode = (): string =>
   Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-
-const paise = z.number().int().min(0).max(LIMITS.maxPaise);
-
-export const CreateRoomBody = z.object({
-  product_id: z.string().min(1).max(64),
-  total_price: paise.optional().describe('Paise; defaults to the product price'),
-  base_price: paise,
-  max_price: paise,
-  bid_value: z.number().int().min(100).multipleOf(100).describe('Paise, a whole number of rupees (₹1 = 100)'),
-  bid_seconds: z.number().int().min(1).max(LIMITS.maxBidSeconds),
-  entry_fee: paise.default(0),
-  max_participants: z
-    .number()
-    .int()
-    .min(LIMITS.minParticipants)
-    .max(LIMITS.maxParticipants)
-    .default(LIMITS.defaultParticipants),
-  scheduled_time: z
-    .union([z.iso.datetime({ offset: true }), z.number().int()])
-    .describe('ISO 8601 with zone, or ms since the epoch'),
-  reward_cash: paise.default(0).describe('Winner bonus in reward cash, paise'),
-  max_attempts: z.number().int().min(1).max(LIMITS.maxAttempts).default(LIMITS.defaultMaxAttempts),
-});
 
 /** Admin: create deal rooms (rules fixed at creation) and products (with an image upload). */
 export const roomsAdminRoutes = (deps: Deps) =>
@@ -51,7 +29,7 @@ export const roomsAdminRoutes = (deps: Deps) =>
         summary: 'Create a deal room; every rule is fixed in RoomCreated',
         tags: ['admin', 'rooms'],
         access: 'admin',
-        response: z.object({ success: z.boolean(), message: z.string(), room_code: z.string(), room: RoomSummary }),
+        response: RoomCreated,
       }),
       requireRole('admin'),
       jsonBody(CreateRoomBody),
@@ -117,7 +95,7 @@ export const roomsAdminRoutes = (deps: Deps) =>
         summary: 'Add a product (multipart form; optional image: PNG, JPEG, GIF or WebP, checked by content)',
         tags: ['admin', 'shop'],
         access: 'admin',
-        response: ProductFormDoc,
+        response: ProductCreated,
       }),
       requireRole('admin'),
       async (c) => {

@@ -14,6 +14,7 @@ import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe } from '../http/openapi.ts';
+import { ProductForm } from '../contract/shop.ts';
 
 export const DEFAULT_PRODUCT_IMAGE = '/products/default.svg';
 
@@ -31,47 +32,6 @@ export const imageTypeOf = (bytes: Uint8Array): { ext: string; mime: string } | 
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 const uploadsDir = (deps: Deps) => join(deps.config.DATA_DIR, 'uploads');
-
-const money = z.coerce.number().int('must be whole paise').min(0).max(1_000_000_000);
-const count = z.coerce.number().int().min(0).max(1_000_000);
-export const ProductForm = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be lowercase words joined by hyphens')
-    .max(120),
-  description: z.string().trim().max(4000).default(''),
-  price: money.describe('Paise'),
-  original_price: money.optional().describe('Paise; defaults to price'),
-  stock: count,
-  reward_points: count,
-  is_active: z.enum(['1', '0', 'true', 'false', 'active', 'inactive', 'Active', 'Inactive']).default('1'),
-  product_code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9-]{3,20}$/)
-    .optional(),
-  category: z.string().trim().max(60).default('General'),
-  brand: z.string().trim().max(60).default('Vetri'),
-  color: z.string().trim().max(40).default('Assorted'),
-});
-
-export const ProductFormDoc = z.object({
-  success: z.boolean(),
-  product: z.object({
-    id: z.string(),
-    product_code: z.string(),
-    name: z.string(),
-    slug: z.string(),
-    price: z.number().int(),
-    stock: z.number().int(),
-    is_active: z.number().int(),
-    image: z.string(),
-  }),
-});
 
 /**
  * Adds a product through the product decider (`engine/product.ts`): fields checked, slug and code

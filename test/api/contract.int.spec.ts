@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AdminUserList, OutboxList, ReferralList } from '../../api/contract/admin.ts';
+import { Post, PostList } from '../../api/contract/blog.ts';
 import {
   AccountBroadcasts,
   AplRoom,
@@ -11,6 +13,9 @@ import {
   JoinRoomResult,
   MyRoomList,
   PlaceBidAck,
+  ProfileAnswer,
+  PurchaseView,
+  RoomCreated,
   Product,
   ProductPage,
   ReservedOrder,
@@ -97,6 +102,29 @@ describe('the server keeps the wire contract', () => {
     const leagues = (await get(member, '/api/leagues')) as { leagues: AplRoom[] };
     holds(z.object({ leagues: z.array(AplRoom) }), leagues);
     holds(AplSnapshot, await get(member, `/api/leagues/${leagues.leagues[0]!.code}`));
+
+    holds(ProfileAnswer, await get(member, '/api/me/profile'));
+    const posts = (await get(member, '/api/blog')) as z.infer<typeof PostList>;
+    holds(PostList, posts);
+    holds(z.object({ success: z.boolean(), post: Post }), await get(member, `/api/blog/${posts.posts[0]!.slug}`));
+  });
+
+  it('answers the admin’s calls in the contract’s shapes', async () => {
+    holds(AdminUserList, await get(admin, '/api/admin/users'));
+    holds(ReferralList, await get(admin, '/api/admin/referrals'));
+    holds(OutboxList, await get(admin, '/api/admin/outbox'));
+    const created = await admin.call('POST', '/api/admin/rooms', {
+      product_id: started.productId,
+      base_price: 1_000_00,
+      max_price: 2_000_00,
+      bid_value: 10_00,
+      bid_seconds: 30,
+      entry_fee: 10_00,
+      max_participants: 4,
+      scheduled_time: new Date(clock.now() + 60 * 60_000).toISOString(),
+    });
+    expect(created.status).toBe(200);
+    holds(RoomCreated, created.body);
   });
 
   it('answers the auditor’s calls in the contract’s shapes', async () => {
@@ -146,5 +174,8 @@ describe('the server keeps the wire contract', () => {
     ])
       expect(kinds).toContain(event);
     expect([...kinds].some((k) => k === 'walletUpdate' || k === 'rewardUpdate')).toBe(true);
+
+    // The last bidder won: their purchase page's answer is in the contract too.
+    holds(PurchaseView, await get(started.members[2]!, `/api/rooms/${code}/purchase`));
   });
 });

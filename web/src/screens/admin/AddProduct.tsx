@@ -6,17 +6,9 @@ import { usePageTitle } from '../../lib/hooks.ts';
 import { Notice, ProductImage } from '../../ui/kit.tsx';
 import { adminError, imageProblem, rupeesToPaise, slugify } from './adminForms.ts';
 import './dealAdmin.css';
+import type { ProductCreated } from '../../../../api/contract/shop.ts';
 
-type Created = {
-  id: string;
-  product_code: string;
-  name: string;
-  slug: string;
-  price: number;
-  stock: number;
-  is_active: number;
-  image: string;
-};
+type Created = ProductCreated['product'];
 
 type Fields = {
   name: string;

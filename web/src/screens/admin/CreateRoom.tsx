@@ -9,17 +9,9 @@ import { adminError, istLocalToMs, msToIstLocal, rupeesToPaise } from './adminFo
 import { ProductSearch, type Product } from './ProductSearch.tsx';
 import { roomProblems, type RoomFields } from './roomForm.ts';
 import './dealAdmin.css';
+import type { RoomSummary } from '../../../../api/contract/rooms.ts';
 
-type CreatedRoom = {
-  room_code: string;
-  product_name: string;
-  scheduled_time: string;
-  base_price: number;
-  max_price: number;
-  bid_value: number;
-  entry_fee: number;
-  max_participants: number;
-};
+type CreatedRoom = RoomSummary;
 
 const EMPTY: RoomFields = {
   total_price: '',

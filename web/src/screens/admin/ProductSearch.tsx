@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { ProductImage } from '../../ui/kit.tsx';
+import type { Product as ContractProduct } from '../../../../api/contract/shop.ts';
 
-export type Product = { id: string; name: string; price: number; product_code: string; image_url: string | null };
+export type Product = Pick<ContractProduct, 'id' | 'name' | 'price' | 'product_code' | 'image_url'>;
 
 /** Live auction spec §2: a product search (name contains, any case) that fills product, name and total price. */
 export const ProductSearch = ({

@@ -1,13 +1,10 @@
 import { GENDERS, type Profile } from '../../../../engine/user.ts';
+import type { ProfileAnswer } from '../../../../api/contract/account.ts';
 import { splitName } from './authLogic.ts';
 
 export type ProfileForm = { [K in keyof Profile]: string };
 
-export type ProfileAnswer = {
-  exists: boolean;
-  profile: Profile | null;
-  user: { id: string; name: string; email: string; created_at: string; phone: string; dob: string };
-};
+export type { ProfileAnswer };
 
 export const PROFILE_REQUIRED = ['first_name', 'last_name', 'email', 'mobile'] as const;
 

@@ -4,8 +4,7 @@ import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import type { Room } from '../../stores/rooms.ts';
 import { Modal } from '../../ui/kit.tsx';
-
-type Participant = { user_id: string; username: string };
+import type { Participant } from '../../../../api/contract/rooms.ts';
 
 /** The detail modal (storefront §2): prices, fee, seats and time, with Close and Go to Deal page. */
 export const RoomDetailsModal = ({ room, onClose }: { room: Room; onClose: () => void }) => {
