@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
-import { LIMITS, roomDecider, roomStream } from '../../engine/room.ts';
+import { roomDecider, roomStream } from '../../engine/room.ts';
 import { productById } from '../../projections/catalogue.ts';
 import { participantRows, roomRow } from '../../projections/roomQueries.ts';
 import type { AuthEnv } from '../auth/session.ts';

@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
 import type { ProductDetails } from '../../engine/product.ts';
 import { productDecider, productStream } from '../../engine/product.ts';
