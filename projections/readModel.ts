@@ -80,6 +80,10 @@ const keyOf = (stream: string) => stream.slice(stream.indexOf('-') + 1);
  * from the one statement cache (`statements.ts`), prepared once per connection.
  *
  * `defineReadModel<RoomEvent>()({ … })`: the event union is given, the rest is inferred.
+ *
+ * Writes are prepared SQL, in every read model: drizzle built and prepared each write anew (70 µs
+ * an event on the live path for league, users and cart, 7.8 µs with statements), and the rooms and
+ * wallets writes on the bid path were prepared SQL already. Queries stay in drizzle where they are.
  */
 export const defineReadModel =
   <E extends EventShape = AnyEvent>() =>
