@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { BlogEvent } from '../engine/blog.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const blogPostsTable = sqliteTable('rm_blog_posts', {
   postId: text('post_id').primaryKey(),
@@ -21,62 +21,48 @@ export const blogPostsTable = sqliteTable('rm_blog_posts', {
 
 export type BlogPostRow = typeof blogPostsTable.$inferSelect;
 
-type Data<T extends BlogEvent['type']> = Extract<BlogEvent, { type: T }>['data'];
-
 /**
  * Blog posts (`blog-{postId}` streams), one row per post. Guarantees: a post is listed (newest
  * published first) and found by its slug exactly while its stream's last word is published or
  * edited; an unpublished post keeps its row for the record but is never listed or served, and
  * its slug is free again.
  */
-export const blogProjector = defineProjector({
+export const blogProjector = defineReadModel<BlogEvent>()({
   name: 'blog',
   version: 1,
-  handles: ['PostPublished', 'PostEdited', 'PostUnpublished'],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_blog_posts (
+  tables: {
+    rm_blog_posts: `CREATE TABLE IF NOT EXISTS rm_blog_posts (
       post_id TEXT PRIMARY KEY, slug TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL, body TEXT NOT NULL,
       author_id TEXT NOT NULL, author_name TEXT NOT NULL, published_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
       status TEXT NOT NULL, unpublished_at INTEGER)`,
-    'CREATE INDEX IF NOT EXISTS rm_blog_posts_listing ON rm_blog_posts(status, published_at DESC, post_id DESC)',
-    'CREATE INDEX IF NOT EXISTS rm_blog_posts_slug ON rm_blog_posts(slug, status)',
-  ],
-  tables: ['rm_blog_posts'],
-  apply: ({ orm }, event) => {
-    if (event.type === 'PostPublished') {
-      const d = event.data as Data<'PostPublished'>;
-      orm
-        .insert(blogPostsTable)
-        .values({
-          postId: d.postId,
-          slug: d.slug,
-          title: d.title,
-          summary: d.summary,
-          body: d.body,
-          authorId: d.author.userId,
-          authorName: d.author.name,
-          publishedAt: d.publishedAt,
-          updatedAt: d.publishedAt,
-          status: 'published',
-          unpublishedAt: null,
-        })
-        .onConflictDoNothing()
-        .run();
-    } else if (event.type === 'PostEdited') {
-      const d = event.data as Data<'PostEdited'>;
-      orm
-        .update(blogPostsTable)
-        .set({ slug: d.slug, title: d.title, summary: d.summary, body: d.body, updatedAt: d.editedAt })
-        .where(eq(blogPostsTable.postId, d.postId))
-        .run();
-    } else if (event.type === 'PostUnpublished') {
-      const d = event.data as Data<'PostUnpublished'>;
-      orm
-        .update(blogPostsTable)
-        .set({ status: 'unpublished', unpublishedAt: d.unpublishedAt })
-        .where(eq(blogPostsTable.postId, d.postId))
-        .run();
-    }
+  },
+  indexes: {
+    rm_blog_posts_listing:
+      'CREATE INDEX IF NOT EXISTS rm_blog_posts_listing ON rm_blog_posts(status, published_at DESC, post_id DESC)',
+    rm_blog_posts_slug: 'CREATE INDEX IF NOT EXISTS rm_blog_posts_slug ON rm_blog_posts(slug, status)',
+  },
+  statements: {
+    publish: `INSERT INTO rm_blog_posts (post_id, slug, title, summary, body, author_id, author_name, published_at,
+        updated_at, status, unpublished_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', NULL) ON CONFLICT DO NOTHING`,
+    edit: 'UPDATE rm_blog_posts SET slug = ?, title = ?, summary = ?, body = ?, updated_at = ? WHERE post_id = ?',
+    unpublish: "UPDATE rm_blog_posts SET status = 'unpublished', unpublished_at = ? WHERE post_id = ?",
+  },
+  on: {
+    PostPublished: ({ data: d }, { sql }) =>
+      sql.publish.run(
+        d.postId,
+        d.slug,
+        d.title,
+        d.summary,
+        d.body,
+        d.author.userId,
+        d.author.name,
+        d.publishedAt,
+        d.publishedAt,
+      ),
+    PostEdited: ({ data: d }, { sql }) => sql.edit.run(d.slug, d.title, d.summary, d.body, d.editedAt, d.postId),
+    PostUnpublished: ({ data: d }, { sql }) => sql.unpublish.run(d.unpublishedAt, d.postId),
   },
 });
 

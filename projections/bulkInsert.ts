@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { prepared } from './statements.ts';
 
 const CHUNK = 32;
 
@@ -10,31 +11,23 @@ export interface BulkInsert {
   flush(): void;
 }
 
-type Pair = { one: Database.Statement; many: Database.Statement };
-const cache = new WeakMap<Database.Database, Map<string, Pair>>();
-
-const statements = (db: Database.Database, head: string, columns: number) => {
-  let byHead = cache.get(db);
-  if (!byHead) cache.set(db, (byHead = new Map<string, Pair>()));
-  let s = byHead.get(head);
-  if (!s) {
-    const row = `(${Array<string>(columns).fill('?').join(', ')})`;
-    s = {
-      one: db.prepare(`${head} VALUES ${row}`),
-      many: db.prepare(`${head} VALUES ${Array<string>(CHUNK).fill(row).join(', ')}`),
-    };
-    byHead.set(head, s);
-  }
-  return s;
-};
+/** The SQL of one row and of 32 rows per `head`, built once (the live path makes a buffer per batch). */
+const sqlByHead = new Map<string, { one: string; many: string }>();
 
 /**
  * A multi-row INSERT of 32 rows per statement: the same rows in the same order, with the same
  * conflict handling per row, as one INSERT each, with a thirty-second of the calls into SQLite.
- * `head` is `INSERT [OR …] INTO t (a, b, …)`; the statements are prepared once per connection.
+ * `head` is `INSERT [OR …] INTO t (a, b, …)`; the statements come from the one statement cache.
  */
 export const bulkInsert = (db: Database.Database, head: string, columns: number): BulkInsert => {
-  const { one, many } = statements(db, head, columns);
+  let sql = sqlByHead.get(head);
+  if (!sql) {
+    const row = `(${Array<string>(columns).fill('?').join(', ')})`;
+    sql = { one: `${head} VALUES ${row}`, many: `${head} VALUES ${Array<string>(CHUNK).fill(row).join(', ')}` };
+    sqlByHead.set(head, sql);
+  }
+  const one = prepared(db, sql.one);
+  const many = prepared(db, sql.many);
   const buffer = new Array<unknown>(CHUNK * columns);
   let n = 0;
   return {

@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { CartEvent } from '../engine/cart.ts';
 import type { ReadDb } from './db.ts';
 import { productsTable, toProductDto } from './catalogue.ts';
-import { defineProjector } from './projector.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const cartLinesTable = sqliteTable('rm_cart_lines', {
   userId: text('user_id').notNull(),
@@ -13,52 +13,31 @@ export const cartLinesTable = sqliteTable('rm_cart_lines', {
 });
 
 /** Members' carts: one row per product line; lines leave when removed or bought. */
-export const cartProjector = defineProjector({
+export const cartProjector = defineReadModel<CartEvent>()({
   name: 'cart',
   version: 1,
-  handles: ['CartItemAdded', 'CartItemQuantityChanged', 'CartItemRemoved', 'CartCheckedOut'],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_cart_lines (
+  tables: {
+    rm_cart_lines: `CREATE TABLE IF NOT EXISTS rm_cart_lines (
       user_id TEXT NOT NULL, product_id TEXT NOT NULL, quantity INTEGER NOT NULL, added_position INTEGER NOT NULL,
       PRIMARY KEY (user_id, product_id))`,
-  ],
-  tables: ['rm_cart_lines'],
-  apply: ({ orm }, event) => {
-    const e = event as unknown as CartEvent;
-    const userId = event.streamName.slice('cart-'.length);
-    const t = cartLinesTable;
-    const line = (productId: string) => and(eq(t.userId, userId), eq(t.productId, productId));
-    switch (e.type) {
-      case 'CartItemAdded':
-        orm
-          .insert(t)
-          .values({ userId, productId: e.data.productId, quantity: e.data.quantity, addedPosition: event.position })
-          .onConflictDoUpdate({
-            target: [t.userId, t.productId],
-            set: { quantity: sql`${t.quantity} + ${e.data.quantity}` },
-          })
-          .run();
-        return;
-      case 'CartItemQuantityChanged':
-        orm.update(t).set({ quantity: e.data.quantity }).where(line(e.data.productId)).run();
-        return;
-      case 'CartItemRemoved':
-        orm.delete(t).where(line(e.data.productId)).run();
-        return;
-      case 'CartCheckedOut':
-        for (const bought of e.data.lines) {
-          orm
-            .update(t)
-            .set({ quantity: sql`${t.quantity} - ${bought.quantity}` })
-            .where(line(bought.productId))
-            .run();
-        }
-        orm
-          .delete(t)
-          .where(and(eq(t.userId, userId), sql`${t.quantity} <= 0`))
-          .run();
-        return;
-    }
+  },
+  statements: {
+    add: `INSERT INTO rm_cart_lines (user_id, product_id, quantity, added_position) VALUES (@userId, @productId, @quantity, @position)
+      ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = quantity + @quantity`,
+    setQuantity: 'UPDATE rm_cart_lines SET quantity = ? WHERE user_id = ? AND product_id = ?',
+    remove: 'DELETE FROM rm_cart_lines WHERE user_id = ? AND product_id = ?',
+    bought: 'UPDATE rm_cart_lines SET quantity = quantity - ? WHERE user_id = ? AND product_id = ?',
+    dropEmpty: 'DELETE FROM rm_cart_lines WHERE user_id = ? AND quantity <= 0',
+  },
+  on: {
+    CartItemAdded: (e, { sql }, userId) =>
+      sql.add.run({ userId, productId: e.data.productId, quantity: e.data.quantity, position: e.position }),
+    CartItemQuantityChanged: (e, { sql }, userId) => sql.setQuantity.run(e.data.quantity, userId, e.data.productId),
+    CartItemRemoved: (e, { sql }, userId) => sql.remove.run(userId, e.data.productId),
+    CartCheckedOut: (e, { sql }, userId) => {
+      for (const line of e.data.lines) sql.bought.run(line.quantity, userId, line.productId);
+      sql.dropEmpty.run(userId);
+    },
   },
 });
 

@@ -2,10 +2,11 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { RecordedEvent } from '../engine/eventStore.ts';
+import type { Statement } from 'better-sqlite3';
 import type { ProductEvent } from '../engine/product.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import type { ReadModelContext } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const productsTable = sqliteTable('rm_products', {
   id: text('id').primaryKey(),
@@ -40,97 +41,83 @@ export const productReservationsTable = sqliteTable('rm_product_reservations', {
 
 const available = sql<number>`max(0, ${productsTable.stock} - ${productsTable.reserved})`;
 
-const apply = ({ orm }: ReadDb, event: RecordedEvent) => {
-  const e = event as unknown as ProductEvent;
-  const id = event.streamName.slice('product-'.length);
-  const row = productsTable;
-  switch (e.type) {
-    case 'ProductAdded': {
-      const d = e.data;
-      orm
-        .insert(row)
-        .values({
-          id: d.id,
-          productCode: d.product_code,
-          slug: d.slug,
-          name: d.name,
-          description: d.description,
-          price: d.price,
-          originalPrice: d.original_price,
-          imageUrl: d.image_url,
-          images: JSON.stringify(d.images),
-          rating: d.rating,
-          ratings: d.ratings,
-          stock: d.stock,
-          reserved: 0,
-          category: d.category,
-          brand: d.brand,
-          color: d.color,
-          rewardPoints: d.reward_points,
-          isActive: d.is_active ? 1 : 0,
-          createdAt: event.metadata.at,
-          addedPosition: event.position,
-        })
-        .onConflictDoNothing()
-        .run();
-      return;
-    }
-    case 'ProductStockAdjusted':
-      orm.update(row).set({ stock: e.data.stock }).where(eq(row.id, id)).run();
-      return;
-    case 'StockReserved':
-      orm
-        .insert(productReservationsTable)
-        .values({ productId: id, reservationId: e.data.reservationId, quantity: e.data.quantity })
-        .run();
-      orm
-        .update(row)
-        .set({ reserved: sql`${row.reserved} + ${e.data.quantity}` })
-        .where(eq(row.id, id))
-        .run();
-      return;
-    case 'StockReleased':
-    case 'StockSold': {
-      const where = and(
-        eq(productReservationsTable.productId, id),
-        eq(productReservationsTable.reservationId, e.data.reservationId),
-      );
-      const held = orm.select().from(productReservationsTable).where(where).get();
-      if (held) orm.delete(productReservationsTable).where(where).run();
-      const sold = e.type === 'StockSold' ? e.data.quantity : 0;
-      orm
-        .update(row)
-        .set({
-          reserved: sql`max(0, ${row.reserved} - ${held?.quantity ?? 0})`,
-          stock: sql`max(0, ${row.stock} - ${sold})`,
-        })
-        .where(eq(row.id, id))
-        .run();
-      return;
-    }
-  }
+const STATEMENTS = {
+  add: `INSERT INTO rm_products (id, product_code, slug, name, description, price, original_price, image_url, images,
+      rating, ratings, stock, reserved, category, brand, color, reward_points, is_active, created_at, added_position)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  adjust: 'UPDATE rm_products SET stock = ? WHERE id = ?',
+  reserve: 'INSERT INTO rm_product_reservations (product_id, reservation_id, quantity) VALUES (?, ?, ?)',
+  reserved: 'UPDATE rm_products SET reserved = reserved + ? WHERE id = ?',
+  held: 'SELECT quantity FROM rm_product_reservations WHERE product_id = ? AND reservation_id = ?',
+  unreserve: 'DELETE FROM rm_product_reservations WHERE product_id = ? AND reservation_id = ?',
+  settle: 'UPDATE rm_products SET reserved = max(0, reserved - ?), stock = max(0, stock - ?) WHERE id = ?',
+};
+
+/** A reservation ends: its units leave `reserved`, and `sold` of them leave the stock too. */
+const unreserve = (
+  { sql }: ReadModelContext<typeof STATEMENTS>,
+  productId: string,
+  reservationId: string,
+  sold: number,
+) => {
+  const held = (sql.held as Statement<[string, string], { quantity: number }>).get(productId, reservationId);
+  if (held) sql.unreserve.run(productId, reservationId);
+  sql.settle.run(held?.quantity ?? 0, sold, productId);
 };
 
 /** The shop catalogue: every product with its live stock (on hand minus live reservations), for search, filters and pages. */
-export const catalogueProjector = defineProjector({
+export const catalogueProjector = defineReadModel<ProductEvent>()({
   name: 'catalogue',
   version: 1,
-  handles: ['ProductAdded', 'ProductStockAdjusted', 'StockReserved', 'StockReleased', 'StockSold'],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_products (
+  tables: {
+    rm_products: `CREATE TABLE IF NOT EXISTS rm_products (
       id TEXT PRIMARY KEY, product_code TEXT NOT NULL UNIQUE, slug TEXT NOT NULL, name TEXT NOT NULL,
       description TEXT NOT NULL, price INTEGER NOT NULL, original_price INTEGER NOT NULL, image_url TEXT NOT NULL,
       images TEXT NOT NULL, rating REAL NOT NULL, ratings INTEGER NOT NULL, stock INTEGER NOT NULL,
       reserved INTEGER NOT NULL, category TEXT NOT NULL, brand TEXT NOT NULL, color TEXT NOT NULL,
       reward_points INTEGER NOT NULL, is_active INTEGER NOT NULL, created_at TEXT NOT NULL, added_position INTEGER NOT NULL)`,
-    'CREATE INDEX IF NOT EXISTS rm_products_price ON rm_products(price)',
-    'CREATE INDEX IF NOT EXISTS rm_products_category ON rm_products(category, price)',
-    `CREATE TABLE IF NOT EXISTS rm_product_reservations (
+    rm_product_reservations: `CREATE TABLE IF NOT EXISTS rm_product_reservations (
       product_id TEXT NOT NULL, reservation_id TEXT NOT NULL, quantity INTEGER NOT NULL,
       PRIMARY KEY (product_id, reservation_id))`,
-  ],
-  tables: ['rm_products', 'rm_product_reservations'],
-  apply,
+  },
+  indexes: {
+    rm_products_price: 'CREATE INDEX IF NOT EXISTS rm_products_price ON rm_products(price)',
+    rm_products_category: 'CREATE INDEX IF NOT EXISTS rm_products_category ON rm_products(category, price)',
+  },
+  statements: STATEMENTS,
+  on: {
+    ProductAdded: (e, { sql }) => {
+      const d = e.data;
+      sql.add.run(
+        d.id,
+        d.product_code,
+        d.slug,
+        d.name,
+        d.description,
+        d.price,
+        d.original_price,
+        d.image_url,
+        JSON.stringify(d.images),
+        d.rating,
+        d.ratings,
+        d.stock,
+        d.category,
+        d.brand,
+        d.color,
+        d.reward_points,
+        d.is_active ? 1 : 0,
+        e.metadata.at,
+        e.position,
+      );
+    },
+    ProductStockAdjusted: (e, { sql }, id) => sql.adjust.run(e.data.stock, id),
+    StockReserved: (e, { sql }, id) => {
+      sql.reserve.run(id, e.data.reservationId, e.data.quantity);
+      sql.reserved.run(e.data.quantity, id);
+    },
+    StockReleased: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, 0),
+    StockSold: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, e.data.quantity),
+  },
 });
 
 export type ProductRow = typeof productsTable.$inferSelect;

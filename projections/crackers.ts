@@ -3,7 +3,8 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { CrackersCatalogueEvent } from '../engine/crackersCatalogue.ts';
 import type { CrackersOrderEvent } from '../engine/crackersOrder.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import type { Handler } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const crackersTable = sqliteTable('rm_crackers', {
   id: text('id').primaryKey(),
@@ -40,73 +41,72 @@ export const crackersOrderItemsTable = sqliteTable('rm_crackers_order_items', {
   quantity: integer('quantity').notNull(),
 });
 
+type CrackersEvent = CrackersCatalogueEvent | CrackersOrderEvent;
+
+const STATEMENTS = {
+  list: `INSERT INTO rm_crackers (id, name, category, price, strike_off, per, image_path, particulars, listed_position)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (id) DO UPDATE SET id = excluded.id, name = excluded.name, category = excluded.category,
+      price = excluded.price, strike_off = excluded.strike_off, per = excluded.per, image_path = excluded.image_path,
+      particulars = excluded.particulars`,
+  delist: 'DELETE FROM rm_crackers WHERE id = ?',
+  order: `INSERT INTO rm_crackers_orders (order_id, user_id, name, phone, address1, address2, district, referral_code,
+      platform, total_amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  item: `INSERT INTO rm_crackers_order_items (order_id, line_no, item_id, name, price, quantity) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT DO NOTHING`,
+};
+
+/** A listing or an edit: the cracker's row as given; it keeps the place it was first listed at. */
+const list: Handler<Extract<CrackersEvent, { type: 'CrackerListed' | 'CrackerUpdated' }>, typeof STATEMENTS> = (
+  { data: c, position },
+  { sql },
+) => sql.list.run(c.id, c.name, c.category, c.price, c.strikeOff, c.per, c.image_path, c.particulars, position);
+
 /** The crackers catalogue and crackers orders (by member and by referral code). */
-export const crackersProjector = defineProjector({
+export const crackersProjector = defineReadModel<CrackersEvent>()({
   name: 'crackers',
   version: 1,
-  handles: ['CrackerListed', 'CrackerUpdated', 'CrackerDelisted', 'CrackersOrderPlaced'],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_crackers (
+  tables: {
+    rm_crackers: `CREATE TABLE IF NOT EXISTS rm_crackers (
       id TEXT PRIMARY KEY, name TEXT NOT NULL, category TEXT NOT NULL, price INTEGER NOT NULL,
       strike_off INTEGER NOT NULL, per TEXT NOT NULL, image_path TEXT NOT NULL, particulars TEXT NOT NULL,
       listed_position INTEGER NOT NULL)`,
-    `CREATE TABLE IF NOT EXISTS rm_crackers_orders (
+    rm_crackers_orders: `CREATE TABLE IF NOT EXISTS rm_crackers_orders (
       order_id TEXT PRIMARY KEY, user_id TEXT, name TEXT NOT NULL, phone TEXT NOT NULL, address1 TEXT NOT NULL,
       address2 TEXT NOT NULL, district TEXT NOT NULL, referral_code TEXT NOT NULL, platform TEXT NOT NULL,
       total_amount INTEGER NOT NULL, created_at TEXT NOT NULL)`,
-    'CREATE INDEX IF NOT EXISTS rm_crackers_orders_referral ON rm_crackers_orders(referral_code, created_at)',
-    'CREATE INDEX IF NOT EXISTS rm_crackers_orders_user ON rm_crackers_orders(user_id, created_at)',
-    `CREATE TABLE IF NOT EXISTS rm_crackers_order_items (
+    rm_crackers_order_items: `CREATE TABLE IF NOT EXISTS rm_crackers_order_items (
       order_id TEXT NOT NULL, line_no INTEGER NOT NULL, item_id TEXT NOT NULL, name TEXT NOT NULL,
       price INTEGER NOT NULL, quantity INTEGER NOT NULL, PRIMARY KEY (order_id, line_no))`,
-  ],
-  tables: ['rm_crackers', 'rm_crackers_orders', 'rm_crackers_order_items'],
-  apply: ({ orm }, event) => {
-    const e = event as unknown as CrackersCatalogueEvent | CrackersOrderEvent;
-    switch (e.type) {
-      case 'CrackerListed':
-      case 'CrackerUpdated': {
-        const { at: _at, strikeOff, image_path, ...c } = e.data;
-        const values = { ...c, strikeOff, imagePath: image_path };
-        orm
-          .insert(crackersTable)
-          .values({ ...values, listedPosition: event.position })
-          .onConflictDoUpdate({ target: crackersTable.id, set: values })
-          .run();
-        return;
-      }
-      case 'CrackerDelisted':
-        orm.delete(crackersTable).where(eq(crackersTable.id, e.data.id)).run();
-        return;
-      case 'CrackersOrderPlaced': {
-        const d = e.data;
-        orm
-          .insert(crackersOrdersTable)
-          .values({
-            orderId: d.orderId,
-            userId: d.userId,
-            name: d.name,
-            phone: d.phone,
-            address1: d.address1,
-            address2: d.address2,
-            district: d.district,
-            referralCode: d.referral_code,
-            platform: d.platform,
-            totalAmount: d.totalAmount,
-            createdAt: event.metadata.at,
-          })
-          .onConflictDoNothing()
-          .run();
-        d.items.forEach((item, lineNo) =>
-          orm
-            .insert(crackersOrderItemsTable)
-            .values({ orderId: d.orderId, lineNo, itemId: item.id, ...item })
-            .onConflictDoNothing()
-            .run(),
-        );
-        return;
-      }
-    }
+  },
+  indexes: {
+    rm_crackers_orders_referral:
+      'CREATE INDEX IF NOT EXISTS rm_crackers_orders_referral ON rm_crackers_orders(referral_code, created_at)',
+    rm_crackers_orders_user:
+      'CREATE INDEX IF NOT EXISTS rm_crackers_orders_user ON rm_crackers_orders(user_id, created_at)',
+  },
+  statements: STATEMENTS,
+  on: {
+    CrackerListed: list,
+    CrackerUpdated: list,
+    CrackerDelisted: (e, { sql }) => sql.delist.run(e.data.id),
+    CrackersOrderPlaced: (e, { sql }) => {
+      const d = e.data;
+      sql.order.run(
+        d.orderId,
+        d.userId,
+        d.name,
+        d.phone,
+        d.address1,
+        d.address2,
+        d.district,
+        d.referral_code,
+        d.platform,
+        d.totalAmount,
+        e.metadata.at,
+      );
+      d.items.forEach((item, lineNo) => sql.item.run(d.orderId, lineNo, item.id, item.name, item.price, item.quantity));
+    },
   },
 });
 

@@ -1,10 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import { and, asc, eq } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { LeagueEvent } from '../engine/league.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import type { Handler } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const leaguesTable = sqliteTable('rm_leagues', {
   code: text('code').primaryKey(),
@@ -73,156 +72,103 @@ export const LEAGUE_EVENT_TYPES = [
 export const leagueCodeOfStream = (stream: string): string | null =>
   stream.startsWith('league-') ? stream.slice(7) : null;
 
-const noLot = { currentPlayerId: null, currentBid: null, leaderTeamId: null, deadline: null, round: null };
-
-const applyLeagueEvent = ({ orm }: ReadDb, code: string, e: LeagueEvent, at: string): void => {
-  const league = eq(leaguesTable.code, code);
-  const team = (id: number) => and(eq(leagueTeamsTable.leagueCode, code), eq(leagueTeamsTable.teamId, id));
-  const player = (id: number) => and(eq(leaguePlayersTable.leagueCode, code), eq(leaguePlayersTable.playerId, id));
-  const setLeague = (values: SQLiteUpdateSetSource<typeof leaguesTable>) =>
-    orm.update(leaguesTable).set(values).where(league).run();
-  switch (e.type) {
-    case 'LeagueCreated':
-      orm
-        .insert(leaguesTable)
-        .values({
-          code,
-          name: e.data.name,
-          status: 'setup',
-          teamsCount: 0,
-          playersCount: 0,
-          soldCount: 0,
-          revision: 0,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing()
-        .run();
-      return;
-    case 'TeamAdded': {
-      const d = e.data;
-      orm
-        .insert(leagueTeamsTable)
-        .values({
-          leagueCode: code,
-          teamId: d.teamId,
-          teamName: d.name,
-          ownerUserId: d.ownerUserId,
-          ownerName: d.ownerName,
-          budget: d.budget,
-          remainingPoints: d.budget,
-          currentPlayersCount: 0,
-          maxPlayersCount: d.maxPlayers,
-        })
-        .run();
-      setLeague({ teamsCount: sql`${leaguesTable.teamsCount} + 1` });
-      return;
-    }
-    case 'TeamRemoved':
-      orm.delete(leagueTeamsTable).where(team(e.data.teamId)).run();
-      setLeague({ teamsCount: sql`${leaguesTable.teamsCount} - 1` });
-      return;
-    case 'PlayerAdded': {
-      const d = e.data;
-      orm
-        .insert(leaguePlayersTable)
-        .values({
-          leagueCode: code,
-          playerId: d.playerId,
-          name: d.name,
-          role: d.role,
-          basePrice: d.basePrice,
-          status: 'pending',
-          rounds: 0,
-        })
-        .run();
-      setLeague({ playersCount: sql`${leaguesTable.playersCount} + 1` });
-      return;
-    }
-    case 'PlayerRemoved':
-      orm.delete(leaguePlayersTable).where(player(e.data.playerId)).run();
-      setLeague({ playersCount: sql`${leaguesTable.playersCount} - 1` });
-      return;
-    case 'PlayerAuctionStarted': {
-      const { playerId, round, startingBid, deadline } = e.data;
-      orm.update(leaguePlayersTable).set({ status: 'live', rounds: round }).where(player(playerId)).run();
-      setLeague({
-        status: 'active',
-        currentPlayerId: playerId,
-        currentBid: startingBid,
-        leaderTeamId: null,
-        deadline,
-        round,
-      });
-      return;
-    }
-    case 'BidPlaced':
-      setLeague({ currentBid: e.data.amount, leaderTeamId: e.data.teamId, deadline: e.data.deadline });
-      return;
-    case 'PlayerSold': {
-      const { playerId, teamId, price } = e.data;
-      const buyer = orm.select({ name: leagueTeamsTable.teamName }).from(leagueTeamsTable).where(team(teamId)).get();
-      orm
-        .update(leaguePlayersTable)
-        .set({ status: 'sold', teamId, soldTeamName: buyer?.name ?? null, finalBid: price })
-        .where(player(playerId))
-        .run();
-      orm
-        .update(leagueTeamsTable)
-        .set({
-          remainingPoints: sql`${leagueTeamsTable.remainingPoints} - ${price}`,
-          currentPlayersCount: sql`${leagueTeamsTable.currentPlayersCount} + 1`,
-        })
-        .where(team(teamId))
-        .run();
-      setLeague({ status: 'waiting', soldCount: sql`${leaguesTable.soldCount} + 1`, ...noLot });
-      return;
-    }
-    case 'PlayerUnsold':
-      orm.update(leaguePlayersTable).set({ status: 'unsold' }).where(player(e.data.playerId)).run();
-      setLeague({ status: 'waiting', ...noLot });
-      return;
-    case 'AuctionFinished':
-      setLeague({ status: 'finished', finishReason: e.data.reason, ...noLot });
-      return;
-  }
+const NO_LOT = 'current_player_id = NULL, current_bid = NULL, leader_team_id = NULL, deadline = NULL, round = NULL';
+const STATEMENTS = {
+  create: `INSERT INTO rm_leagues (code, name, status, teams_count, players_count, sold_count, revision, created_at, updated_at)
+    VALUES (?, ?, 'setup', 0, 0, 0, 0, ?, ?) ON CONFLICT DO NOTHING`,
+  addTeam: `INSERT INTO rm_league_teams (league_code, team_id, team_name, owner_user_id, owner_name, budget, remaining_points,
+      current_players_count, max_players_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+  removeTeam: 'DELETE FROM rm_league_teams WHERE league_code = ? AND team_id = ?',
+  countTeams: 'UPDATE rm_leagues SET teams_count = teams_count + ? WHERE code = ?',
+  addPlayer: `INSERT INTO rm_league_players (league_code, player_id, name, role, base_price, status, rounds)
+    VALUES (?, ?, ?, ?, ?, 'pending', 0)`,
+  removePlayer: 'DELETE FROM rm_league_players WHERE league_code = ? AND player_id = ?',
+  countPlayers: 'UPDATE rm_leagues SET players_count = players_count + ? WHERE code = ?',
+  playerLive: "UPDATE rm_league_players SET status = 'live', rounds = ? WHERE league_code = ? AND player_id = ?",
+  lotStarted: `UPDATE rm_leagues SET status = 'active', current_player_id = ?, current_bid = ?, leader_team_id = NULL,
+    deadline = ?, round = ? WHERE code = ?`,
+  bid: 'UPDATE rm_leagues SET current_bid = ?, leader_team_id = ?, deadline = ? WHERE code = ?',
+  playerSold: `UPDATE rm_league_players SET status = 'sold', team_id = @teamId, final_bid = @price,
+      sold_team_name = (SELECT team_name FROM rm_league_teams WHERE league_code = @code AND team_id = @teamId)
+    WHERE league_code = @code AND player_id = @playerId`,
+  teamBought: `UPDATE rm_league_teams SET remaining_points = remaining_points - ?, current_players_count = current_players_count + 1
+    WHERE league_code = ? AND team_id = ?`,
+  lotSold: `UPDATE rm_leagues SET status = 'waiting', sold_count = sold_count + 1, ${NO_LOT} WHERE code = ?`,
+  playerUnsold: "UPDATE rm_league_players SET status = 'unsold' WHERE league_code = ? AND player_id = ?",
+  lotUnsold: `UPDATE rm_leagues SET status = 'waiting', ${NO_LOT} WHERE code = ?`,
+  finished: `UPDATE rm_leagues SET status = 'finished', finish_reason = ?, ${NO_LOT} WHERE code = ?`,
+  touch: 'UPDATE rm_leagues SET revision = ?, updated_at = ? WHERE code = ?',
 };
+
+/** Every league event also leaves the league row at its stream revision and time (gap detection). */
+const touching =
+  <E extends LeagueEvent>(handler: Handler<E, typeof STATEMENTS>): Handler<E, typeof STATEMENTS> =>
+  (event, ctx, code) => {
+    handler(event, ctx, code);
+    ctx.sql.touch.run(event.revision, event.metadata.at, code);
+  };
 
 /**
  * League read models: one row per league (status, the live lot with its deadline, counts, the
  * stream revision for gap detection), its teams (remaining points, squad count) and its players in
  * auction order (status, buyer, final bid). Folds the same events as `engine/league.ts`.
  */
-export const leagueProjector = defineProjector({
+export const leagueProjector = defineReadModel<LeagueEvent>()({
   name: 'league',
   version: 1,
-  handles: LEAGUE_EVENT_TYPES,
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_leagues (
+  stream: 'league',
+  tables: {
+    rm_leagues: `CREATE TABLE IF NOT EXISTS rm_leagues (
       code TEXT PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, teams_count INTEGER NOT NULL,
       players_count INTEGER NOT NULL, sold_count INTEGER NOT NULL, current_player_id INTEGER, current_bid INTEGER,
       leader_team_id INTEGER, deadline INTEGER, round INTEGER, finish_reason TEXT, revision INTEGER NOT NULL,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
-    `CREATE TABLE IF NOT EXISTS rm_league_teams (
+    rm_league_teams: `CREATE TABLE IF NOT EXISTS rm_league_teams (
       league_code TEXT NOT NULL, team_id INTEGER NOT NULL, team_name TEXT NOT NULL, owner_user_id TEXT NOT NULL,
       owner_name TEXT NOT NULL, budget INTEGER NOT NULL, remaining_points INTEGER NOT NULL,
       current_players_count INTEGER NOT NULL, max_players_count INTEGER NOT NULL, PRIMARY KEY (league_code, team_id))`,
-    'CREATE INDEX IF NOT EXISTS rm_league_teams_owner ON rm_league_teams(owner_user_id)',
-    `CREATE TABLE IF NOT EXISTS rm_league_players (
+    rm_league_players: `CREATE TABLE IF NOT EXISTS rm_league_players (
       league_code TEXT NOT NULL, player_id INTEGER NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
       base_price INTEGER NOT NULL, status TEXT NOT NULL, rounds INTEGER NOT NULL, team_id INTEGER,
       sold_team_name TEXT, final_bid INTEGER, PRIMARY KEY (league_code, player_id))`,
-  ],
-  tables: ['rm_leagues', 'rm_league_teams', 'rm_league_players'],
-  apply: (db, event: RecordedEvent) => {
-    const code = leagueCodeOfStream(event.streamName);
-    if (!code) return;
-    applyLeagueEvent(db, code, event as unknown as LeagueEvent, event.metadata.at);
-    db.orm
-      .update(leaguesTable)
-      .set({ revision: event.revision, updatedAt: event.metadata.at })
-      .where(eq(leaguesTable.code, code))
-      .run();
+  },
+  indexes: {
+    rm_league_teams_owner: 'CREATE INDEX IF NOT EXISTS rm_league_teams_owner ON rm_league_teams(owner_user_id)',
+  },
+  statements: STATEMENTS,
+  on: {
+    LeagueCreated: touching((e, { sql }, code) => sql.create.run(code, e.data.name, e.metadata.at, e.metadata.at)),
+    TeamAdded: touching(({ data: d }, { sql }, code) => {
+      sql.addTeam.run(code, d.teamId, d.name, d.ownerUserId, d.ownerName, d.budget, d.budget, d.maxPlayers);
+      sql.countTeams.run(1, code);
+    }),
+    TeamRemoved: touching((e, { sql }, code) => {
+      sql.removeTeam.run(code, e.data.teamId);
+      sql.countTeams.run(-1, code);
+    }),
+    PlayerAdded: touching(({ data: d }, { sql }, code) => {
+      sql.addPlayer.run(code, d.playerId, d.name, d.role, d.basePrice);
+      sql.countPlayers.run(1, code);
+    }),
+    PlayerRemoved: touching((e, { sql }, code) => {
+      sql.removePlayer.run(code, e.data.playerId);
+      sql.countPlayers.run(-1, code);
+    }),
+    PlayerAuctionStarted: touching(({ data: d }, { sql }, code) => {
+      sql.playerLive.run(d.round, code, d.playerId);
+      sql.lotStarted.run(d.playerId, d.startingBid, d.deadline, d.round, code);
+    }),
+    BidPlaced: touching(({ data: d }, { sql }, code) => sql.bid.run(d.amount, d.teamId, d.deadline, code)),
+    PlayerSold: touching(({ data: d }, { sql }, code) => {
+      sql.playerSold.run({ code, playerId: d.playerId, teamId: d.teamId, price: d.price });
+      sql.teamBought.run(d.price, code, d.teamId);
+      sql.lotSold.run(code);
+    }),
+    PlayerUnsold: touching((e, { sql }, code) => {
+      sql.playerUnsold.run(code, e.data.playerId);
+      sql.lotUnsold.run(code);
+    }),
+    AuctionFinished: touching((e, { sql }, code) => sql.finished.run(e.data.reason, code)),
   },
 });
 

@@ -4,7 +4,8 @@ import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { SubtreeHash } from '../engine/merkle.ts';
 import { appendLeaf, consistencyProof, inclusionProof, leafHash, rootHash } from '../engine/merkle.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import type { AnyEvent, ReadModelContext } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 import { prepared } from './statements.ts';
 
 export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(data).digest());
@@ -30,18 +31,39 @@ export const leafBytes = (e: Pick<RecordedEvent, 'streamName' | 'revision' | 'id
     }),
   );
 
-const PUT_NODE = 'INSERT OR REPLACE INTO rm_merkle_nodes (level, idx, hash) VALUES (?, ?, ?)';
+const STATEMENTS = {
+  putNode: 'INSERT OR REPLACE INTO rm_merkle_nodes (level, idx, hash) VALUES (?, ?, ?)',
+  putLeaf: 'INSERT OR IGNORE INTO rm_merkle_leaves (position, idx) VALUES (?, ?)',
+};
 const GET_NODE = 'SELECT hash FROM rm_merkle_nodes WHERE level = ? AND idx = ?';
-const PUT_LEAF = 'INSERT OR IGNORE INTO rm_merkle_leaves (position, idx) VALUES (?, ?)';
 const SIZE = 'SELECT COALESCE(MAX(idx) + 1, 0) AS size FROM rm_merkle_leaves';
 
 const nodeReader =
   (sqlite: ReadDb['sqlite']): SubtreeHash =>
   (level, index) => {
-    const row = prepared(sqlite, GET_NODE).get(level, index) as { hash: Buffer } | undefined;
+    const row = prepared<[number, number], { hash: Buffer }>(sqlite, GET_NODE).get(level, index);
     if (!row) throw new RangeError(`the tree has no complete subtree at level ${level}, index ${index}`);
     return new Uint8Array(row.hash);
   };
+
+/** Appends the batch's events as leaves; subtrees written in this batch are read back from memory. */
+const appendLeaves = (events: readonly AnyEvent[], { db, sql }: ReadModelContext<typeof STATEMENTS>) => {
+  let size = treeSize(db);
+  const fresh = new Map<string, Uint8Array>();
+  const read = nodeReader(db.sqlite);
+  const nodes = {
+    get: (level: number, index: number) => fresh.get(`${level}:${index}`) ?? read(level, index),
+    put: (level: number, index: number, hash: Uint8Array) => {
+      fresh.set(`${level}:${index}`, hash);
+      sql.putNode.run(level, index, Buffer.from(hash));
+    },
+  };
+  for (const event of events) {
+    appendLeaf(sha256, nodes, size, leafHash(sha256, leafBytes(event)));
+    sql.putLeaf.run(event.position, size);
+    size++;
+  }
+};
 
 /**
  * The log's Merkle tree (RFC 9162) over the global order of events: leaf i is the i-th event of
@@ -49,48 +71,30 @@ const nodeReader =
  * consistency proof for any tree size is O(log n) lookups. A rebuild from a rewritten log gives a
  * different tree, which no consistency proof can join to the heads signed before.
  */
-export const merkleProjector = defineProjector({
+export const merkleProjector = defineReadModel()({
   name: 'merkle',
   version: 1,
-  handles: '*',
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_merkle_nodes (
+  tables: {
+    rm_merkle_nodes: `CREATE TABLE IF NOT EXISTS rm_merkle_nodes (
       level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID`,
-    'CREATE TABLE IF NOT EXISTS rm_merkle_leaves (position INTEGER PRIMARY KEY, idx INTEGER NOT NULL)',
-  ],
-  tables: ['rm_merkle_nodes', 'rm_merkle_leaves'],
-  apply: (db, event) => merkleProjector.applyBatch!(db, [event]),
-  applyBatch: ({ sqlite }, events) => {
-    let size = (prepared(sqlite, SIZE).get() as { size: number }).size;
-    // Subtrees written in this batch are read back from memory; older ones from the table.
-    const fresh = new Map<string, Uint8Array>();
-    const read = nodeReader(sqlite);
-    const put = prepared(sqlite, PUT_NODE);
-    const nodes = {
-      get: (level: number, index: number) => fresh.get(`${level}:${index}`) ?? read(level, index),
-      put: (level: number, index: number, hash: Uint8Array) => {
-        fresh.set(`${level}:${index}`, hash);
-        put.run(level, index, Buffer.from(hash));
-      },
-    };
-    const putLeaf = prepared(sqlite, PUT_LEAF);
-    for (const event of events) {
-      appendLeaf(sha256, nodes, size, leafHash(sha256, leafBytes(event)));
-      putLeaf.run(event.position, size);
-      size++;
-    }
+    rm_merkle_leaves:
+      'CREATE TABLE IF NOT EXISTS rm_merkle_leaves (position INTEGER PRIMARY KEY, idx INTEGER NOT NULL)',
   },
+  statements: STATEMENTS,
+  on: { '*': (event, ctx) => appendLeaves([event], ctx) },
+  batch: appendLeaves,
 });
 
 /** Number of leaves (events) in the tree this process has projected. */
-export const treeSize = ({ sqlite }: ReadDb): number => (prepared(sqlite, SIZE).get() as { size: number }).size;
+export const treeSize = ({ sqlite }: ReadDb): number => prepared<[], { size: number }>(sqlite, SIZE).get()!.size;
 
 export const treeRoot = ({ sqlite }: ReadDb, size: number): Uint8Array => rootHash(sha256, nodeReader(sqlite), size);
 
 /** The leaf index of the event at a log position, or null when it is not (yet) in the tree. */
 export const leafIndexOf = ({ sqlite }: ReadDb, position: number): number | null => {
-  const row = prepared(sqlite, 'SELECT idx FROM rm_merkle_leaves WHERE position = ?').get(position) as
-    { idx: number } | undefined;
+  const row = prepared<[number], { idx: number }>(sqlite, 'SELECT idx FROM rm_merkle_leaves WHERE position = ?').get(
+    position,
+  );
   return row ? row.idx : null;
 };
 

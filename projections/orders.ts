@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OrderEvent, OrderStatus, ShipmentStatus } from '../engine/order.ts';
 import { paymentStatusOf } from '../engine/order.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const shopOrdersTable = sqliteTable('rm_shop_orders', {
   id: text('id').primaryKey(),
@@ -42,118 +42,86 @@ export const shopOrderLinesTable = sqliteTable('rm_shop_order_lines', {
   appliedReward: integer('applied_reward').notNull(),
 });
 
-type Patch = Partial<typeof shopOrdersTable.$inferInsert>;
-
-const patchFor = (e: OrderEvent): Patch | null => {
-  switch (e.type) {
-    case 'ShopPaymentOrderCreated':
-      return { provider: e.data.provider, providerOrderId: e.data.providerOrderId };
-    case 'ShopOrderPaid':
-      return { status: 'paid', paymentId: e.data.paymentId };
-    case 'ShopOrderPaymentFailed':
-      return { status: 'failed' };
-    case 'ShopOrderExpired':
-      return { status: 'expired' };
-    case 'ShopOrderSettled':
-      return { settled: 1 };
-    case 'ShopOrderReleased':
-      return { released: 1 };
-    case 'ShipmentStatusChanged':
-      return { shipmentStatus: e.data.to };
-    default:
-      return null;
-  }
+const STATEMENTS = {
+  place: `INSERT INTO rm_shop_orders (id, order_code, user_id, status, shipment_status, subtotal, applied_reward, total_amount,
+      full_name, email, contact_number, address, created_at, updated_at, expires_at, settled, released, late_payments)
+    VALUES (?, ?, ?, 'awaiting_payment', 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0) ON CONFLICT DO NOTHING`,
+  line: `INSERT INTO rm_shop_order_lines (order_id, line_no, product_id, product_code, name, image_url, price, quantity,
+      reward_points, applied_reward) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  paymentOrder: 'UPDATE rm_shop_orders SET provider = ?, provider_order_id = ?, updated_at = ? WHERE id = ?',
+  paid: "UPDATE rm_shop_orders SET status = 'paid', payment_id = ?, updated_at = ? WHERE id = ?",
+  status: 'UPDATE rm_shop_orders SET status = ?, updated_at = ? WHERE id = ?',
+  latePayment: 'UPDATE rm_shop_orders SET late_payments = late_payments + 1, updated_at = ? WHERE id = ?',
+  settled: 'UPDATE rm_shop_orders SET settled = 1, updated_at = ? WHERE id = ?',
+  released: 'UPDATE rm_shop_orders SET released = 1, updated_at = ? WHERE id = ?',
+  shipment: 'UPDATE rm_shop_orders SET shipment_status = ?, updated_at = ? WHERE id = ?',
 };
 
 /** Shop orders with their lines, payment and shipment status; also what the checkout sweeper still has to do. */
-export const ordersProjector = defineProjector({
+export const ordersProjector = defineReadModel<OrderEvent>()({
   name: 'shop-orders',
   version: 1,
-  handles: [
-    'ShopOrderPlaced',
-    'ShopPaymentOrderCreated',
-    'ShopOrderPaid',
-    'ShopOrderPaymentFailed',
-    'ShopOrderExpired',
-    'ShopOrderLatePayment',
-    'ShopOrderSettled',
-    'ShopOrderReleased',
-    'ShipmentStatusChanged',
-  ],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_shop_orders (
+  tables: {
+    rm_shop_orders: `CREATE TABLE IF NOT EXISTS rm_shop_orders (
       id TEXT PRIMARY KEY, order_code TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
       shipment_status TEXT NOT NULL, subtotal INTEGER NOT NULL, applied_reward INTEGER NOT NULL,
       total_amount INTEGER NOT NULL, provider TEXT, provider_order_id TEXT, payment_id TEXT,
       full_name TEXT NOT NULL, email TEXT NOT NULL, contact_number TEXT NOT NULL, address TEXT NOT NULL,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at INTEGER NOT NULL, settled INTEGER NOT NULL,
       released INTEGER NOT NULL, late_payments INTEGER NOT NULL)`,
-    'CREATE INDEX IF NOT EXISTS rm_shop_orders_user ON rm_shop_orders(user_id, created_at)',
-    'CREATE INDEX IF NOT EXISTS rm_shop_orders_provider ON rm_shop_orders(provider_order_id)',
-    `CREATE TABLE IF NOT EXISTS rm_shop_order_lines (
+    rm_shop_order_lines: `CREATE TABLE IF NOT EXISTS rm_shop_order_lines (
       order_id TEXT NOT NULL, line_no INTEGER NOT NULL, product_id TEXT NOT NULL, product_code TEXT NOT NULL,
       name TEXT NOT NULL, image_url TEXT NOT NULL, price INTEGER NOT NULL, quantity INTEGER NOT NULL,
       reward_points INTEGER NOT NULL, applied_reward INTEGER NOT NULL, PRIMARY KEY (order_id, line_no))`,
-  ],
-  tables: ['rm_shop_orders', 'rm_shop_order_lines'],
-  apply: ({ orm }, event) => {
-    const e = event as unknown as OrderEvent;
-    const id = event.streamName.slice('order-'.length);
-    const at = event.metadata.at;
-    if (e.type === 'ShopOrderPlaced') {
+  },
+  indexes: {
+    rm_shop_orders_user: 'CREATE INDEX IF NOT EXISTS rm_shop_orders_user ON rm_shop_orders(user_id, created_at)',
+    rm_shop_orders_provider: 'CREATE INDEX IF NOT EXISTS rm_shop_orders_provider ON rm_shop_orders(provider_order_id)',
+  },
+  statements: STATEMENTS,
+  on: {
+    ShopOrderPlaced: (e, { sql }) => {
       const d = e.data;
-      orm
-        .insert(shopOrdersTable)
-        .values({
-          id: d.orderId,
-          orderCode: d.orderCode,
-          userId: d.userId,
-          status: 'awaiting_payment',
-          shipmentStatus: 'pending',
-          subtotal: d.subtotal,
-          appliedReward: d.applied_reward,
-          totalAmount: d.total_amount,
-          fullName: d.billing.name,
-          email: d.billing.email,
-          contactNumber: d.billing.phone,
-          address: d.billing.address,
-          createdAt: at,
-          updatedAt: at,
-          expiresAt: d.expiresAt,
-          settled: 0,
-          released: 0,
-          latePayments: 0,
-        })
-        .onConflictDoNothing()
-        .run();
-      d.lines.forEach((l, lineNo) =>
-        orm
-          .insert(shopOrderLinesTable)
-          .values({
-            orderId: d.orderId,
-            lineNo,
-            productId: l.productId,
-            productCode: l.product_code,
-            name: l.name,
-            imageUrl: l.image_url,
-            price: l.price,
-            quantity: l.quantity,
-            rewardPoints: l.reward_points,
-            appliedReward: l.applied_reward,
-          })
-          .onConflictDoNothing()
-          .run(),
+      const at = e.metadata.at;
+      sql.place.run(
+        d.orderId,
+        d.orderCode,
+        d.userId,
+        d.subtotal,
+        d.applied_reward,
+        d.total_amount,
+        d.billing.name,
+        d.billing.email,
+        d.billing.phone,
+        d.billing.address,
+        at,
+        at,
+        d.expiresAt,
       );
-      return;
-    }
-    const patch =
-      e.type === 'ShopOrderLatePayment' ? { latePayments: sql`${shopOrdersTable.latePayments} + 1` } : patchFor(e);
-    if (patch)
-      orm
-        .update(shopOrdersTable)
-        .set({ ...patch, updatedAt: at })
-        .where(eq(shopOrdersTable.id, id))
-        .run();
+      d.lines.forEach((l, lineNo) =>
+        sql.line.run(
+          d.orderId,
+          lineNo,
+          l.productId,
+          l.product_code,
+          l.name,
+          l.image_url,
+          l.price,
+          l.quantity,
+          l.reward_points,
+          l.applied_reward,
+        ),
+      );
+    },
+    ShopPaymentOrderCreated: (e, { sql }, id) =>
+      sql.paymentOrder.run(e.data.provider, e.data.providerOrderId, e.metadata.at, id),
+    ShopOrderPaid: (e, { sql }, id) => sql.paid.run(e.data.paymentId, e.metadata.at, id),
+    ShopOrderPaymentFailed: (e, { sql }, id) => sql.status.run('failed', e.metadata.at, id),
+    ShopOrderExpired: (e, { sql }, id) => sql.status.run('expired', e.metadata.at, id),
+    ShopOrderLatePayment: (e, { sql }, id) => sql.latePayment.run(e.metadata.at, id),
+    ShopOrderSettled: (e, { sql }, id) => sql.settled.run(e.metadata.at, id),
+    ShopOrderReleased: (e, { sql }, id) => sql.released.run(e.metadata.at, id),
+    ShipmentStatusChanged: (e, { sql }, id) => sql.shipment.run(e.data.to, e.metadata.at, id),
   },
 });
 

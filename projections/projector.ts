@@ -2,8 +2,10 @@ import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
 
 /**
- * A projector folds some event types into its own read-model tables.
- * `apply` runs inside the runner's transaction, together with the checkpoint update.
+ * A projector folds some event types into its own read-model tables: the port the runner feeds.
+ * Every read model of the product is written with `defineReadModel` (readModel.ts), which makes
+ * one of these from its tables and handlers. `apply` runs inside the runner's transaction,
+ * together with the checkpoint update.
  */
 export interface Projector {
   name: string;

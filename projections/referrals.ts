@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { ReferralEvent } from '../engine/referral.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const referralsTable = sqliteTable('rm_referrals', {
   code: text('code').primaryKey(),
@@ -12,40 +12,23 @@ export const referralsTable = sqliteTable('rm_referrals', {
   uses: integer('uses').notNull(),
 });
 
-type Data<T extends ReferralEvent['type']> = Extract<ReferralEvent, { type: T }>['data'];
-
 /** Referral codes with their owner's name and how many members used them. */
-export const referralsProjector = defineProjector({
+export const referralsProjector = defineReadModel<ReferralEvent>()({
   name: 'referrals',
   version: 1,
-  handles: ['ReferralCreated', 'ReferralUsed'],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_referrals (code TEXT PRIMARY KEY, name TEXT NOT NULL, created_by TEXT NOT NULL,
+  tables: {
+    rm_referrals: `CREATE TABLE IF NOT EXISTS rm_referrals (code TEXT PRIMARY KEY, name TEXT NOT NULL, created_by TEXT NOT NULL,
       created_at TEXT NOT NULL, uses INTEGER NOT NULL)`,
-  ],
-  tables: ['rm_referrals'],
-  apply: ({ orm }, event) => {
-    if (event.type === 'ReferralCreated') {
-      const d = event.data as Data<'ReferralCreated'>;
-      orm
-        .insert(referralsTable)
-        .values({
-          code: d.code,
-          name: d.name,
-          createdBy: d.createdBy,
-          createdAt: new Date(d.at).toISOString(),
-          uses: 0,
-        })
-        .onConflictDoNothing()
-        .run();
-    } else if (event.type === 'ReferralUsed') {
-      const code = event.streamName.slice('referral-'.length);
-      orm
-        .update(referralsTable)
-        .set({ uses: sql`${referralsTable.uses} + 1` })
-        .where(eq(referralsTable.code, code))
-        .run();
-    }
+  },
+  statements: {
+    create:
+      'INSERT INTO rm_referrals (code, name, created_by, created_at, uses) VALUES (?, ?, ?, ?, 0) ON CONFLICT DO NOTHING',
+    use: 'UPDATE rm_referrals SET uses = uses + 1 WHERE code = ?',
+  },
+  on: {
+    ReferralCreated: ({ data: d }, { sql }) =>
+      sql.create.run(d.code, d.name, d.createdBy, new Date(d.at).toISOString()),
+    ReferralUsed: (_e, { sql }, code) => sql.use.run(code),
   },
 });
 

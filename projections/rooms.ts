@@ -1,34 +1,38 @@
-import type Database from 'better-sqlite3';
-import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { BidPlaced, RoomEvent } from '../engine/room.ts';
-import { bulkInsert } from './bulkInsert.ts';
-import { defineProjector } from './projector.ts';
-
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS rm_rooms (
-    code TEXT PRIMARY KEY, product_id TEXT NOT NULL, product_code TEXT NOT NULL, product_name TEXT NOT NULL,
-    image_url TEXT, total_price INTEGER NOT NULL, base_price INTEGER NOT NULL, max_price INTEGER NOT NULL,
-    bid_value INTEGER NOT NULL, bid_seconds INTEGER NOT NULL, entry_fee INTEGER NOT NULL,
-    max_participants INTEGER NOT NULL, max_attempts INTEGER NOT NULL, scheduled_time INTEGER NOT NULL,
-    reward_cash INTEGER NOT NULL, created_by_id TEXT NOT NULL, created_by_name TEXT NOT NULL, created_at INTEGER NOT NULL,
-    status TEXT NOT NULL, remark TEXT, current_price INTEGER NOT NULL, deadline INTEGER, started_at INTEGER,
-    ended_at INTEGER, end_reason TEXT, winner_id TEXT, winner_name TEXT, final_bid INTEGER,
-    purchase_deadline INTEGER, purchased_at INTEGER, purchase_payment_id TEXT, purchase_address TEXT,
-    expired INTEGER NOT NULL DEFAULT 0, joined_count INTEGER NOT NULL DEFAULT 0, bid_count INTEGER NOT NULL DEFAULT 0,
-    revision INTEGER NOT NULL)`,
-  'CREATE INDEX IF NOT EXISTS rm_rooms_status ON rm_rooms(status, scheduled_time)',
-  `CREATE TABLE IF NOT EXISTS rm_room_participants (room_code TEXT NOT NULL, user_id TEXT NOT NULL,
-    user_name TEXT NOT NULL, reservation_id TEXT NOT NULL, fee INTEGER NOT NULL, booked_at INTEGER NOT NULL,
-    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))
-    WITHOUT ROWID`,
-  'CREATE INDEX IF NOT EXISTS rm_room_participants_user ON rm_room_participants(user_id)',
-  `CREATE TABLE IF NOT EXISTS rm_bids (room_code TEXT NOT NULL, seq INTEGER NOT NULL, bid_id TEXT NOT NULL,
-    user_id TEXT NOT NULL, user_name TEXT NOT NULL, amount INTEGER NOT NULL, at INTEGER NOT NULL,
-    revision INTEGER NOT NULL, PRIMARY KEY (room_code, seq)) WITHOUT ROWID`,
-];
+import type { BulkInsert } from './bulkInsert.ts';
+import type { ReadModelContext, Recorded } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 
 const INSERT_BID = 'INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_id, user_name, amount, at, revision)';
-type Statements = ReturnType<typeof prepare>;
+
+const STATEMENTS = {
+  insertRoom: `INSERT OR IGNORE INTO rm_rooms (code, product_id, product_code, product_name, image_url, total_price, base_price,
+      max_price, bid_value, bid_seconds, entry_fee, max_participants, max_attempts, scheduled_time, reward_cash,
+      created_by_id, created_by_name, created_at, status, current_price, revision)
+     VALUES (@code, @productId, @productCode, @productName, @imageUrl, @totalPrice, @basePrice, @maxPrice, @bidValue,
+      @bidSeconds, @entryFee, @maxParticipants, @maxAttempts, @scheduledTime, @rewardCash, @createdById,
+      @createdByName, @createdAt, 'upcoming', @basePrice, @revision)`,
+  booked: `INSERT OR IGNORE INTO rm_room_participants (room_code, user_id, user_name, reservation_id, fee, booked_at, booked_revision)
+     VALUES (@code, @userId, @userName, @reservationId, @fee, @bookedAt, @revision)`,
+  joined: `UPDATE rm_rooms SET joined_count = (SELECT count(*) FROM rm_room_participants WHERE room_code = @code),
+      revision = @revision WHERE code = @code`,
+  started: `UPDATE rm_rooms SET status = 'running', current_price = @price, deadline = @deadline, started_at = @at,
+      revision = @revision WHERE code = @code`,
+  bidRoom: 'UPDATE rm_rooms SET current_price = ?, deadline = ?, bid_count = ?, revision = ? WHERE code = ?',
+  bidUser: 'UPDATE rm_room_participants SET bids_used = ? WHERE room_code = ? AND user_id = ?',
+  ended: `UPDATE rm_rooms SET status = 'ended', deadline = NULL, ended_at = @at, end_reason = @reason, winner_id = @winnerId,
+      winner_name = @winnerName, final_bid = @finalPrice, purchase_deadline = @purchaseDeadline, revision = @revision
+     WHERE code = @code`,
+  cancelled: `UPDATE rm_rooms SET status = 'cancelled', remark = @remark, ended_at = @at, revision = @revision WHERE code = @code`,
+  fate: 'UPDATE rm_room_participants SET fate = @fate WHERE room_code = @code AND reservation_id = @reservationId',
+  purchased: `UPDATE rm_rooms SET purchased_at = @at, purchase_payment_id = @paymentId, purchase_address = @address,
+      revision = @revision WHERE code = @code`,
+  expired: 'UPDATE rm_rooms SET expired = 1, revision = @revision WHERE code = @code',
+  touch: 'UPDATE rm_rooms SET revision = @revision WHERE code = @code',
+};
+type Context = ReadModelContext<typeof STATEMENTS>;
+
+/** The last of a run of bids in one room: the room's price, deadline and count, and each bidder's attempts. */
 interface PendingBids {
   amount: number;
   deadline: number;
@@ -36,55 +40,6 @@ interface PendingBids {
   revision: number;
   attempts: Map<string, number>;
 }
-const cache = new WeakMap<Database.Database, Statements>();
-const prepare = (db: Database.Database) => ({
-  insertRoom: db.prepare(
-    `INSERT OR IGNORE INTO rm_rooms (code, product_id, product_code, product_name, image_url, total_price, base_price,
-      max_price, bid_value, bid_seconds, entry_fee, max_participants, max_attempts, scheduled_time, reward_cash,
-      created_by_id, created_by_name, created_at, status, current_price, revision)
-     VALUES (@code, @productId, @productCode, @productName, @imageUrl, @totalPrice, @basePrice, @maxPrice, @bidValue,
-      @bidSeconds, @entryFee, @maxParticipants, @maxAttempts, @scheduledTime, @rewardCash, @createdById,
-      @createdByName, @createdAt, 'upcoming', @basePrice, @revision)`,
-  ),
-  booked: db.prepare(
-    `INSERT OR IGNORE INTO rm_room_participants (room_code, user_id, user_name, reservation_id, fee, booked_at, booked_revision)
-     VALUES (@code, @userId, @userName, @reservationId, @fee, @bookedAt, @revision)`,
-  ),
-  joined: db.prepare(
-    `UPDATE rm_rooms SET joined_count = (SELECT count(*) FROM rm_room_participants WHERE room_code = @code),
-      revision = @revision WHERE code = @code`,
-  ),
-  started: db.prepare(
-    `UPDATE rm_rooms SET status = 'running', current_price = @price, deadline = @deadline, started_at = @at,
-      revision = @revision WHERE code = @code`,
-  ),
-  bidRoom: db.prepare(
-    'UPDATE rm_rooms SET current_price = ?, deadline = ?, bid_count = ?, revision = ? WHERE code = ?',
-  ),
-  bidUser: db.prepare('UPDATE rm_room_participants SET bids_used = ? WHERE room_code = ? AND user_id = ?'),
-  ended: db.prepare(
-    `UPDATE rm_rooms SET status = 'ended', deadline = NULL, ended_at = @at, end_reason = @reason, winner_id = @winnerId,
-      winner_name = @winnerName, final_bid = @finalPrice, purchase_deadline = @purchaseDeadline, revision = @revision
-     WHERE code = @code`,
-  ),
-  cancelled: db.prepare(
-    `UPDATE rm_rooms SET status = 'cancelled', remark = @remark, ended_at = @at, revision = @revision WHERE code = @code`,
-  ),
-  fate: db.prepare(
-    'UPDATE rm_room_participants SET fate = @fate WHERE room_code = @code AND reservation_id = @reservationId',
-  ),
-  purchased: db.prepare(
-    `UPDATE rm_rooms SET purchased_at = @at, purchase_payment_id = @paymentId, purchase_address = @address,
-      revision = @revision WHERE code = @code`,
-  ),
-  expired: db.prepare('UPDATE rm_rooms SET expired = 1, revision = @revision WHERE code = @code'),
-  touch: db.prepare('UPDATE rm_rooms SET revision = @revision WHERE code = @code'),
-});
-const stmts = (db: Database.Database) => {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  return s;
-};
 
 export const ROOM_EVENT_TYPES = [
   'RoomCreated',
@@ -98,79 +53,68 @@ export const ROOM_EVENT_TYPES = [
   'PurchaseWindowExpired',
 ] as const satisfies readonly RoomEvent['type'][];
 
+/** One bid: its row, and its room's and bidder's figures written at once (the batch path coalesces these). */
+const bid = (event: Recorded<BidPlaced>, { sql, bulk }: Context, code: string) => {
+  const b = event.data;
+  const rows = bulk(INSERT_BID, 8);
+  pushBid(rows, code, event);
+  rows.flush();
+  sql.bidRoom.run(b.amount, b.deadline, b.seq, event.revision, code);
+  sql.bidUser.run(b.attempt, code, b.userId);
+};
+
+const pushBid = (rows: BulkInsert, code: string, event: Recorded<BidPlaced>) => {
+  const b = event.data;
+  rows.push(code);
+  rows.push(b.seq);
+  rows.push(b.bidId);
+  rows.push(b.userId);
+  rows.push(b.userName);
+  rows.push(b.amount);
+  rows.push(b.at);
+  rows.push(event.revision);
+};
+
 /**
  * Deal rooms for lists and the live room: every rule, status, current price and deadline, joined
  * members with their attempts and fee fates, bid history, winner and purchase; each row carries the
  * room stream revision so clients can tell a fresh snapshot from a stale one.
  */
-export const roomsProjector = defineProjector({
+export const roomsProjector = defineReadModel<RoomEvent>()({
   name: 'rooms',
   // 2: participants carry the room revision of their seat (join order, and the list as of any event).
   // 3: bids and participants are WITHOUT ROWID tables clustered on their keys (one B-tree each, not two).
   version: 3,
-  handles: ROOM_EVENT_TYPES,
-  schema: SCHEMA,
-  tables: ['rm_rooms', 'rm_room_participants', 'rm_bids'],
-  apply: (db, event) => roomsProjector.applyBatch!(db, [event]),
-  applyBatch: ({ sqlite }, events) => {
-    const s = stmts(sqlite);
-    // A bid moves its room's price, deadline and count and its bidder's attempts: keep the last of
-    // each and write it once, before that room's next other event and at the end of the batch.
-    const bids = bulkInsert(sqlite, INSERT_BID, 8);
-    const pending = new Map<string, PendingBids>();
-    const flush = (code: string) => {
-      const p = pending.get(code)!;
-      s.bidRoom.run(p.amount, p.deadline, p.seq, p.revision, code);
-      for (const [userId, attempt] of p.attempts) s.bidUser.run(attempt, code, userId);
-      pending.delete(code);
-    };
-    // A batch holds long runs of one room's events: work out its code and pending entry once per run.
-    let stream = '';
-    let code = '';
-    let p: PendingBids | undefined;
-    for (const event of events) {
-      if (event.streamName !== stream) {
-        stream = event.streamName;
-        code = stream.startsWith('room-') ? stream.slice('room-'.length) : '';
-        p = pending.get(code);
-      }
-      if (!code) continue;
-      if (event.type === 'BidPlaced') {
-        const b = (event as unknown as BidPlaced).data;
-        bids.push(code);
-        bids.push(b.seq);
-        bids.push(b.bidId);
-        bids.push(b.userId);
-        bids.push(b.userName);
-        bids.push(b.amount);
-        bids.push(b.at);
-        bids.push(event.revision);
-        if (!p) pending.set(code, (p = { amount: 0, deadline: 0, seq: 0, revision: 0, attempts: new Map() }));
-        p.amount = b.amount;
-        p.deadline = b.deadline;
-        p.seq = b.seq;
-        p.revision = event.revision;
-        p.attempts.set(b.userId, b.attempt);
-        continue;
-      }
-      if (p) {
-        flush(code);
-        p = undefined;
-      }
-      applyOne(s, code, event);
-    }
-    for (const code of [...pending.keys()]) flush(code);
-    bids.flush();
+  stream: 'room',
+  tables: {
+    rm_rooms: `CREATE TABLE IF NOT EXISTS rm_rooms (
+    code TEXT PRIMARY KEY, product_id TEXT NOT NULL, product_code TEXT NOT NULL, product_name TEXT NOT NULL,
+    image_url TEXT, total_price INTEGER NOT NULL, base_price INTEGER NOT NULL, max_price INTEGER NOT NULL,
+    bid_value INTEGER NOT NULL, bid_seconds INTEGER NOT NULL, entry_fee INTEGER NOT NULL,
+    max_participants INTEGER NOT NULL, max_attempts INTEGER NOT NULL, scheduled_time INTEGER NOT NULL,
+    reward_cash INTEGER NOT NULL, created_by_id TEXT NOT NULL, created_by_name TEXT NOT NULL, created_at INTEGER NOT NULL,
+    status TEXT NOT NULL, remark TEXT, current_price INTEGER NOT NULL, deadline INTEGER, started_at INTEGER,
+    ended_at INTEGER, end_reason TEXT, winner_id TEXT, winner_name TEXT, final_bid INTEGER,
+    purchase_deadline INTEGER, purchased_at INTEGER, purchase_payment_id TEXT, purchase_address TEXT,
+    expired INTEGER NOT NULL DEFAULT 0, joined_count INTEGER NOT NULL DEFAULT 0, bid_count INTEGER NOT NULL DEFAULT 0,
+    revision INTEGER NOT NULL)`,
+    rm_room_participants: `CREATE TABLE IF NOT EXISTS rm_room_participants (room_code TEXT NOT NULL, user_id TEXT NOT NULL,
+    user_name TEXT NOT NULL, reservation_id TEXT NOT NULL, fee INTEGER NOT NULL, booked_at INTEGER NOT NULL,
+    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))
+    WITHOUT ROWID`,
+    rm_bids: `CREATE TABLE IF NOT EXISTS rm_bids (room_code TEXT NOT NULL, seq INTEGER NOT NULL, bid_id TEXT NOT NULL,
+    user_id TEXT NOT NULL, user_name TEXT NOT NULL, amount INTEGER NOT NULL, at INTEGER NOT NULL,
+    revision INTEGER NOT NULL, PRIMARY KEY (room_code, seq)) WITHOUT ROWID`,
   },
-});
-
-const applyOne = (s: Statements, code: string, event: RecordedEvent) => {
-  const revision = event.revision;
-  const e = event as unknown as RoomEvent;
-  switch (e.type) {
-    case 'RoomCreated': {
+  indexes: {
+    rm_rooms_status: 'CREATE INDEX IF NOT EXISTS rm_rooms_status ON rm_rooms(status, scheduled_time)',
+    rm_room_participants_user: 'CREATE INDEX IF NOT EXISTS rm_room_participants_user ON rm_room_participants(user_id)',
+  },
+  statements: STATEMENTS,
+  on: {
+    RoomCreated: (e, { sql }, code) => {
       const r = e.data;
-      s.insertRoom.run({
+      sql.insertRoom.run({
         code,
         productId: r.product.id,
         productCode: r.product.code,
@@ -189,20 +133,18 @@ const applyOne = (s: Statements, code: string, event: RecordedEvent) => {
         createdById: r.createdBy.userId,
         createdByName: r.createdBy.name,
         createdAt: r.createdAt,
-        revision,
+        revision: e.revision,
       });
-      return;
-    }
-    case 'SeatBooked':
-      s.booked.run({ code, ...e.data, revision });
-      s.joined.run({ code, revision });
-      return;
-    case 'RoomStarted':
-      s.started.run({ code, ...e.data, revision });
-      return;
-    case 'RoomEnded': {
+    },
+    SeatBooked: (e, { sql }, code) => {
+      sql.booked.run({ code, ...e.data, revision: e.revision });
+      sql.joined.run({ code, revision: e.revision });
+    },
+    RoomStarted: (e, { sql }, code) => sql.started.run({ code, ...e.data, revision: e.revision }),
+    BidPlaced: bid,
+    RoomEnded: (e, { sql }, code) => {
       const d = e.data;
-      s.ended.run({
+      sql.ended.run({
         code,
         at: d.at,
         reason: d.reason,
@@ -210,29 +152,65 @@ const applyOne = (s: Statements, code: string, event: RecordedEvent) => {
         winnerName: d.winner?.userName ?? null,
         finalPrice: d.finalPrice,
         purchaseDeadline: d.purchaseDeadline,
-        revision,
+        revision: e.revision,
       });
-      for (const o of d.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
-      return;
-    }
-    case 'RoomCancelled':
-      s.cancelled.run({ code, remark: e.data.remark, at: e.data.at, revision });
-      for (const o of e.data.outcomes) s.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
-      return;
-    case 'RoomPurchased':
-      s.purchased.run({
+      for (const o of d.outcomes) sql.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
+    },
+    RoomCancelled: (e, { sql }, code) => {
+      sql.cancelled.run({ code, remark: e.data.remark, at: e.data.at, revision: e.revision });
+      for (const o of e.data.outcomes) sql.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
+    },
+    RoomPurchased: (e, { sql }, code) =>
+      sql.purchased.run({
         code,
         at: e.data.at,
         paymentId: e.data.paymentId,
         address: JSON.stringify(e.data.address),
-        revision,
-      });
-      return;
-    case 'PurchaseWindowExpired':
-      s.expired.run({ code, revision });
-      return;
-    case 'PurchaseOrderCreated':
-      s.touch.run({ code, revision });
-      return;
-  }
-};
+        revision: e.revision,
+      }),
+    PurchaseWindowExpired: (e, { sql }, code) => sql.expired.run({ code, revision: e.revision }),
+    PurchaseOrderCreated: (e, { sql }, code) => sql.touch.run({ code, revision: e.revision }),
+  },
+  batch: (events, { sql, bulk }, apply) => {
+    // A bid moves its room's price, deadline and count and its bidder's attempts: keep the last of
+    // each and write it once, before that room's next other event and at the end of the batch.
+    const bids = bulk(INSERT_BID, 8);
+    const pending = new Map<string, PendingBids>();
+    const flush = (code: string) => {
+      const p = pending.get(code)!;
+      sql.bidRoom.run(p.amount, p.deadline, p.seq, p.revision, code);
+      for (const [userId, attempt] of p.attempts) sql.bidUser.run(attempt, code, userId);
+      pending.delete(code);
+    };
+    // A batch holds long runs of one room's events: work out its code and pending entry once per run.
+    let stream = '';
+    let code = '';
+    let p: PendingBids | undefined;
+    for (const event of events) {
+      if (event.streamName !== stream) {
+        stream = event.streamName;
+        code = stream.startsWith('room-') ? stream.slice('room-'.length) : '';
+        p = pending.get(code);
+      }
+      if (!code) continue;
+      if (event.type === 'BidPlaced') {
+        const b = event.data;
+        pushBid(bids, code, event);
+        if (!p) pending.set(code, (p = { amount: 0, deadline: 0, seq: 0, revision: 0, attempts: new Map() }));
+        p.amount = b.amount;
+        p.deadline = b.deadline;
+        p.seq = b.seq;
+        p.revision = event.revision;
+        p.attempts.set(b.userId, b.attempt);
+        continue;
+      }
+      if (p) {
+        flush(code);
+        p = undefined;
+      }
+      apply(event);
+    }
+    for (const code of [...pending.keys()]) flush(code);
+    bids.flush();
+  },
+});

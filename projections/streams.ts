@@ -1,10 +1,9 @@
 import { asc, desc, eq, like, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { RecordedEvent } from '../engine/eventStore.ts';
 import { streamCategory } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
-import { prepared } from './statements.ts';
+import type { AnyEvent, Handler } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 
 export const streamsTable = sqliteTable('rm_streams', {
   stream: text('stream').primaryKey(),
@@ -17,45 +16,48 @@ export const streamsTable = sqliteTable('rm_streams', {
   updatedAt: text('updated_at').notNull(),
 });
 
-/** Every stream in the log with its event count, last event and last hash (for auditors and verify). */
-export const streamsProjector = defineProjector({
-  name: 'streams',
-  version: 1,
-  handles: '*',
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_streams (
-      stream TEXT PRIMARY KEY, category TEXT NOT NULL, event_count INTEGER NOT NULL,
-      last_revision INTEGER NOT NULL, last_position INTEGER NOT NULL, last_hash TEXT NOT NULL,
-      last_type TEXT NOT NULL, updated_at TEXT NOT NULL)`,
-    'CREATE INDEX IF NOT EXISTS rm_streams_category ON rm_streams(category, stream)',
-  ],
-  tables: ['rm_streams'],
-  apply: (db, event) => streamsProjector.applyBatch!(db, [event]),
-  applyBatch: ({ sqlite }, events) => {
-    // Only the last event of each stream in the batch matters: one write per stream.
-    const last = new Map<string, RecordedEvent>();
-    for (const event of events) last.set(event.streamName, event);
-    const upsert = prepared(sqlite, UPSERT);
-    for (const event of last.values()) {
-      upsert.run(
-        event.streamName,
-        streamCategory(event.streamName),
-        event.revision + 1,
-        event.revision,
-        event.position,
-        event.metadata.hash,
-        event.type,
-        event.metadata.at,
-      );
-    }
-  },
-});
+const upsert: Handler<AnyEvent, typeof STATEMENTS> = (event, { sql }) =>
+  sql.upsert.run(
+    event.streamName,
+    streamCategory(event.streamName),
+    event.revision + 1,
+    event.revision,
+    event.position,
+    event.metadata.hash,
+    event.type,
+    event.metadata.at,
+  );
 
-const UPSERT = `INSERT INTO rm_streams (stream, category, event_count, last_revision, last_position, last_hash, last_type, updated_at)
+const STATEMENTS = {
+  upsert: `INSERT INTO rm_streams (stream, category, event_count, last_revision, last_position, last_hash, last_type, updated_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT(stream) DO UPDATE SET event_count = excluded.event_count, last_revision = excluded.last_revision,
     last_position = excluded.last_position, last_hash = excluded.last_hash, last_type = excluded.last_type,
-    updated_at = excluded.updated_at`;
+    updated_at = excluded.updated_at`,
+};
+
+/** Every stream in the log with its event count, last event and last hash (for auditors and verify). */
+export const streamsProjector = defineReadModel()({
+  name: 'streams',
+  version: 1,
+  tables: {
+    rm_streams: `CREATE TABLE IF NOT EXISTS rm_streams (
+      stream TEXT PRIMARY KEY, category TEXT NOT NULL, event_count INTEGER NOT NULL,
+      last_revision INTEGER NOT NULL, last_position INTEGER NOT NULL, last_hash TEXT NOT NULL,
+      last_type TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+  },
+  indexes: {
+    rm_streams_category: 'CREATE INDEX IF NOT EXISTS rm_streams_category ON rm_streams(category, stream)',
+  },
+  statements: STATEMENTS,
+  on: { '*': upsert },
+  batch: (events, ctx) => {
+    // Only the last event of each stream in the batch matters: one write per stream.
+    const last = new Map<string, AnyEvent>();
+    for (const event of events) last.set(event.streamName, event);
+    for (const event of last.values()) upsert(event, ctx, '');
+  },
+});
 
 export interface StreamQuery {
   category?: string;

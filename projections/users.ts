@@ -1,9 +1,8 @@
 import { desc, eq, like, or, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { Profile, UserEvent } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import { defineReadModel } from './readModel.ts';
 import { prepared } from './statements.ts';
 
 export const usersTable = sqliteTable('rm_users', {
@@ -27,81 +26,50 @@ export const sessionsTable = sqliteTable('rm_sessions', {
   expiresAt: integer('expires_at').notNull(),
 });
 
-type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
-
 /** Users, their live sessions and claimed emails, for login, session checks and the admin list. */
-export const usersProjector = defineProjector({
+export const usersProjector = defineReadModel<UserEvent>()({
   name: 'users',
   version: 1,
-  handles: ['UserRegistered', 'AccessGranted', 'ProfileSaved', 'SessionStarted', 'SessionEnded', 'PasswordChanged'],
-  schema: [
-    `CREATE TABLE IF NOT EXISTS rm_users (id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL,
+  tables: {
+    rm_users: `CREATE TABLE IF NOT EXISTS rm_users (id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL,
       dob TEXT NOT NULL, district TEXT NOT NULL, role TEXT NOT NULL, access TEXT NOT NULL, referral_code TEXT,
       password_hash TEXT NOT NULL, created_at TEXT NOT NULL, profile TEXT)`,
-    'CREATE UNIQUE INDEX IF NOT EXISTS rm_users_email ON rm_users(email)',
-    'CREATE TABLE IF NOT EXISTS rm_sessions (session_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
-    'CREATE INDEX IF NOT EXISTS rm_sessions_user ON rm_sessions(user_id)',
-  ],
-  tables: ['rm_users', 'rm_sessions'],
-  apply: ({ orm }, event: RecordedEvent) => {
-    const userId = event.streamName.slice('user-'.length);
-    switch (event.type) {
-      case 'UserRegistered': {
-        const d = event.data as Data<'UserRegistered'>;
-        orm
-          .insert(usersTable)
-          .values({
-            id: d.userId,
-            name: d.name,
-            email: d.email,
-            phone: d.phone,
-            dob: d.dob,
-            district: d.district,
-            role: d.role,
-            access: d.access,
-            referralCode: d.referralCode,
-            passwordHash: d.passwordHash,
-            createdAt: new Date(d.registeredAt).toISOString(),
-          })
-          .onConflictDoNothing()
-          .run();
-        return;
-      }
-      case 'AccessGranted':
-        orm.update(usersTable).set({ access: 'granted' }).where(eq(usersTable.id, userId)).run();
-        return;
-      case 'ProfileSaved':
-        orm
-          .update(usersTable)
-          .set({ profile: JSON.stringify((event.data as Data<'ProfileSaved'>).profile) })
-          .where(eq(usersTable.id, userId))
-          .run();
-        return;
-      case 'PasswordChanged':
-        orm
-          .update(usersTable)
-          .set({ passwordHash: (event.data as Data<'PasswordChanged'>).passwordHash })
-          .where(eq(usersTable.id, userId))
-          .run();
-        return;
-      case 'SessionStarted': {
-        const d = event.data as Data<'SessionStarted'>;
-        orm
-          .insert(sessionsTable)
-          .values({ sessionHash: d.sessionHash, userId, expiresAt: d.expiresAt })
-          .onConflictDoNothing()
-          .run();
-        return;
-      }
-      case 'SessionEnded':
-        orm
-          .delete(sessionsTable)
-          .where(eq(sessionsTable.sessionHash, (event.data as Data<'SessionEnded'>).sessionHash))
-          .run();
-        return;
-      default:
-        return;
-    }
+    rm_sessions:
+      'CREATE TABLE IF NOT EXISTS rm_sessions (session_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
+  },
+  indexes: {
+    rm_users_email: 'CREATE UNIQUE INDEX IF NOT EXISTS rm_users_email ON rm_users(email)',
+    rm_sessions_user: 'CREATE INDEX IF NOT EXISTS rm_sessions_user ON rm_sessions(user_id)',
+  },
+  statements: {
+    register: `INSERT INTO rm_users (id, name, email, phone, dob, district, role, access, referral_code, password_hash, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    grant: "UPDATE rm_users SET access = 'granted' WHERE id = ?",
+    profile: 'UPDATE rm_users SET profile = ? WHERE id = ?',
+    password: 'UPDATE rm_users SET password_hash = ? WHERE id = ?',
+    startSession: 'INSERT INTO rm_sessions (session_hash, user_id, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    endSession: 'DELETE FROM rm_sessions WHERE session_hash = ?',
+  },
+  on: {
+    UserRegistered: ({ data: d }, { sql }) =>
+      sql.register.run(
+        d.userId,
+        d.name,
+        d.email,
+        d.phone,
+        d.dob,
+        d.district,
+        d.role,
+        d.access,
+        d.referralCode ?? null,
+        d.passwordHash,
+        new Date(d.registeredAt).toISOString(),
+      ),
+    AccessGranted: (_e, { sql }, userId) => sql.grant.run(userId),
+    ProfileSaved: (e, { sql }, userId) => sql.profile.run(JSON.stringify(e.data.profile), userId),
+    PasswordChanged: (e, { sql }, userId) => sql.password.run(e.data.passwordHash, userId),
+    SessionStarted: (e, { sql }, userId) => sql.startSession.run(e.data.sessionHash, userId, e.data.expiresAt),
+    SessionEnded: (e, { sql }) => sql.endSession.run(e.data.sessionHash),
   },
 });
 

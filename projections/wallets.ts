@@ -1,101 +1,80 @@
-import type Database from 'better-sqlite3';
-import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { ReservationStatus, TransactionType, WalletEvent } from '../engine/wallet.ts';
 import { transactionTypeOf } from '../engine/wallet.ts';
 import type { ReadDb } from './db.ts';
-import { defineProjector } from './projector.ts';
+import type { ReadModelContext, Recorded } from './readModel.ts';
+import { defineReadModel } from './readModel.ts';
 import { prepared } from './statements.ts';
 
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS rm_wallets (user_id TEXT PRIMARY KEY, cash INTEGER NOT NULL, reward_cash INTEGER NOT NULL,
-    held INTEGER NOT NULL, revision INTEGER NOT NULL, updated_at TEXT NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS rm_wallet_tx (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, type TEXT NOT NULL,
-    amount INTEGER NOT NULL, balance TEXT NOT NULL, room_code TEXT, product_name TEXT, payment_id TEXT, ref TEXT,
-    created_at TEXT NOT NULL, position INTEGER NOT NULL)`,
-  'CREATE INDEX IF NOT EXISTS rm_wallet_tx_user ON rm_wallet_tx(user_id, position)',
-  'CREATE INDEX IF NOT EXISTS rm_wallet_tx_ref ON rm_wallet_tx(ref)',
-  `CREATE TABLE IF NOT EXISTS rm_reservations (reservation_id TEXT PRIMARY KEY, user_id TEXT NOT NULL,
-    room_code TEXT NOT NULL, amount INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL)`,
-  'CREATE INDEX IF NOT EXISTS rm_reservations_status ON rm_reservations(status, room_code)',
-];
-
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
-const prepare = (db: Database.Database) => ({
-  upsertWallet: db.prepare(
-    `INSERT INTO rm_wallets (user_id, cash, reward_cash, held, revision, updated_at)
+type Statements = typeof STATEMENTS;
+const STATEMENTS = {
+  upsertWallet: `INSERT INTO rm_wallets (user_id, cash, reward_cash, held, revision, updated_at)
      VALUES (@userId, @cash, @reward, @held, @revision, @at)
      ON CONFLICT(user_id) DO UPDATE SET cash = cash + @cash, reward_cash = reward_cash + @reward,
        held = held + @held, revision = @revision, updated_at = @at`,
-  ),
-  insertTx: db.prepare(
-    `INSERT OR IGNORE INTO rm_wallet_tx (id, user_id, type, amount, balance, room_code, product_name, payment_id, ref, created_at, position)
+  insertTx: `INSERT OR IGNORE INTO rm_wallet_tx (id, user_id, type, amount, balance, room_code, product_name, payment_id, ref, created_at, position)
      VALUES (@id, @userId, @type, @amount, @balance, @roomCode, @productName, @paymentId, @ref, @at, @position)`,
-  ),
-  upsertReservation: db.prepare(
-    `INSERT INTO rm_reservations (reservation_id, user_id, room_code, amount, status, created_at, updated_at)
+  upsertReservation: `INSERT INTO rm_reservations (reservation_id, user_id, room_code, amount, status, created_at, updated_at)
      VALUES (@id, @userId, @roomCode, @amount, @status, @at, @at)
      ON CONFLICT(reservation_id) DO UPDATE SET status = @status, updated_at = @at`,
-  ),
-});
-const stmts = (db: Database.Database) => {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
 };
 
+/** How an event moves a wallet: the change of each balance, and what its transaction row names. */
 interface Movement {
-  cash: number;
-  reward: number;
-  held: number;
+  cash?: number;
+  reward?: number;
+  held?: number;
   roomCode?: string | null;
   productName?: string | null;
   paymentId?: string | null;
   ref?: string | null;
 }
 
-const movementOf = (e: WalletEvent): Movement => {
-  switch (e.type) {
-    case 'DepositOrderCreated':
-      return { cash: 0, reward: 0, held: 0, ref: e.data.orderId };
-    case 'Deposited':
-      return { cash: e.data.amount, reward: 0, held: 0, paymentId: e.data.paymentId, ref: e.data.orderId };
-    case 'Withdrawn':
-      return { cash: -e.data.amount, reward: 0, held: 0, ref: e.data.withdrawalId };
-    case 'PrebookFeeDeducted':
-      return { cash: -e.data.amount, reward: 0, held: e.data.amount, ...roomOf(e.data) };
-    case 'PrebookFeeRefunded':
-      return { cash: e.data.amount, reward: 0, held: -e.data.amount, ...roomOf(e.data) };
-    case 'FeeConvertedToReward':
-      return { cash: 0, reward: e.data.amount, held: -e.data.amount, ...roomOf(e.data) };
-    case 'EntryFeeKept':
-      return { cash: 0, reward: 0, held: -e.data.amount, ...roomOf(e.data) };
-    case 'RewardCredited':
-      return {
-        cash: 0,
-        reward: e.data.amount,
-        held: 0,
-        roomCode: e.data.roomCode,
-        productName: e.data.productName,
-        ref: e.data.creditId,
-      };
-    case 'RewardDebited':
-      return { cash: 0, reward: -e.data.amount, held: 0, ref: e.data.debitId };
-    case 'RewardDebitVoided':
-      return { cash: 0, reward: 0, held: 0, ref: e.data.debitId };
+/** Moves the balances, and writes the transaction row of the types members see in their list. */
+const move = (event: Recorded<WalletEvent>, { sql }: ReadModelContext<Statements>, userId: string, m: Movement) => {
+  const cash = m.cash ?? 0;
+  const reward = m.reward ?? 0;
+  const at = event.metadata.at;
+  sql.upsertWallet.run({ userId, cash, reward, held: m.held ?? 0, revision: event.revision, at });
+  const type = transactionTypeOf(event.type);
+  if (type) {
+    sql.insertTx.run({
+      id: event.id,
+      userId,
+      type,
+      amount: Math.abs(cash || reward),
+      balance: reward !== 0 ? 'reward' : 'cash',
+      roomCode: m.roomCode ?? null,
+      productName: m.productName ?? null,
+      paymentId: m.paymentId ?? null,
+      ref: m.ref ?? null,
+      at,
+      position: event.position,
+    });
   }
 };
-const roomOf = (d: { roomCode: string; productName: string; reservationId: string }) => ({
-  roomCode: d.roomCode,
-  productName: d.productName,
-  ref: d.reservationId,
-});
 
-const RESERVATION_STATUS: Partial<Record<WalletEvent['type'], ReservationStatus>> = {
-  PrebookFeeDeducted: 'held',
-  PrebookFeeRefunded: 'refunded',
-  FeeConvertedToReward: 'converted',
-  EntryFeeKept: 'kept',
+type FeeEvent = Recorded<
+  Extract<WalletEvent, { type: 'PrebookFeeDeducted' | 'PrebookFeeRefunded' | 'FeeConvertedToReward' | 'EntryFeeKept' }>
+>;
+
+/** A pre-book fee moving between cash, escrow and reward cash: the wallet, then the reservation's status. */
+const fee = (
+  event: FeeEvent,
+  ctx: ReadModelContext<Statements>,
+  userId: string,
+  status: ReservationStatus,
+  m: Pick<Movement, 'cash' | 'reward' | 'held'>,
+) => {
+  const d = event.data;
+  move(event, ctx, userId, { ...m, roomCode: d.roomCode, productName: d.productName, ref: d.reservationId });
+  ctx.sql.upsertReservation.run({
+    id: d.reservationId,
+    userId,
+    roomCode: d.roomCode,
+    amount: d.amount,
+    status,
+    at: Date.parse(event.metadata.at),
+  });
 };
 
 export const WALLET_EVENT_TYPES = [
@@ -115,48 +94,46 @@ export const WALLET_EVENT_TYPES = [
  * Wallet balances (cash, reward cash, fees held in escrow), the transaction list per member with
  * the spec's types, and every pre-book reservation's status for the saga sweeper.
  */
-export const walletsProjector = defineProjector({
+export const walletsProjector = defineReadModel<WalletEvent>()({
   name: 'wallets',
   version: 1,
-  handles: WALLET_EVENT_TYPES,
-  schema: SCHEMA,
-  tables: ['rm_wallets', 'rm_wallet_tx', 'rm_reservations'],
-  apply: ({ sqlite }, event: RecordedEvent) => {
-    if (!event.streamName.startsWith('wallet-')) return;
-    const userId = event.streamName.slice('wallet-'.length);
-    const e = event as unknown as WalletEvent;
-    const s = stmts(sqlite);
-    const m = movementOf(e);
-    const at = event.metadata.at;
-    s.upsertWallet.run({ userId, cash: m.cash, reward: m.reward, held: m.held, revision: event.revision, at });
-    const type = transactionTypeOf(e.type);
-    if (type) {
-      s.insertTx.run({
-        id: event.id,
-        userId,
-        type,
-        amount: Math.abs(m.cash || m.reward),
-        balance: m.reward !== 0 ? 'reward' : 'cash',
-        roomCode: m.roomCode ?? null,
-        productName: m.productName ?? null,
-        paymentId: m.paymentId ?? null,
-        ref: m.ref ?? null,
-        at,
-        position: event.position,
-      });
-    }
-    const status = RESERVATION_STATUS[e.type];
-    if (status && 'reservationId' in e.data) {
-      const d = e.data;
-      s.upsertReservation.run({
-        id: d.reservationId,
-        userId,
-        roomCode: d.roomCode,
-        amount: d.amount,
-        status,
-        at: Date.parse(at),
-      });
-    }
+  stream: 'wallet',
+  tables: {
+    rm_wallets: `CREATE TABLE IF NOT EXISTS rm_wallets (user_id TEXT PRIMARY KEY, cash INTEGER NOT NULL, reward_cash INTEGER NOT NULL,
+    held INTEGER NOT NULL, revision INTEGER NOT NULL, updated_at TEXT NOT NULL)`,
+    rm_wallet_tx: `CREATE TABLE IF NOT EXISTS rm_wallet_tx (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, type TEXT NOT NULL,
+    amount INTEGER NOT NULL, balance TEXT NOT NULL, room_code TEXT, product_name TEXT, payment_id TEXT, ref TEXT,
+    created_at TEXT NOT NULL, position INTEGER NOT NULL)`,
+    rm_reservations: `CREATE TABLE IF NOT EXISTS rm_reservations (reservation_id TEXT PRIMARY KEY, user_id TEXT NOT NULL,
+    room_code TEXT NOT NULL, amount INTEGER NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL)`,
+  },
+  indexes: {
+    rm_wallet_tx_user: 'CREATE INDEX IF NOT EXISTS rm_wallet_tx_user ON rm_wallet_tx(user_id, position)',
+    rm_wallet_tx_ref: 'CREATE INDEX IF NOT EXISTS rm_wallet_tx_ref ON rm_wallet_tx(ref)',
+    rm_reservations_status: 'CREATE INDEX IF NOT EXISTS rm_reservations_status ON rm_reservations(status, room_code)',
+  },
+  statements: STATEMENTS,
+  on: {
+    DepositOrderCreated: (e, ctx, userId) => move(e, ctx, userId, { ref: e.data.orderId }),
+    Deposited: (e, ctx, userId) =>
+      move(e, ctx, userId, { cash: e.data.amount, paymentId: e.data.paymentId, ref: e.data.orderId }),
+    Withdrawn: (e, ctx, userId) => move(e, ctx, userId, { cash: -e.data.amount, ref: e.data.withdrawalId }),
+    PrebookFeeDeducted: (e, ctx, userId) => fee(e, ctx, userId, 'held', { cash: -e.data.amount, held: e.data.amount }),
+    PrebookFeeRefunded: (e, ctx, userId) =>
+      fee(e, ctx, userId, 'refunded', { cash: e.data.amount, held: -e.data.amount }),
+    FeeConvertedToReward: (e, ctx, userId) =>
+      fee(e, ctx, userId, 'converted', { reward: e.data.amount, held: -e.data.amount }),
+    EntryFeeKept: (e, ctx, userId) => fee(e, ctx, userId, 'kept', { held: -e.data.amount }),
+    RewardCredited: (e, ctx, userId) =>
+      move(e, ctx, userId, {
+        reward: e.data.amount,
+        roomCode: e.data.roomCode,
+        productName: e.data.productName,
+        ref: e.data.creditId,
+      }),
+    RewardDebited: (e, ctx, userId) => move(e, ctx, userId, { reward: -e.data.amount, ref: e.data.debitId }),
+    RewardDebitVoided: (e, ctx, userId) => move(e, ctx, userId, { ref: e.data.debitId }),
   },
 });
 
@@ -195,11 +172,11 @@ export interface WalletTransaction {
 const CREDITS: readonly TransactionType[] = ['deposit', 'refund_deposit', 'reward_credit'];
 
 export const walletTransactions = ({ sqlite }: ReadDb, userId: string, limit = 100, offset = 0): WalletTransaction[] =>
-  sqlite
-    .prepare<[string, number, number], Omit<WalletTransaction, 'sign'>>(
-      `SELECT id, type, amount, balance, room_code, product_name, payment_id, created_at FROM rm_wallet_tx
+  prepared<[string, number, number], Omit<WalletTransaction, 'sign'>>(
+    sqlite,
+    `SELECT id, type, amount, balance, room_code, product_name, payment_id, created_at FROM rm_wallet_tx
        WHERE user_id = ? ORDER BY position DESC LIMIT ? OFFSET ?`,
-    )
+  )
     .all(userId, limit, offset)
     .map((t) => ({ ...t, sign: CREDITS.includes(t.type) ? '+' : '-' }));
 
@@ -219,17 +196,17 @@ export interface ReservationRow {
  * half-done pre-book is always within the first `limit`.
  */
 export const reservationsToRepair = ({ sqlite }: ReadDb, limit = 500): ReservationRow[] =>
-  sqlite
-    .prepare<[number], ReservationRow>(
-      `SELECT w.* FROM rm_reservations w WHERE w.status = 'held' AND (
+  prepared<[number], ReservationRow>(
+    sqlite,
+    `SELECT w.* FROM rm_reservations w WHERE w.status = 'held' AND (
         NOT EXISTS (SELECT 1 FROM rm_room_participants p WHERE p.room_code = w.room_code AND p.reservation_id = w.reservation_id)
         OR NOT EXISTS (SELECT 1 FROM rm_rooms r WHERE r.code = w.room_code AND r.status NOT IN ('ended', 'cancelled')))
        ORDER BY w.created_at LIMIT ?`,
-    )
-    .all(limit);
+  ).all(limit);
 
 /** Whether a reward credit (e.g. `bonus-ABC123`) has been applied. */
 export const rewardCreditApplied = ({ sqlite }: ReadDb, creditId: string): boolean =>
-  sqlite
-    .prepare<[string], { n: number }>("SELECT count(*) AS n FROM rm_wallet_tx WHERE ref = ? AND type = 'reward_credit'")
-    .get(creditId)!.n > 0;
+  prepared<[string], { n: number }>(
+    sqlite,
+    "SELECT count(*) AS n FROM rm_wallet_tx WHERE ref = ? AND type = 'reward_credit'",
+  ).get(creditId)!.n > 0;

@@ -1,0 +1,56 @@
+import { describe, it } from 'vitest';
+import type { ProductDetails, ProductEvent } from '../../engine/product.ts';
+import { productByCode, productFacets, searchProducts } from '../../projections/catalogue.ts';
+import { given, on } from '../helpers/readModel.ts';
+
+const saree: ProductDetails = {
+  id: 'p1',
+  product_code: 'SAR001',
+  slug: 'kanchipuram-silk-saree',
+  name: 'Kanchipuram Silk Saree',
+  description: 'Pure silk, zari border',
+  price: 12_000_00,
+  original_price: 15_000_00,
+  image_url: '/img/saree.jpg',
+  images: ['/img/saree.jpg'],
+  rating: 4.5,
+  ratings: 120,
+  category: 'Sarees',
+  brand: 'Nalli',
+  color: 'Red',
+  reward_points: 120,
+  is_active: true,
+};
+const product = (e: ProductEvent) => on('product-p1', e);
+const added = product({ type: 'ProductAdded', data: { ...saree, stock: 5, at: 0 } });
+
+describe('catalogue read model', () => {
+  it('lists a product with its stock, less the units held by reservations', () => {
+    given(added, product({ type: 'StockReserved', data: { reservationId: 'r1', quantity: 2, expiresAt: 10, at: 1 } }))
+      .thenRows(
+        (db) => searchProducts(db, { search: 'silk' }).products.map((p) => [p.id, p.stock, p.in_stock, p.images]),
+        [['p1', 3, true, ['/img/saree.jpg']]],
+      )
+      .thenRows((db) => productFacets(db).brands, [{ value: 'Nalli', count: 1 }]);
+  });
+
+  it('takes sold units off the stock, gives released ones back, and follows an adjustment', () => {
+    given(
+      added,
+      product({ type: 'StockReserved', data: { reservationId: 'r1', quantity: 2, expiresAt: 10, at: 1 } }),
+      product({ type: 'StockReserved', data: { reservationId: 'r2', quantity: 1, expiresAt: 10, at: 1 } }),
+      product({ type: 'StockSold', data: { reservationId: 'r1', quantity: 2, at: 2 } }),
+      product({ type: 'StockReleased', data: { reservationId: 'r2', quantity: 1, reason: 'expired', at: 3 } }),
+    ).thenRows(
+      (db) => {
+        const p = productByCode(db, 'SAR001')!;
+        return [p.stock, p.reserved];
+      },
+      [3, 0],
+    );
+    given(added, product({ type: 'ProductStockAdjusted', data: { stock: 0, previous: 5, at: 1 } })).thenRows(
+      (db) => searchProducts(db, { inStock: true }).total,
+      0,
+    );
+  });
+});
