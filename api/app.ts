@@ -17,6 +17,7 @@ import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
 import { sameOriginWrites } from './http/security.ts';
+import type { PaymentPurposes } from './payments/purposes.ts';
 import { paymentsRoutes, razorpayReturnRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { myRoomsRoutes, roomsRoutes } from './rooms/routes.ts';
@@ -44,13 +45,18 @@ const requestLogOf =
     return log.child({ requestId: vars.requestId, ...(vars.user ? { actor: vars.user.id } : {}) });
   };
 
-/** The HTTP application: API under /api, the built web client everywhere else. */
+/**
+ * The HTTP application: API under /api, the built web client everywhere else. Each route factory
+ * gets from `deps` only what its type asks for; `purposes` are the payment appliers by purpose
+ * (see `api/compose.ts`).
+ */
 export const createApp = (
   deps: Deps,
   {
+    purposes,
     lifecycle = { stopping: false },
     serverMetrics = new Registry(),
-  }: { lifecycle?: Lifecycle; serverMetrics?: Registry } = {},
+  }: { purposes: PaymentPurposes; lifecycle?: Lifecycle; serverMetrics?: Registry },
 ) => {
   const { log, config } = deps;
   const app = new Hono<{ Variables: { requestId: string } }>();
@@ -124,7 +130,7 @@ export const createApp = (
   api.route('/referrals', referralRoutes(deps));
   api.route('/me/profile', profileRoutes(deps));
   api.route('/admin', adminIdentityRoutes(deps));
-  api.route('/payments', paymentsRoutes(deps));
+  api.route('/payments', paymentsRoutes(deps, purposes));
   api.route('/me/wallet', walletRoutes(deps));
   api.route('/rooms', roomsRoutes(deps));
   api.route('/me/rooms', myRoomsRoutes(deps));

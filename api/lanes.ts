@@ -1,15 +1,16 @@
 import type { Deps } from './deps.ts';
 
-const lanes = new WeakMap<Deps, Map<string, Promise<unknown>>>();
+/** Per event store (one per process, however many narrow views of `Deps` share it). */
+const lanes = new WeakMap<Deps['store'], Map<string, Promise<unknown>>>();
 
 /**
  * Runs the work queued under one key one after another in this process, in arrival order (one
  * room's deals and round closes, one member's checkouts), so racing work waits its turn instead of
  * retrying. Across processes the streams' expected revisions still decide.
  */
-export const inLane = <T>(deps: Deps, key: string, work: () => Promise<T>): Promise<T> => {
-  let byKey = lanes.get(deps);
-  if (!byKey) lanes.set(deps, (byKey = new Map<string, Promise<unknown>>()));
+export const inLane = <T>(deps: Pick<Deps, 'store'>, key: string, work: () => Promise<T>): Promise<T> => {
+  let byKey = lanes.get(deps.store);
+  if (!byKey) lanes.set(deps.store, (byKey = new Map<string, Promise<unknown>>()));
   const next = (byKey.get(key) ?? Promise.resolve()).then(work, work);
   const tail = next.catch(() => undefined);
   byKey.set(key, tail);

@@ -8,6 +8,7 @@ import { openReadDb } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
 import { createProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
+import { paymentPurposes } from './compose.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -110,7 +111,7 @@ export const startServer = async (
         ? { '/': sockets.io.of('/').sockets.size, [APL_NAMESPACE]: sockets.io.of(APL_NAMESPACE).sockets.size }
         : {},
   });
-  const app = createApp(deps, { lifecycle, serverMetrics: ownMetrics });
+  const app = createApp(deps, { purposes: paymentPurposes(deps), lifecycle, serverMetrics: ownMetrics });
   const httpServer = await new Promise<HttpServer>((resolve) => {
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
       resolve(server as HttpServer),
