@@ -19,7 +19,6 @@ import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, Soc
 import { attachRealtime } from './realtime/server.ts';
 import { sameOriginHandshake } from './http/security.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
-import { seedDemo } from '../scripts/seedDemo.ts';
 import { join } from 'node:path';
 import { sqliteHitLog } from './auth/hitLog.ts';
 import { createSessions } from './auth/session.ts';
@@ -49,10 +48,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Builds everything (store, read models, app, sockets) and listens. The only place connections are made. */
+/** Puts demo data into an empty store (`scripts/seedDemo.ts`, given by `scripts/start.ts` and the tests). */
+export type Seeder = (deps: Deps) => Promise<unknown>;
+
+/**
+ * Builds everything (store, read models, app, sockets) and listens. The only place connections are
+ * made. With SEED_DEMO on, `seed` runs once the read models are up and before the server listens,
+ * so a member never meets a half-seeded site and the schedulers' first tick sees the demo rooms.
+ */
 export const startServer = async (
   config: Config,
-  overrides: { clock?: Clock; log?: Logger } = {},
+  overrides: { clock?: Clock; log?: Logger; seed?: Seeder } = {},
 ): Promise<RunningServer> => {
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
@@ -97,7 +103,10 @@ export const startServer = async (
     transparency: { key: logKey, heads },
   };
   await projections.start();
-  if (config.SEED_DEMO) await seedDemo(deps);
+  if (config.SEED_DEMO) {
+    if (overrides.seed) await overrides.seed(deps);
+    else log.warn('SEED_DEMO is on but this entry point seeds nothing: start with `npm start` to seed the demo data');
+  }
 
   const lifecycle = { stopping: false };
   const sockets: { io: Io | null } = { io: null };
