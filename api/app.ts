@@ -129,18 +129,21 @@ export const createApp = (
   api.route('/auth', authRoutes(deps));
   api.route('/referrals', referralRoutes(deps));
   api.route('/me/profile', profileRoutes(deps));
-  api.route('/admin', adminIdentityRoutes(deps));
+  // One router per prefix: the admin pages of identity, deal rooms and audit; a room and its receipt.
+  const admin = new Hono<AuthEnv>()
+    .route('/', adminIdentityRoutes(deps))
+    .route('/', roomsAdminRoutes(deps))
+    .route('/', auditRoutes(deps));
+  const rooms = new Hono<AuthEnv>().route('/', roomsRoutes(deps)).route('/', receiptRoutes(deps));
+  api.route('/admin', admin);
   api.route('/payments', paymentsRoutes(deps, purposes));
   api.route('/me/wallet', walletRoutes(deps));
-  api.route('/rooms', roomsRoutes(deps));
+  api.route('/rooms', rooms);
   api.route('/me/rooms', myRoomsRoutes(deps));
-  api.route('/admin', roomsAdminRoutes(deps));
   api.route('/uploads', uploadsRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/leagues', leagueRoutes(deps));
   api.route('/admin/leagues', leagueAdminRoutes(deps));
-  api.route('/admin', auditRoutes(deps));
-  api.route('/rooms', receiptRoutes(deps));
   api.route('/', blogRoutes(deps));
   api.route('/log', logRoutes(deps, deps.transparency.heads, deps.transparency.key));
   // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).
