@@ -18,7 +18,7 @@ export const ReferralBody = z.object({
 });
 
 /** Admin: users and access, referral codes, the mail outbox. Admins change; auditors only read. */
-export const adminIdentityRoutes = (deps: Deps) =>
+export const adminIdentityRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail'>) =>
   new Hono<AuthEnv>()
     .get(
       '/users',

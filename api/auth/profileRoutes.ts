@@ -31,7 +31,7 @@ export const ProfileBody = z
   .strip();
 
 /** The member's own profile. The user is always the session's; a `user_id` in the body is ignored. */
-export const profileRoutes = (deps: Deps) =>
+export const profileRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get('/', describe({ summary: 'My profile', tags: ['profile'], access: 'member' }), (c) => {

@@ -42,7 +42,7 @@ export const CreateRoomBody = z.object({
 });
 
 /** Admin: create deal rooms (rules fixed at creation) and products (with an image upload). */
-export const roomsAdminRoutes = (deps: Deps) =>
+export const roomsAdminRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'config'>) =>
   new Hono<AuthEnv>()
     .post(
       '/rooms',

@@ -5,6 +5,7 @@ import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, queryParams } from '../http/openapi.ts';
+import type { DepositDeps } from './deposits.ts';
 import { startDeposit, verifyDeposit } from './deposits.ts';
 
 export const WalletResponse = z.object({
@@ -43,7 +44,7 @@ export const PaymentCallbackBody = z.object({
 });
 
 /** The signed-in member's wallet: balances, transactions and top-ups through the payment port. */
-export const walletRoutes = (deps: Deps) =>
+export const walletRoutes = (deps: DepositDeps & Pick<Deps, 'readDb'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get(
