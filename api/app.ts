@@ -17,6 +17,7 @@ import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
 import { sameOriginWrites } from './http/security.ts';
+import type { PaymentPurposes } from './payments/purposes.ts';
 import { paymentsRoutes, razorpayReturnRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { myRoomsRoutes, roomsRoutes } from './rooms/routes.ts';
@@ -44,13 +45,18 @@ const requestLogOf =
     return log.child({ requestId: vars.requestId, ...(vars.user ? { actor: vars.user.id } : {}) });
   };
 
-/** The HTTP application: API under /api, the built web client everywhere else. */
+/**
+ * The HTTP application: API under /api, the built web client everywhere else. Each route factory
+ * gets from `deps` only what its type asks for; `purposes` are the payment appliers by purpose
+ * (see `api/compose.ts`).
+ */
 export const createApp = (
   deps: Deps,
   {
+    purposes,
     lifecycle = { stopping: false },
     serverMetrics = new Registry(),
-  }: { lifecycle?: Lifecycle; serverMetrics?: Registry } = {},
+  }: { purposes: PaymentPurposes; lifecycle?: Lifecycle; serverMetrics?: Registry },
 ) => {
   const { log, config } = deps;
   const app = new Hono<{ Variables: { requestId: string } }>();
@@ -123,18 +129,21 @@ export const createApp = (
   api.route('/auth', authRoutes(deps));
   api.route('/referrals', referralRoutes(deps));
   api.route('/me/profile', profileRoutes(deps));
-  api.route('/admin', adminIdentityRoutes(deps));
-  api.route('/payments', paymentsRoutes(deps));
+  // One router per prefix: the admin pages of identity, deal rooms and audit; a room and its receipt.
+  const admin = new Hono<AuthEnv>()
+    .route('/', adminIdentityRoutes(deps))
+    .route('/', roomsAdminRoutes(deps))
+    .route('/', auditRoutes(deps));
+  const rooms = new Hono<AuthEnv>().route('/', roomsRoutes(deps)).route('/', receiptRoutes(deps));
+  api.route('/admin', admin);
+  api.route('/payments', paymentsRoutes(deps, purposes));
   api.route('/me/wallet', walletRoutes(deps));
-  api.route('/rooms', roomsRoutes(deps));
+  api.route('/rooms', rooms);
   api.route('/me/rooms', myRoomsRoutes(deps));
-  api.route('/admin', roomsAdminRoutes(deps));
   api.route('/uploads', uploadsRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/leagues', leagueRoutes(deps));
   api.route('/admin/leagues', leagueAdminRoutes(deps));
-  api.route('/admin', auditRoutes(deps));
-  api.route('/rooms', receiptRoutes(deps));
   api.route('/', blogRoutes(deps));
   api.route('/log', logRoutes(deps, deps.transparency.heads, deps.transparency.key));
   // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).

@@ -1,12 +1,16 @@
 import { loadConfig } from './config.ts';
+import type { Seeder } from './server.ts';
 import { startServer } from './server.ts';
 
 /** Connections kept busy are cut after 5 s (api/server.ts); the whole shutdown never takes longer than this. */
 export const SHUTDOWN_BOUND_MS = 15_000;
 
-/** Process entry point: start, and stop cleanly on SIGTERM/SIGINT. */
-export const main = async () => {
-  const server = await startServer(loadConfig());
+/**
+ * Process entry point: start, and stop cleanly on SIGTERM/SIGINT. `seed` puts the demo data into an
+ * empty store when SEED_DEMO is on; `scripts/serve.ts` (and so `npm start`) gives it.
+ */
+export const main = async (options: { seed?: Seeder } = {}) => {
+  const server = await startServer(loadConfig(), { seed: options.seed });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -8,6 +8,7 @@ import { openReadDb } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
 import { createProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
+import { paymentPurposes } from './compose.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -23,7 +24,6 @@ import { shopBroadcaster } from './shop/broadcast.ts';
 import { attachLeague } from './league/namespace.ts';
 import { sameOriginHandshake } from './http/security.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
-import { seedDemo } from '../scripts/seedDemo.ts';
 import { join } from 'node:path';
 import { sqliteHitLog } from './auth/hitLog.ts';
 import { createSessions } from './auth/session.ts';
@@ -51,10 +51,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Builds everything (store, read models, app, sockets) and listens. The only place connections are made. */
+/** Puts demo data into an empty store (`scripts/seedDemo.ts`, given by `scripts/start.ts` and the tests). */
+export type Seeder = (deps: Deps) => Promise<unknown>;
+
+/**
+ * Builds everything (store, read models, app, sockets) and listens. The only place connections are
+ * made. With SEED_DEMO on, `seed` runs once the read models are up and before the server listens,
+ * so a member never meets a half-seeded site and the schedulers' first tick sees the demo rooms.
+ */
 export const startServer = async (
   config: Config,
-  overrides: { clock?: Clock; log?: Logger } = {},
+  overrides: { clock?: Clock; log?: Logger; seed?: Seeder } = {},
 ): Promise<RunningServer> => {
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
@@ -99,7 +106,10 @@ export const startServer = async (
     transparency: { key: logKey, heads },
   };
   await projections.start();
-  if (config.SEED_DEMO) await seedDemo(deps);
+  if (config.SEED_DEMO) {
+    if (overrides.seed) await overrides.seed(deps);
+    else log.warn('SEED_DEMO is on but this entry point seeds nothing: start with `npm start` to seed the demo data');
+  }
 
   const lifecycle = { stopping: false };
   const sockets: { io: Io | null } = { io: null };
@@ -113,7 +123,7 @@ export const startServer = async (
         ? { '/': sockets.io.of('/').sockets.size, [APL_NAMESPACE]: sockets.io.of(APL_NAMESPACE).sockets.size }
         : {},
   });
-  const app = createApp(deps, { lifecycle, serverMetrics: ownMetrics });
+  const app = createApp(deps, { purposes: paymentPurposes(deps), lifecycle, serverMetrics: ownMetrics });
   const httpServer = await new Promise<HttpServer>((resolve) => {
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
       resolve(server as HttpServer),

@@ -1,5 +1,6 @@
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
+import { seedDemo } from './seedDemo.ts';
 
 /**
  * `npm run seed`: puts the demo data (admin, auditor, members, products, rooms, a league, the blog)
@@ -7,7 +8,7 @@ import { startServer } from '../api/server.ts';
  * demo data already is left as it is; `npm start` seeds an empty store by itself (SEED_DEMO).
  */
 export const runSeed = async (): Promise<number> => {
-  const server = await startServer({ ...loadConfig(), PORT: 0, SEED_DEMO: true });
+  const server = await startServer({ ...loadConfig(), PORT: 0, SEED_DEMO: true }, { seed: seedDemo });
   try {
     const [marker] = await server.deps.store.readStream('system-instance', { limit: 1 });
     const seeded = marker?.type === 'DemoDataSeeded';

@@ -14,7 +14,7 @@ import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts'
 import { AdminUserList, AdminUsersQuery, OutboxList, ReferralBody, ReferralList } from '../contract/admin.ts';
 
 /** Admin: users and access, referral codes, the mail outbox. Admins change; auditors only read. */
-export const adminIdentityRoutes = (deps: Deps) =>
+export const adminIdentityRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail'>) =>
   new Hono<AuthEnv>()
     .get(
       '/users',

@@ -26,7 +26,7 @@ const CodeParam = z.object({
 const NOT_READY = 'The fairness receipt is ready once the deal has ended.';
 
 /** The room's stream up to and including the event that ended the deal (purchase details after it stay private). */
-const roomRecord = async (deps: Deps, code: string) => {
+const roomRecord = async (deps: Pick<Deps, 'store'>, code: string) => {
   if (!ROOM_CODE_PATTERN.test(code)) throw new ApiError(404, 'ROOM_NOT_FOUND', 'Room not found');
   const events = await deps.store.readStream(roomStream(code));
   if (events.length === 0) throw new ApiError(404, 'ROOM_NOT_FOUND', 'Room not found');
@@ -39,7 +39,10 @@ const roomRecord = async (deps: Deps, code: string) => {
  * Proves each event of the deal in a signed head of the whole log: the latest head, or a new one
  * signed now when the latest was signed before the deal ended.
  */
-const proveInLog = async (deps: Deps, events: RecordedEvent[]): Promise<Receipt['log']> => {
+const proveInLog = async (
+  deps: Pick<Deps, 'readDb' | 'projections' | 'config' | 'transparency'>,
+  events: RecordedEvent[],
+): Promise<Receipt['log']> => {
   const { heads, key } = deps.transparency;
   const end = events.at(-1)!;
   await deps.projections.waitFor(end.position, deps.config.PROJECTION_WAIT_MS);
@@ -124,7 +127,9 @@ const toReceipt = (
  * A member's fairness receipt for a finished room, and the room's history to check it with: every
  * event from creation to the end of the deal, hash chain included, verifiable offline.
  */
-export const receiptRoutes = (deps: Deps) =>
+export const receiptRoutes = (
+  deps: Pick<Deps, 'clock' | 'store' | 'readDb' | 'projections' | 'config' | 'transparency'>,
+) =>
   new Hono<AuthEnv>()
     .get(
       '/:code/receipt',

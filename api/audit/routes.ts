@@ -35,7 +35,9 @@ const rowOf = (r: typeof streamsTable.$inferSelect) => ({
  * The auditor's view of the log, for admins and the read-only auditor: streams by category, a
  * stream's events with their links, the hash-chain check, and streamed NDJSON exports.
  */
-export const auditRoutes = (deps: Deps) => {
+export const auditRoutes = (
+  deps: Pick<Deps, 'clock' | 'store' | 'readDb' | 'projections' | 'config' | 'transparency' | 'log'>,
+) => {
   const recorded = (stream: string) =>
     deps.readDb.orm.select().from(streamsTable).where(eq(streamsTable.stream, stream)).get();
   const knownStream = (stream: string) => {

@@ -32,7 +32,7 @@ export type NewMember = Omit<Registration, 'userId'>;
  * finished by the next attempt, which reuses the claimed id.
  */
 export const registerMember = async (
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'store' | 'commands'>,
   member: NewMember,
   options: { actor: Actor; trusted?: boolean; proofHash?: string | null },
 ): Promise<string> => {

@@ -35,7 +35,7 @@ const newResetToken = (userId: string) => `${userId}.${randomBytes(32).toString(
  * single-use, expiring, every session ended), and a password change for the signed-in member (the
  * current password required, every other session ended). Both are events on `user-{id}`.
  */
-export const passwordRoutes = (deps: Deps) => {
+export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'hits' | 'config'>) => {
   const { perAccount } = createLoginLimits(deps.hits);
   const resetsPerEmail = createThrottle(
     { name: 'reset-email', free: 3, windowMs: 60 * 60_000, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000 },

@@ -10,7 +10,7 @@ import { actorOf, currentUser, requireUser } from './session.ts';
 import { ProfileAnswer, ProfileBody } from '../contract/account.ts';
 
 /** The member's own profile. The user is always the session's; a `user_id` in the body is ignored. */
-export const profileRoutes = (deps: Deps) =>
+export const profileRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get(

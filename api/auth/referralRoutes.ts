@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 
 /** The landing page's referral check. Says only whether the code exists. */
-export const referralRoutes = (deps: Deps) => {
+export const referralRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'hits'>) => {
   const checks = createReferralCheckLimit(deps.hits);
   return new Hono().post(
     '/check',

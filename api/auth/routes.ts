@@ -25,7 +25,7 @@ const PHONE = /^(\+91[\s-]?)?[6-9]\d{9}$/;
 
 const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => new ApiError(status, code, message);
 
-export const sessionPayload = (deps: Deps, user: SessionUser | null) => ({
+export const sessionPayload = (deps: Pick<Deps, 'walletOf'>, user: SessionUser | null) => ({
   logged_in: user !== null,
   user: user && {
     id: user.id,
@@ -39,7 +39,12 @@ export const sessionPayload = (deps: Deps, user: SessionUser | null) => ({
 });
 
 /** Registration with email OTP, login, session and logout (DESIGN.md §5 identity calls). */
-export const authRoutes = (deps: Deps) => {
+export const authRoutes = (
+  deps: Pick<
+    Deps,
+    'clock' | 'store' | 'readDb' | 'commands' | 'sessions' | 'mail' | 'secrets' | 'hits' | 'config' | 'walletOf'
+  >,
+) => {
   const { clock } = deps;
   const otpSecret = deps.secrets.otp;
   const { perAccount, perAddress } = createLoginLimits(deps.hits);
@@ -290,7 +295,7 @@ export const authRoutes = (deps: Deps) => {
 const PROOF_COOKIE = 'vd_email_proof';
 const proofHashOf = (proof: string) => createHash('sha256').update(proof).digest('hex');
 
-export const isHttps = (c: Context, deps: Deps) =>
+export const isHttps = (c: Context, deps: Pick<Deps, 'config'>) =>
   new URL(c.req.url).protocol === 'https:' ||
   (deps.config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https') ||
   (deps.config.PUBLIC_URL?.startsWith('https:') ?? false);

@@ -63,7 +63,7 @@ export const publishPost = async (
 const authorOf = (user: SessionUser): PostAuthor => ({ userId: user.id, name: user.name });
 
 /** The blog: anyone reads published posts; admins publish, edit and unpublish them. */
-export const blogRoutes = (deps: Deps) =>
+export const blogRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands'>) =>
   new Hono<AuthEnv>()
     .get(
       '/blog',

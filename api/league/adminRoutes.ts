@@ -41,7 +41,10 @@ const PLAYER_ALIASES = { player: 'name', player_name: 'name', base: 'base_price'
 const adminOf = (user: SessionUser): Admin => ({ userId: user.id, role: user.role });
 
 /** Owners by email; unknown or waitlisted emails become row errors (and a placeholder id the decider accepts). */
-const resolveTeams = (deps: Deps, rows: z.infer<typeof TeamRow>[]): { teams: TeamInput[]; errors: RowError[] } => {
+const resolveTeams = (
+  deps: Pick<Deps, 'readDb'>,
+  rows: z.infer<typeof TeamRow>[],
+): { teams: TeamInput[]; errors: RowError[] } => {
   const errors: RowError[] = [];
   const teams = rows.map((r, i): TeamInput => {
     const email = normalizeEmail(r.owner_email);
@@ -67,7 +70,7 @@ const toPlayers = (rows: z.infer<typeof PlayerRow>[]): PlayerInput[] =>
 
 /** Runs the command; with row errors found before it, only checks it (nothing is saved) and reports all rows together. */
 const addRows = async (
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'store' | 'commands'>,
   code: string,
   user: SessionUser,
   command: LeagueCommand,
@@ -96,7 +99,7 @@ const playersCommand = (players: PlayerInput[], by: Admin, now: number): LeagueC
 });
 
 /** Admin league set-up: create a league, add teams (owner by email) and players by form or CSV, remove before the start. */
-export const leagueAdminRoutes = (deps: Deps) => {
+export const leagueAdminRoutes = (deps: Pick<Deps, 'clock' | 'store' | 'readDb' | 'commands'>) => {
   const answer = (code: string, user: SessionUser) => snapshotOf(deps.readDb, code, user, deps.clock.now());
   return new Hono<AuthEnv>()
     .use('*', requireRole('admin'))

@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 
 /** Runs one league command at the server's time. `commandId` makes it idempotent (seeders, the deadline closer). */
 export const runLeague = (
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'commands'>,
   code: string,
   actor: Actor,
   command: (now: number) => LeagueCommand,

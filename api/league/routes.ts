@@ -13,7 +13,7 @@ import type { AplRoom } from '../contract/league.ts';
 export const CodeParam = z.object({ code: z.string().max(20) });
 
 /** The league's code from the path, or 404 when there is no such league. */
-export const knownLeague = (deps: Deps, raw: string): string => {
+export const knownLeague = (deps: Pick<Deps, 'readDb'>, raw: string): string => {
   const code = isLeagueCode(raw) ? leagueCode(raw) : null;
   if (!code || !leagueByCode(deps.readDb, code)) throw new ApiError(404, 'LEAGUE_NOT_FOUND', 'League not found.');
   return code;
@@ -35,7 +35,7 @@ const LeagueListResponse = z.object({
 });
 
 /** League reads for logged-in members: the room list, a league's snapshot, players, teams and the member's own team. */
-export const leagueRoutes = (deps: Deps) =>
+export const leagueRoutes = (deps: Pick<Deps, 'clock' | 'readDb'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get(

@@ -1,5 +1,3 @@
-import type { Deps } from '../deps.ts';
-
 /** A payment whose signature has been checked, on its way to the stream it pays for. */
 export interface VerifiedPayment {
   providerOrderId: string;
@@ -11,15 +9,18 @@ export interface VerifiedPayment {
   userId: string | null;
 }
 
-/**
- * Applies a verified payment to its stream, idempotently by payment id, checking the amount and the
- * order's owner. Resolves with whether this call changed anything.
- */
-export type PaymentApplier = (deps: Deps, payment: VerifiedPayment) => Promise<{ applied: boolean }>;
+/** What applying a payment answers: whether this call changed anything. */
+export type PaymentApplied = Promise<{ applied: boolean }>;
 
-/** One applier per `notes.purpose`. Each feature adds a line (lazy imports keep this file free of cycles). */
-export const paymentPurposes: Record<string, PaymentApplier> = {
-  deposit: async (deps, p) => (await import('../wallet/deposits.ts')).applyDepositPayment(deps, p),
-  room_purchase: async (deps, p) => (await import('../rooms/purchase.ts')).applyPurchasePayment(deps, p),
-  shop_order: async (deps, p) => (await import('../shop/checkout.ts')).applyShopPayment(deps, p),
-};
+/**
+ * How a feature applies a verified payment to its stream, idempotently by payment id, checking the
+ * amount and the order's owner; `D` is what the feature needs to do it.
+ */
+export type PaymentApplier<D> = (deps: D, payment: VerifiedPayment) => PaymentApplied;
+
+/**
+ * The appliers by `notes.purpose` (deposit, room_purchase, shop_order), already given their
+ * dependencies. Built by the composition root (`api/compose.ts`) and handed to the payments routes,
+ * so the payments feature knows no feature it is paid for.
+ */
+export type PaymentPurposes = Readonly<Record<string, (payment: VerifiedPayment) => PaymentApplied>>;

@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { describe } from '../http/openapi.ts';
 import { razorpayCheckoutPage, sandboxCheckoutPage, sandboxRefusalPage } from './pages.ts';
 import { withQuery } from './port.ts';
-import { paymentPurposes } from './purposes.ts';
+import type { PaymentPurposes } from './purposes.ts';
 
 const RAZORPAY_HOSTED_CHECKOUT = 'https://api.razorpay.com/v1/checkout/embedded';
 
@@ -37,9 +37,10 @@ const orderParam = (id: string | undefined) => {
 
 /**
  * The payment provider's pages and hooks: the sandbox hosted checkout, the page in front of
- * Razorpay's hosted checkout and its callback, and the webhook (verified, idempotent by payment id).
+ * Razorpay's hosted checkout and its callback, and the webhook (verified, idempotent by payment id),
+ * which hands each payment to the applier of its `notes.purpose` in `purposes`.
  */
-export const paymentsRoutes = (deps: Deps) => {
+export const paymentsRoutes = (deps: Pick<Deps, 'payments' | 'config' | 'log'>, purposes: PaymentPurposes) => {
   const { payments } = deps;
   const app = new Hono<AuthEnv>();
 
@@ -152,13 +153,13 @@ export const paymentsRoutes = (deps: Deps) => {
       }
       const local = payments.book.get(entity.order_id);
       const notes = { ...(Array.isArray(entity.notes) ? {} : entity.notes), ...(local?.notes ?? {}) };
-      const applier = paymentPurposes[notes.purpose ?? ''];
+      const applier = purposes[notes.purpose ?? ''];
       if (!applier) {
         deps.log.warn('webhook for an order with no known purpose', { orderId: entity.order_id });
         return c.json({ ok: true, ignored: true });
       }
       try {
-        const { applied } = await applier(deps, {
+        const { applied } = await applier({
           providerOrderId: entity.order_id,
           paymentId: entity.id,
           amountPaise: entity.amount,
@@ -184,7 +185,7 @@ export const paymentsRoutes = (deps: Deps) => {
  * api.razorpay.com, so it is mounted outside the same-origin write guard. It changes nothing; it
  * only redirects to our return page with the signed fields, which the member's verify call checks.
  */
-export const razorpayReturnRoutes = (deps: Deps) => {
+export const razorpayReturnRoutes = (deps: Pick<Deps, 'payments'>) => {
   const { payments } = deps;
   return new Hono().post(
     '/razorpay/callback/:orderId',

@@ -20,7 +20,7 @@ export const newRoomCode = (): string =>
   Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** Admin: create deal rooms (rules fixed at creation) and products (with an image upload). */
-export const roomsAdminRoutes = (deps: Deps) =>
+export const roomsAdminRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'config'>) =>
   new Hono<AuthEnv>()
     .post(
       '/rooms',

@@ -30,13 +30,17 @@ export const imageTypeOf = (bytes: Uint8Array): { ext: string; mime: string } | 
 };
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-const uploadsDir = (deps: Deps) => join(deps.config.DATA_DIR, 'uploads');
+const uploadsDir = (deps: Pick<Deps, 'config'>) => join(deps.config.DATA_DIR, 'uploads');
 
 /**
  * Adds a product through the product decider (`engine/product.ts`): fields checked, slug and code
  * unique, and an optional image stored under DATA_DIR/uploads after checking its bytes and size.
  */
-export const createProductFromForm = async (deps: Deps, admin: SessionUser, form: Record<string, unknown>) => {
+export const createProductFromForm = async (
+  deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'config'>,
+  admin: SessionUser,
+  form: Record<string, unknown>,
+) => {
   const parsed = ProductForm.safeParse(
     Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string' && v !== '')),
   );
@@ -121,7 +125,7 @@ export const createProductFromForm = async (deps: Deps, admin: SessionUser, form
 };
 
 /** Uploaded product images, served with their checked type. */
-export const uploadsRoutes = (deps: Deps) =>
+export const uploadsRoutes = (deps: Pick<Deps, 'config'>) =>
   new Hono().get('/:name', describe({ summary: 'An uploaded product image', tags: ['shop'] }), (c) => {
     const name = c.req.param('name');
     const match = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.exec(name);

@@ -11,11 +11,16 @@ import type { PaymentCallback } from '../payments/port.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 
+/** What recording a purchase payment needs (a refused second payment goes to the wallet). */
+export type PurchaseApplyDeps = Pick<Deps, 'clock' | 'commands' | 'log'>;
+/** What starting and verifying a purchase need. */
+export type PurchaseDeps = PurchaseApplyDeps & Pick<Deps, 'store' | 'payments'>;
+
 /**
  * Starts paying for a won deal: the room checks winner, window and address first (no provider
  * order is made for a refused purchase), then the order is created and recorded on the room.
  */
-export const startPurchase = async (deps: Deps, user: SessionUser, code: string, address: DeliveryAddress) => {
+export const startPurchase = async (deps: PurchaseDeps, user: SessionUser, code: string, address: DeliveryAddress) => {
   const stream = roomStream(code);
   const now = deps.clock.now();
   const { state } = await loadState(deps.store, stream, roomDecider);
@@ -42,7 +47,7 @@ export const startPurchase = async (deps: Deps, user: SessionUser, code: string,
  * Records a verified payment for a won deal: once per payment id, for the final price, by the winner
  * only. A second, different payment for a deal already bought is put into the winner's wallet.
  */
-export const applyPurchasePayment: PaymentApplier = async (deps, payment) => {
+export const applyPurchasePayment: PaymentApplier<PurchaseApplyDeps> = async (deps, payment) => {
   try {
     return await confirmPurchasePayment(deps, payment);
   } catch (error) {
@@ -56,7 +61,7 @@ export const applyPurchasePayment: PaymentApplier = async (deps, payment) => {
   }
 };
 
-const confirmPurchasePayment: PaymentApplier = async (deps, payment) => {
+const confirmPurchasePayment: PaymentApplier<PurchaseApplyDeps> = async (deps, payment) => {
   const owner = payment.notes.userId;
   const code = payment.notes.roomCode;
   if (!owner || !code) throw roomError('PAYMENT_ORDER_NOT_FOUND');
@@ -88,7 +93,12 @@ const confirmPurchasePayment: PaymentApplier = async (deps, payment) => {
 };
 
 /** The checkout return for a purchase: verify the signature, then record the payment. */
-export const verifyPurchase = async (deps: Deps, user: SessionUser, code: string, callback: PaymentCallback) => {
+export const verifyPurchase = async (
+  deps: PurchaseDeps,
+  user: SessionUser,
+  code: string,
+  callback: PaymentCallback,
+) => {
   if (!deps.payments.verifyCallback(callback)) {
     throw new ApiError(400, 'PAYMENT_VERIFICATION_FAILED', 'Payment verification failed');
   }

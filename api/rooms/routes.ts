@@ -8,6 +8,7 @@ import { currentUser, requireAccess, requireUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
 import { PaymentCallbackBody } from '../contract/account.ts';
+import type { PurchaseDeps } from './purchase.ts';
 import { startPurchase, verifyPurchase } from './purchase.ts';
 import { prebook } from './sagas.ts';
 import { roomSnapshot } from './snapshot.ts';
@@ -31,7 +32,7 @@ const tabOf = (status: string, remark: string, roomRemark: string | null) => {
 };
 
 /** Deal rooms: lists, one room, pre-book, bid history and the won-deal purchase. */
-export const roomsRoutes = (deps: Deps) =>
+export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb'>) =>
   new Hono<AuthEnv>()
     .get(
       '/',
@@ -200,7 +201,7 @@ export const roomsRoutes = (deps: Deps) =>
     );
 
 /** GET /api/me/rooms: the rooms I pre-booked, with my remark and My Deals tab. */
-export const myRoomsRoutes = (deps: Deps) =>
+export const myRoomsRoutes = (deps: Pick<Deps, 'clock' | 'readDb'>) =>
   new Hono<AuthEnv>().get(
     '/',
     describe({

@@ -33,7 +33,7 @@ const commandIdOf = (step: WalletStep): string => {
 
 /** Runs one wallet step of a saga; every step is idempotent (by reservation or credit id). */
 export const runWalletStep = (
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'commands'>,
   step: WalletStep,
   actor: Actor = 'system',
   trace: { correlationId?: string; causationId?: string | null } = {},
@@ -53,7 +53,12 @@ export const runWalletStep = (
  * (3) if the room refuses, the fee is refunded. A crash between steps is finished by the sweeper.
  * The room is checked first, so a refused pre-book normally never touches the wallet.
  */
-export const prebook = async (deps: Deps, user: SessionUser, code: string, reservationId: string = newId()) => {
+export const prebook = async (
+  deps: Pick<Deps, 'clock' | 'store' | 'commands'>,
+  user: SessionUser,
+  code: string,
+  reservationId: string = newId(),
+) => {
   const stream = roomStream(code);
   const actor = actorOf(user);
   const book = {
@@ -110,7 +115,10 @@ export const PREBOOK_PENDING_MESSAGE =
   'Your entry fee is held but we could not confirm your seat just now. It will be confirmed within a minute, or the fee returned to your wallet.';
 
 /** The settlement saga for a finished room: every fee gets its recorded fate, the winner the bonus. */
-export const settleRoom = async (deps: Deps, code: string): Promise<number> => {
+export const settleRoom = async (
+  deps: Pick<Deps, 'clock' | 'store' | 'commands' | 'log'>,
+  code: string,
+): Promise<number> => {
   const { state, events } = await loadState(deps.store, roomStream(code), roomDecider);
   // Each wallet step names the event that ended the room as its cause.
   const end = events.findLast((e) => e.type === 'RoomEnded' || e.type === 'RoomCancelled');
@@ -135,7 +143,9 @@ export const SWEEP_GRACE_MS = 10_000;
  * refunded when the room refuses), fees of finished rooms get their fate, unpaid bonuses are paid.
  * Safe to run any time, from any number of processes.
  */
-export const sweep = async (deps: Deps): Promise<{ repaired: number; settled: number }> => {
+export const sweep = async (
+  deps: Pick<Deps, 'clock' | 'store' | 'commands' | 'log' | 'readDb'>,
+): Promise<{ repaired: number; settled: number }> => {
   let repaired = 0;
   const now = deps.clock.now();
   for (const r of reservationsToRepair(deps.readDb)) {

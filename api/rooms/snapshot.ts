@@ -22,7 +22,11 @@ export const permissionOf = (
 };
 
 /** The full room as one consistent read: rules, state, participants, history and the member's own view. */
-export const roomSnapshot = (deps: Deps, code: string, user: SessionUser | null): RoomSnapshot => {
+export const roomSnapshot = (
+  deps: Pick<Deps, 'clock' | 'readDb'>,
+  code: string,
+  user: SessionUser | null,
+): RoomSnapshot => {
   const read = deps.readDb.sqlite.transaction(() => {
     const room = roomRow(deps.readDb, code);
     if (!room) throw roomError('ROOM_NOT_FOUND');

@@ -6,7 +6,7 @@ import { describe } from '../http/openapi.ts';
 export const TimeResponse = z.object({ serverTime: z.number().int().describe('Server time, ms since the epoch') });
 
 /** Server time for client clock sync, and a health check. */
-export const systemRoutes = (deps: Deps) =>
+export const systemRoutes = (deps: Pick<Deps, 'clock' | 'store' | 'projections'>) =>
   new Hono()
     .get(
       '/time',

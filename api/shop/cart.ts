@@ -15,7 +15,7 @@ import { rewardCashOf } from './rewards.ts';
 const ProductParam = z.object({ productId: z.string().max(40) });
 
 /** The cart as the spec answers it: lines with live prices, the member's reward cash (`user_rewards`, paise), totals. */
-export const cartPayload = async (deps: Deps, userId: string) => {
+export const cartPayload = async (deps: Pick<Deps, 'readDb' | 'store'>, userId: string) => {
   const cart = cartOf(deps.readDb, userId);
   return {
     success: true,
@@ -27,7 +27,7 @@ export const cartPayload = async (deps: Deps, userId: string) => {
 };
 
 /** What the cart rules need to know about a product, read from its stream. */
-const stockOf = async (deps: Deps, productId: string) => {
+const stockOf = async (deps: Pick<Deps, 'store'>, productId: string) => {
   const { state } = await loadState(deps.store, productStream(productId), productDecider);
   if (state.status !== 'listed' || !state.product.is_active) {
     throw new DomainError('PRODUCT_NOT_FOUND', PRODUCT_MESSAGES.notFound);
@@ -35,14 +35,18 @@ const stockOf = async (deps: Deps, productId: string) => {
   return { name: state.product.name, available: available(state) };
 };
 
-const runCart = async (deps: Deps, user: SessionUser, command: CartCommand) => {
+const runCart = async (
+  deps: Pick<Deps, 'clock' | 'commands' | 'readDb' | 'store'>,
+  user: SessionUser,
+  command: CartCommand,
+) => {
   const now = deps.clock.now();
   await handleCommand(deps.commands, cartStream(user.id), cartDecider, command, { actor: actorOf(user), now });
   return cartPayload(deps, user.id);
 };
 
 /** The member's cart, kept on the server. Quantities never go below 1 nor above the units available. */
-export const cartRoutes = (deps: Deps) =>
+export const cartRoutes = (deps: Pick<Deps, 'clock' | 'commands' | 'readDb' | 'store'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get('/', describe({ summary: 'My cart and reward cash', tags: ['shop'], access: 'member' }), async (c) =>

@@ -14,8 +14,14 @@ import { inLane } from '../realtime/lanes.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
+import type { OrderStepDeps } from './orderSteps.ts';
 import { failAndRelease, loadOrder, orderCommand, settleShopOrder } from './orderSteps.ts';
 import { rewardCashOf, spendRewardCash } from './rewards.ts';
+
+/** What applying a shop payment needs (a late or second payment goes to the wallet). */
+export type ShopPaymentDeps = OrderStepDeps & Pick<Deps, 'log'>;
+/** What a checkout needs besides: the member's awaiting orders and the payment port. */
+export type CheckoutDeps = ShopPaymentDeps & Pick<Deps, 'readDb' | 'payments'>;
 
 /** How long stock stays reserved for an unpaid order before the sweeper gives it back. */
 export const ORDER_HOLD_MS = 30 * 60_000;
@@ -37,7 +43,11 @@ const newOrderId = () => `o${randomBytes(8).toString('hex')}`;
 const newOrderCode = () => `VD-${[...randomBytes(8)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('')}`;
 
 /** Prices the member's cart from the product streams (never from the client) with the rewards they chose. */
-const priceCart = async (deps: Deps, userId: string, appliedRewards: Record<string, number>): Promise<OrderLine[]> => {
+const priceCart = async (
+  deps: Pick<Deps, 'store'>,
+  userId: string,
+  appliedRewards: Record<string, number>,
+): Promise<OrderLine[]> => {
   const { state: cart } = await loadState(deps.store, cartStream(userId), cartDecider);
   if (cart.lines.length === 0) throw new DomainError('CART_EMPTY', ORDER_MESSAGES.cartEmpty);
   const lines: OrderLine[] = [];
@@ -78,7 +88,7 @@ export interface CheckoutResult {
  * charged: the provider order is created only after stock and reward cash are secured.
  */
 export const placeShopOrder = (
-  deps: Deps,
+  deps: CheckoutDeps,
   user: SessionUser,
   input: { billing: Billing; appliedRewards: Record<string, number> },
 ): Promise<CheckoutResult> =>
@@ -88,7 +98,7 @@ export const placeShopOrder = (
   inLane(deps, `checkout:${user.id}`, () => checkout(deps, user, input));
 
 const checkout = async (
-  deps: Deps,
+  deps: CheckoutDeps,
   user: SessionUser,
   input: { billing: Billing; appliedRewards: Record<string, number> },
 ): Promise<CheckoutResult> => {
@@ -200,7 +210,7 @@ const checkout = async (
 };
 
 const applyConfirmation = async (
-  deps: Deps,
+  deps: ShopPaymentDeps,
   orderId: string,
   payment: { paymentId: string; providerOrderId: string | null; amountPaise: number | null; source: string },
   actor: Actor,
@@ -243,7 +253,7 @@ const applyConfirmation = async (
  * order's owner, only for this order's provider order and amount, and once per payment id — a
  * replayed callback or webhook appends nothing.
  */
-export const applyShopPayment: PaymentApplier = async (deps, payment) => {
+export const applyShopPayment: PaymentApplier<ShopPaymentDeps> = async (deps, payment) => {
   const { orderId, userId: owner } = payment.notes;
   if (!orderId || !owner) throw new DomainError('PAYMENT_ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
   if (payment.userId !== null && payment.userId !== owner) {
@@ -265,7 +275,7 @@ export const applyShopPayment: PaymentApplier = async (deps, payment) => {
 };
 
 /** The member left the provider's checkout without paying: the order fails and gives back stock and reward cash. */
-export const abandonShopOrder = async (deps: Deps, user: SessionUser, orderId: string, reason: string) => {
+export const abandonShopOrder = async (deps: OrderStepDeps, user: SessionUser, orderId: string, reason: string) => {
   const order = await loadOrder(deps, orderId);
   if (order.userId !== user.id) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
   if (order.status !== 'awaiting_payment') return { released: false };

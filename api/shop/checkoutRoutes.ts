@@ -10,6 +10,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { cartPayload } from './cart.ts';
+import type { CheckoutDeps } from './checkout.ts';
 import { SHOP_PURPOSE, abandonShopOrder, applyShopPayment, placeShopOrder } from './checkout.ts';
 
 const text = (max: number) => z.string().trim().max(max).default('');
@@ -31,14 +32,14 @@ export const VerifyBody = z.object({
 });
 
 /** Finds our order for a provider order id and checks it is the member's. */
-const ownOrder = (deps: Deps, providerOrderId: string, userId: string) => {
+const ownOrder = (deps: Pick<Deps, 'readDb'>, providerOrderId: string, userId: string) => {
   const found = orderIdByProviderOrder(deps.readDb, providerOrderId);
   if (!found || found.userId !== userId) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
   return found.id;
 };
 
 /** Checkout: billing details, reward cash per item, Proceed to Payment, and the payment's return. */
-export const checkoutRoutes = (deps: Deps) =>
+export const checkoutRoutes = (deps: CheckoutDeps) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get(

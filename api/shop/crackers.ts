@@ -23,7 +23,7 @@ import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody, queryParams } from '../http/openapi.ts';
 
 /** The one place that decides whether a referral code exists (the identity feature's `referrals` read model). */
-export const referralExists = (deps: Deps, code: string): boolean =>
+export const referralExists = (deps: Pick<Deps, 'readDb'>, code: string): boolean =>
   !!referralByCode(deps.readDb, normalizeReferralCode(code));
 
 const text = (max: number) => z.string().trim().max(max).default('');
@@ -54,7 +54,7 @@ const perAddressLimit =
  * minimum, referral code checked), the public referral status check (no credentials, phones
  * masked) and a member's reserved orders.
  */
-export const crackersRoutes = (deps: Deps) => {
+export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'hits'>) => {
   const allow = perAddressLimit(deps.hits, 20, 10 * 60_000);
   const referralChecks = createReferralCheckLimit(deps.hits);
   return new Hono<AuthEnv>()

@@ -10,14 +10,23 @@ import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { refundRewardCash } from './rewards.ts';
 
-export const orderCommand = (deps: Deps, orderId: string, command: OrderCommand, actor: Actor, commandId: string) =>
+/** What the order steps need: the order, product, cart and wallet streams. */
+export type OrderStepDeps = Pick<Deps, 'clock' | 'commands' | 'store'>;
+
+export const orderCommand = (
+  deps: Pick<Deps, 'clock' | 'commands'>,
+  orderId: string,
+  command: OrderCommand,
+  actor: Actor,
+  commandId: string,
+) =>
   handleCommand(deps.commands, orderStream(orderId), orderDecider, command, {
     actor,
     now: deps.clock.now(),
     commandId,
   });
 
-export const loadOrder = async (deps: Deps, orderId: string): Promise<PlacedOrder> => {
+export const loadOrder = async (deps: Pick<Deps, 'store'>, orderId: string): Promise<PlacedOrder> => {
   const { state } = await loadState(deps.store, orderStream(orderId), orderDecider);
   if (state.status === 'none') throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
   return state;
@@ -25,7 +34,7 @@ export const loadOrder = async (deps: Deps, orderId: string): Promise<PlacedOrde
 
 /** Sends each of the order's products its stock command, once per order, step and product. */
 const commandEachProduct = async (
-  deps: Deps,
+  deps: Pick<Deps, 'commands'>,
   orderId: string,
   order: PlacedOrder,
   now: number,
@@ -45,7 +54,7 @@ const commandEachProduct = async (
  * Gives back what an unpaid order held — its stock reservations and any reward cash it spent —
  * then marks it released. Every step is idempotent, so the sweeper may run it again after a crash.
  */
-export const releaseShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
+export const releaseShopOrder = async (deps: OrderStepDeps, orderId: string): Promise<void> => {
   const order = await loadOrder(deps, orderId);
   if (order.status === 'paid' || order.status === 'awaiting_payment' || order.released) return;
   const now = deps.clock.now();
@@ -58,7 +67,7 @@ export const releaseShopOrder = async (deps: Deps, orderId: string): Promise<voi
 };
 
 /** After payment: sells the reserved units and takes the bought lines out of the cart, exactly once. */
-export const settleShopOrder = async (deps: Deps, orderId: string): Promise<void> => {
+export const settleShopOrder = async (deps: OrderStepDeps, orderId: string): Promise<void> => {
   const order = await loadOrder(deps, orderId);
   if (order.status !== 'paid' || order.settled) return;
   const now = deps.clock.now();
@@ -80,7 +89,7 @@ export const settleShopOrder = async (deps: Deps, orderId: string): Promise<void
 };
 
 /** Fails an unpaid order and gives back what it held. */
-export const failAndRelease = async (deps: Deps, orderId: string, reason: string) => {
+export const failAndRelease = async (deps: OrderStepDeps, orderId: string, reason: string) => {
   const now = deps.clock.now();
   await orderCommand(deps, orderId, { type: 'FailShopPayment', data: { reason, now } }, 'system', `fail:${orderId}`);
   await releaseShopOrder(deps, orderId);
@@ -90,7 +99,7 @@ export const failAndRelease = async (deps: Deps, orderId: string, reason: string
  * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
  * failed and expired ones, settles paid ones. Safe to run from any process, any number of times.
  */
-export const sweepShopOrders = async (deps: Deps): Promise<number> => {
+export const sweepShopOrders = async (deps: OrderStepDeps & Pick<Deps, 'readDb' | 'log'>): Promise<number> => {
   const now = deps.clock.now();
   const work = ordersNeedingWork(deps.readDb, now);
   for (const { id, status } of work) {
@@ -111,7 +120,10 @@ export const sweepShopOrders = async (deps: Deps): Promise<number> => {
 };
 
 /** Runs the sweeper every `intervalMs` (0 = never; tests call `sweepShopOrders` by hand). Returns a stop function. */
-export const startShopSweeper = (deps: Deps, intervalMs: number): (() => void) => {
+export const startShopSweeper = (
+  deps: OrderStepDeps & Pick<Deps, 'readDb' | 'log'>,
+  intervalMs: number,
+): (() => void) => {
   if (intervalMs <= 0) return () => undefined;
   let running = false;
   const timer = setInterval(() => {

@@ -12,7 +12,7 @@ import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts'
 const IdParam = z.object({ id: z.string().max(40) });
 
 /** My shop orders: payment and shipment status, address, lines. */
-export const ordersRoutes = (deps: Deps) =>
+export const ordersRoutes = (deps: Pick<Deps, 'readDb'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get('/', describe({ summary: 'My shop orders, newest first', tags: ['shop'], access: 'member' }), (c) =>
@@ -31,7 +31,7 @@ export const ordersRoutes = (deps: Deps) =>
     );
 
 /** Admins move paid orders through shipment: pending → shipped → delivered, or cancelled. */
-export const adminOrdersRoutes = (deps: Deps) =>
+export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands'>) =>
   new Hono<AuthEnv>()
     .use('*', requireRole('admin', 'auditor'))
     .get(

@@ -39,7 +39,7 @@ export const ProductsQuery = z.object({
 });
 
 /** The catalogue: search, filters and pages are answered by the read model in SQL, 12 per page. */
-export const productsRoutes = (deps: Deps) =>
+export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
   new Hono()
     .get(
       '/',

@@ -7,12 +7,12 @@ import type { Deps } from '../deps.ts';
 const debitId = (orderId: string) => `shop:${orderId}`;
 
 /** The member's reward cash in paise, read from the wallet stream itself (not a read model) so checkout bounds are exact. */
-export const rewardCashOf = async (deps: Deps, userId: string): Promise<number> =>
+export const rewardCashOf = async (deps: Pick<Deps, 'store'>, userId: string): Promise<number> =>
   (await loadState(deps.store, walletStream(userId), walletDecider)).state.rewardCash;
 
 /** Spends reward cash on an order: one `reward_debit`, once per order (the wallet refuses to go below 0). */
 export const spendRewardCash = async (
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'commands'>,
   actor: Actor,
   userId: string,
   orderId: string,
@@ -34,7 +34,12 @@ export const spendRewardCash = async (
  * order was cancelled while its checkout was still running), voids it there, so it is refused when
  * it comes. The wallet stream decides, so every interleaving ends with the reward cash returned once.
  */
-export const refundRewardCash = async (deps: Deps, userId: string, orderId: string, amount: number) => {
+export const refundRewardCash = async (
+  deps: Pick<Deps, 'clock' | 'commands'>,
+  userId: string,
+  orderId: string,
+  amount: number,
+) => {
   if (amount <= 0) return;
   const now = deps.clock.now();
   await handleCommand(

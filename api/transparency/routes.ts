@@ -23,7 +23,11 @@ const headJson = (h: SignedHead) => ({
  * inclusion proof for any event and a consistency proof between any two tree sizes (RFC 9162).
  * Hashes are base64, as in the checkpoints.
  */
-export const logRoutes = (deps: Deps, heads: Heads, key: LogKey) => {
+export const logRoutes = (
+  deps: Pick<Deps, 'store' | 'readDb' | 'projections' | 'config'>,
+  heads: Heads,
+  key: LogKey,
+) => {
   /** Proofs come from this process's tree: a size it has not projected yet is waited for, briefly. */
   const ready = async (wanted: number) => {
     if (treeSize(deps.readDb) >= wanted) return;

@@ -9,11 +9,16 @@ import { ApiError } from '../http/errors.ts';
 import type { PaymentCallback } from '../payments/port.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 
+/** What a deposit applier needs: the clock and the command handler. */
+export type DepositApplyDeps = Pick<Deps, 'clock' | 'commands'>;
+/** What starting and verifying a top-up need. */
+export type DepositDeps = DepositApplyDeps & Pick<Deps, 'store' | 'payments'>;
+
 /** Largest single top-up: ₹50,000. */
 export const MAX_DEPOSIT_PAISE = 50_000_00;
 
 /** Creates a provider order for a top-up and records it in the member's wallet; returns where to pay. */
-export const startDeposit = async (deps: Deps, user: SessionUser, amountPaise: number) => {
+export const startDeposit = async (deps: DepositDeps, user: SessionUser, amountPaise: number) => {
   if (
     !Number.isSafeInteger(amountPaise) ||
     amountPaise <= 0 ||
@@ -44,7 +49,7 @@ export const startDeposit = async (deps: Deps, user: SessionUser, amountPaise: n
  * Credits a verified payment to the wallet that created the order: once per payment id (the wallet
  * decider ignores a repeat), for exactly the order's amount, and only for the order's owner.
  */
-export const applyDepositPayment: PaymentApplier = async (deps, payment) => {
+export const applyDepositPayment: PaymentApplier<DepositApplyDeps> = async (deps, payment) => {
   const owner = payment.notes.userId;
   if (!owner) throw new DomainError('PAYMENT_ORDER_NOT_FOUND', WALLET_MESSAGES.PAYMENT_ORDER_NOT_FOUND);
   if (payment.userId !== null && payment.userId !== owner) {
@@ -69,7 +74,7 @@ export const applyDepositPayment: PaymentApplier = async (deps, payment) => {
 };
 
 /** The checkout return: verifies the signature and credits the deposit (idempotent). */
-export const verifyDeposit = async (deps: Deps, user: SessionUser, callback: PaymentCallback) => {
+export const verifyDeposit = async (deps: DepositDeps, user: SessionUser, callback: PaymentCallback) => {
   if (!deps.payments.verifyCallback(callback)) {
     throw new ApiError(400, 'PAYMENT_VERIFICATION_FAILED', 'Payment verification failed');
   }

@@ -11,7 +11,12 @@ export const RETURNED_TO_WALLET_MESSAGE = 'The amount has been added to your wal
  * exactly the paid amount: money paid is never kept without a purchase. Once per payment id, so a
  * replayed callback or webhook, or a retry after a crash between the two steps, credits it once.
  */
-export const returnPaymentToWallet = async (deps: Deps, userId: string, paymentId: string, amountPaise: number) => {
+export const returnPaymentToWallet = async (
+  deps: Pick<Deps, 'clock' | 'commands' | 'log'>,
+  userId: string,
+  paymentId: string,
+  amountPaise: number,
+) => {
   if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) return { returned: 0 };
   const orderId = `return-${paymentId}`;
   const now = deps.clock.now();

@@ -13,10 +13,11 @@ import {
   WalletTransactions,
   WalletTransactionsQuery,
 } from '../contract/account.ts';
+import type { DepositDeps } from './deposits.ts';
 import { startDeposit, verifyDeposit } from './deposits.ts';
 
 /** The signed-in member's wallet: balances, transactions and top-ups through the payment port. */
-export const walletRoutes = (deps: Deps) =>
+export const walletRoutes = (deps: DepositDeps & Pick<Deps, 'readDb'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get(

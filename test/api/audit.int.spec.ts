@@ -298,7 +298,7 @@ describe('the auditor reads everything and writes nothing', () => {
   const exempt = (list: Record<string, string>, method: string, path: string) =>
     Object.keys(list).some((k) => k === `${method} ${path}` || (k.endsWith('/') && path.startsWith(k)));
   const appRoutes = () => {
-    const app = createApp(server.deps);
+    const app = createApp(server.deps, { purposes: {} });
     const seen = new Set<string>();
     return app.routes
       .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')

@@ -36,7 +36,7 @@ export interface ChildServer {
 }
 
 /**
- * The real server in a child process (`node --import tsx api/main.ts`), started on a fixed port and
+ * The real server in a child process (`node --import tsx scripts/serve.ts`), started on a fixed port and
  * data directory so it can be killed and started again on the same log, as in production.
  */
 export const childServer = (options: { dataDir: string; port: number; env?: Record<string, string> }): ChildServer => {
@@ -83,7 +83,7 @@ export const childServer = (options: { dataDir: string; port: number; env?: Reco
     async start() {
       if (child) throw new Error('already running');
       starts++;
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
         cwd: ROOT,
         env: {
           ...process.env,

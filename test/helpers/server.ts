@@ -6,6 +6,7 @@ import { loadConfig } from '../../api/config.ts';
 import type { Logger } from '../../api/logger.ts';
 import type { RunningServer } from '../../api/server.ts';
 import { startServer } from '../../api/server.ts';
+import { seedDemo } from '../../scripts/seedDemo.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -13,7 +14,7 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server on a free loopback port with a fresh data directory. */
+/** Starts the real server on a free loopback port with a fresh data directory (seeded like `npm start` with `seed`). */
 export const startTestServer = async (
   options: { seed?: boolean; clock?: Clock; env?: Record<string, string>; dataDir?: string; log?: Logger } = {},
 ): Promise<TestServer> => {
@@ -28,7 +29,7 @@ export const startTestServer = async (
     ADMIN_PASSWORD: 'Admin@12345',
     ...options.env,
   });
-  const server = await startServer(config, { clock: options.clock, log: options.log });
+  const server = await startServer(config, { clock: options.clock, log: options.log, seed: seedDemo });
   return {
     ...server,
     dataDir,

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { passwordRoutes } from '../../../api/auth/passwordRoutes.ts';
+import { hashPassword } from '../../../api/auth/passwords.ts';
+import { profileRoutes } from '../../../api/auth/profileRoutes.ts';
+import { referralRoutes } from '../../../api/auth/referralRoutes.ts';
+import { authRoutes } from '../../../api/auth/routes.ts';
+import { adminIdentityRoutes } from '../../../api/admin/identityRoutes.ts';
+import type { RouteDeps } from '../../helpers/routeDeps.ts';
+import { call, mount, routeDeps, signedIn } from '../../helpers/routeDeps.ts';
+
+let deps: RouteDeps;
+beforeEach(async () => {
+  deps = await routeDeps();
+});
+afterEach(() => deps.close());
+
+type Failure = { error: { code: string; message: string } };
+
+describe('authRoutes', () => {
+  it('registers a member after the emailed code, logs them in and shows the session', async () => {
+    const app = mount(deps, '/api/auth', authRoutes(deps));
+    const email = 'priya@route.test';
+
+    const bad = await call<Failure>(app, 'POST', '/api/auth/otp', { json: { email: 'not an email' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('EMAIL_INVALID');
+
+    expect((await call(app, 'POST', '/api/auth/otp', { json: { email } })).status).toBe(200);
+    const code = /code is (\d{6})/.exec(deps.mail.sent.at(-1)!.text)![1]!;
+    const wrong = await call<Failure>(app, 'POST', '/api/auth/otp/verify', {
+      json: { email, otp: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.body.error.code).toBe('OTP_INVALID');
+    const verified = await call<{ verification_token: string }>(app, 'POST', '/api/auth/otp/verify', {
+      json: { email, otp: code },
+    });
+    expect(verified.status).toBe(200);
+
+    const registered = await call<{ status: string; user_id: string }>(app, 'POST', '/api/auth/register', {
+      json: {
+        name: 'Priya S',
+        email,
+        phone: '9876543210',
+        dob: '1995-04-01',
+        district: 'Chennai',
+        password: 'Sunrise@2026',
+        confirmPassword: 'Sunrise@2026',
+        verificationToken: verified.body.verification_token,
+      },
+    });
+    expect(registered.status).toBe(200);
+    expect(registered.body.status).toBe('success');
+
+    const login = await call<{ logged_in: boolean; user: { id: string; access: string } }>(
+      app,
+      'POST',
+      '/api/auth/login',
+      { json: { email, password: 'Sunrise@2026' } },
+    );
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ id: registered.body.user_id, access: 'waitlisted' });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const session = await call<{ logged_in: boolean; wallet: unknown }>(app, 'GET', '/api/auth/session', { cookie });
+    expect(session.body).toMatchObject({ logged_in: true, wallet: { cash: 0, reward_cash: 0 } });
+
+    const wrongPassword = await call<Failure>(app, 'POST', '/api/auth/login', {
+      json: { email, password: 'Sunrise@2027' },
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body.error.code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('passwordRoutes', () => {
+  it('mails a reset link to a known email and answers an unknown one alike', async () => {
+    const app = mount(deps, '/api/auth/password', passwordRoutes(deps));
+    const { user } = await signedIn(deps);
+    const known = await call<{ status: string; message: string }>(app, 'POST', '/api/auth/password/forgot', {
+      json: { email: user.email },
+    });
+    const unknown = await call<{ status: string; message: string }>(app, 'POST', '/api/auth/password/forgot', {
+      json: { email: 'nobody@route.test' },
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(deps.mail.sent.map((m) => m.to)).toEqual([user.email]);
+    expect(deps.mail.sent[0]!.text).toContain('/reset-password?token=');
+  });
+
+  it('changes my password only with the current one', async () => {
+    const app = mount(deps, '/api/auth/password', passwordRoutes(deps));
+    const { cookie } = await signedIn(deps, { passwordHash: await hashPassword('Sunrise@2026') });
+    const body = (current: string) => ({
+      currentPassword: current,
+      password: 'Moonrise@2027',
+      confirmPassword: 'Moonrise@2027',
+    });
+    expect((await call(app, 'POST', '/api/auth/password/change', { json: body('Sunrise@2026') })).status).toBe(401);
+    const wrong = await call<Failure>(app, 'POST', '/api/auth/password/change', { json: body('nope'), cookie });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('CURRENT_PASSWORD_WRONG');
+    const done = await call(app, 'POST', '/api/auth/password/change', { json: body('Sunrise@2026'), cookie });
+    expect(done.status).toBe(200);
+  });
+});
+
+describe('referralRoutes', () => {
+  it('says whether a referral code exists', async () => {
+    const admin = await signedIn(deps, { role: 'admin' });
+    const adminApp = mount(deps, '/api/admin', adminIdentityRoutes(deps));
+    await call(adminApp, 'POST', '/api/admin/referrals', {
+      json: { name: 'Anbu Stores', referralCode: 'anbu01' },
+      cookie: admin.cookie,
+    });
+    const app = mount(deps, '/api/referrals', referralRoutes(deps));
+    const known = await call<{ referralCode: string }>(app, 'POST', '/api/referrals/check', {
+      json: { referralCode: 'anbu01' },
+    });
+    expect(known.status).toBe(200);
+    expect(known.body.referralCode).toBe('ANBU01');
+    const unknown = await call<Failure>(app, 'POST', '/api/referrals/check', { json: { referralCode: 'ZZZZ99' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('REFERRAL_NOT_FOUND');
+    const empty = await call<Failure>(app, 'POST', '/api/referrals/check', { json: { referralCode: ' ' } });
+    expect(empty.body.error.code).toBe('REFERRAL_REQUIRED');
+  });
+});
+
+describe('profileRoutes', () => {
+  it('saves and reads back my own profile, and asks a visitor to log in', async () => {
+    const app = mount(deps, '/api/me/profile', profileRoutes(deps));
+    expect((await call(app, 'GET', '/api/me/profile')).status).toBe(401);
+    const { user, cookie } = await signedIn(deps);
+    const before = await call<{ exists: boolean }>(app, 'GET', '/api/me/profile', { cookie });
+    expect(before.body.exists).toBe(false);
+    const profile = { first_name: 'Kavya', last_name: 'R', email: user.email, mobile: '9876543210', city: 'Madurai' };
+    const missing = await call<Failure>(app, 'PUT', '/api/me/profile', { cookie, json: { ...profile, mobile: '' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.code).toBe('PROFILE_INVALID');
+    const saved = await call(app, 'PUT', '/api/me/profile', {
+      cookie,
+      json: { ...profile, gender: 'Female', user_id: 'someone-else' },
+    });
+    expect(saved.status).toBe(200);
+    const after = await call<{ exists: boolean; profile: { first_name: string; city: string }; user: { id: string } }>(
+      app,
+      'GET',
+      '/api/me/profile',
+      { cookie },
+    );
+    expect(after.body).toMatchObject({ exists: true, profile: { first_name: 'Kavya', city: 'Madurai' } });
+    expect(after.body.user.id).toBe(user.id);
+    const bad = await call<Failure>(app, 'PUT', '/api/me/profile', { cookie, json: { gender: 'Robot' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION');
+  });
+});
