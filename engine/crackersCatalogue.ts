@@ -80,3 +80,7 @@ export const crackersCatalogueDecider: Decider<
   CrackersCatalogueEvent,
   CrackersCatalogueState
 > = { initialState, decide, evolve };
+
+/** The crackers list's sort orders. */
+export const CRACKER_SORTS = ['default', 'price_asc', 'price_desc', 'name'] as const;
+export type CrackerSort = (typeof CRACKER_SORTS)[number];

@@ -235,3 +235,7 @@ export const evolve = (state: ProductState, event: ProductEvent): ProductState =
 };
 
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = { initialState, decide, evolve };
+
+/** The shop's sort orders (the read model sorts in SQL; the API accepts exactly these). */
+export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'rating', 'newest', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];

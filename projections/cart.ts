@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { CartEvent } from '../engine/cart.ts';
 import type { ReadDb } from './db.ts';
-import { productsTable, toProductDto } from './catalogue.ts';
+import { productsTable } from './catalogue.ts';
 import { defineReadModel } from './readModel.ts';
 
 export const cartLinesTable = sqliteTable('rm_cart_lines', {
@@ -49,19 +49,5 @@ export const cartOf = ({ orm }: ReadDb, userId: string) =>
     .innerJoin(productsTable, eq(productsTable.id, cartLinesTable.productId))
     .where(eq(cartLinesTable.userId, userId))
     .orderBy(asc(cartLinesTable.addedPosition))
-    .all()
-    .map(({ line, product }) => {
-      const p = toProductDto(product);
-      return {
-        product_id: p.id,
-        product_code: p.product_code,
-        name: p.name,
-        image_url: p.image_url,
-        price: p.price,
-        quantity: line.quantity,
-        reward_points: p.reward_points,
-        stock: p.stock,
-        in_stock: p.in_stock,
-      };
-    });
-export type CartLineDto = ReturnType<typeof cartOf>[number];
+    .all();
+export type CartRow = ReturnType<typeof cartOf>[number];

@@ -7,6 +7,7 @@ import type { ProductEvent } from '../engine/product.ts';
 import type { ReadDb } from './db.ts';
 import type { ReadModelContext } from './readModel.ts';
 import { defineReadModel } from './readModel.ts';
+import type { ProductSort } from '../engine/product.ts';
 
 export const productsTable = sqliteTable('rm_products', {
   id: text('id').primaryKey(),
@@ -121,34 +122,7 @@ export const catalogueProjector = defineReadModel<ProductEvent>()({
 });
 
 export type ProductRow = typeof productsTable.$inferSelect;
-
-/** A product as the API gives it: the spec's field names, money in paise. */
-export const toProductDto = (p: ProductRow) => {
-  const stock = Math.max(0, p.stock - p.reserved);
-  return {
-    id: p.id,
-    product_code: p.productCode,
-    slug: p.slug,
-    name: p.name,
-    description: p.description,
-    price: p.price,
-    original_price: p.originalPrice,
-    image_url: p.imageUrl,
-    images: JSON.parse(p.images) as string[],
-    rating: p.rating,
-    ratings: p.ratings,
-    stock,
-    in_stock: p.isActive === 1 && stock > 0,
-    category: p.category,
-    brand: p.brand,
-    color: p.color,
-    reward_points: p.rewardPoints,
-  };
-};
-export type ProductDto = ReturnType<typeof toProductDto>;
-
-export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'rating', 'newest', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export type { ProductSort };
 
 export interface ProductQuery {
   search?: string;
@@ -208,7 +182,7 @@ export const searchProducts = ({ orm }: ReadDb, q: ProductQuery) => {
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
-  return { products: rows.map(toProductDto), total, page, pages, pageSize };
+  return { products: rows, total, page, pages, pageSize };
 };
 
 /** Up to `limit` products whose name contains the text, case-insensitive (the header's autosuggest). */
@@ -222,8 +196,7 @@ export const suggestProducts = ({ orm }: ReadDb, text: string, limit = 10) => {
     .where(and(eq(t.isActive, 1), contains(t.name, needle)))
     .orderBy(sql`instr(lower(${t.name}), ${needle.toLowerCase()})`, asc(t.name))
     .limit(limit)
-    .all()
-    .map(toProductDto);
+    .all();
 };
 
 /** The best-rated in-stock products (Home: 1 featured + 6). */
@@ -234,8 +207,7 @@ export const topProducts = ({ orm }: ReadDb, limit = 7) =>
     .where(and(eq(productsTable.isActive, 1), gt(available, 0)))
     .orderBy(desc(productsTable.rating), desc(productsTable.ratings), asc(productsTable.id))
     .limit(limit)
-    .all()
-    .map(toProductDto);
+    .all();
 
 export const productByCode = ({ orm }: ReadDb, code: string) =>
   orm.select().from(productsTable).where(eq(productsTable.productCode, code)).get();

@@ -5,6 +5,7 @@ import type { CrackersOrderEvent } from '../engine/crackersOrder.ts';
 import type { ReadDb } from './db.ts';
 import type { Handler } from './readModel.ts';
 import { defineReadModel } from './readModel.ts';
+import type { CrackerSort } from '../engine/crackersCatalogue.ts';
 
 export const crackersTable = sqliteTable('rm_crackers', {
   id: text('id').primaryKey(),
@@ -110,8 +111,7 @@ export const crackersProjector = defineReadModel<CrackersEvent>()({
   },
 });
 
-export const CRACKER_SORTS = ['default', 'price_asc', 'price_desc', 'name'] as const;
-export type CrackerSort = (typeof CRACKER_SORTS)[number];
+export type { CrackerSort };
 
 const crackerOrder = {
   default: [asc(crackersTable.listedPosition)],
@@ -120,20 +120,11 @@ const crackerOrder = {
   name: [sql`lower(${crackersTable.name}) ASC`],
 };
 
-/** The spec's cracker fields. */
-export const toCrackerDto = (c: typeof crackersTable.$inferSelect) => ({
-  id: c.id,
-  name: c.name,
-  category: c.category,
-  price: c.price,
-  strikeOff: c.strikeOff,
-  per: c.per,
-  image_path: c.imagePath,
-  particulars: c.particulars,
-});
+export type CrackerRow = typeof crackersTable.$inferSelect;
+export type CrackersOrderRow = typeof crackersOrdersTable.$inferSelect;
 
 /** Crackers whose name or category contains `q` (case-insensitive), sorted. */
-export const searchCrackers = ({ orm }: ReadDb, q = '', sort: CrackerSort = 'default') => {
+export const searchCrackers = ({ orm }: ReadDb, q = '', sort: CrackerSort = 'default'): CrackerRow[] => {
   const needle = q.trim().toLowerCase();
   return orm
     .select()
@@ -144,12 +135,11 @@ export const searchCrackers = ({ orm }: ReadDb, q = '', sort: CrackerSort = 'def
         : undefined,
     )
     .orderBy(...crackerOrder[sort], asc(crackersTable.id))
-    .all()
-    .map(toCrackerDto);
+    .all();
 };
 
 export const crackersByIds = ({ orm }: ReadDb, ids: string[]) =>
-  ids.length ? orm.select().from(crackersTable).where(inArray(crackersTable.id, ids)).all().map(toCrackerDto) : [];
+  ids.length ? orm.select().from(crackersTable).where(inArray(crackersTable.id, ids)).all() : [];
 
 const itemsOf = ({ orm }: ReadDb, ids: string[]) => {
   const rows = ids.length
@@ -170,7 +160,7 @@ const itemsOf = ({ orm }: ReadDb, ids: string[]) => {
   return byOrder;
 };
 
-/** A member's reserved crackers orders, newest first (the spec's reserved order fields). */
+/** A member's reserved crackers orders, newest first, each with its items in order. */
 export const crackersOrdersOfUser = (db: ReadDb, userId: string) => {
   const rows = db.orm
     .select()
@@ -182,35 +172,14 @@ export const crackersOrdersOfUser = (db: ReadDb, userId: string) => {
     db,
     rows.map((r) => r.orderId),
   );
-  return rows.map((r) => ({
-    order_id: r.orderId,
-    created_at: r.createdAt,
-    order_items: items.get(r.orderId) ?? [],
-    applied_reward: 0,
-    total_amount: r.totalAmount,
-    district: r.district,
-  }));
+  return rows.map((r) => ({ ...r, items: items.get(r.orderId) ?? [] }));
 };
 
-/** "98765 43210" → "******3210": only the last four digits are ever sent. */
-export const maskPhone = (phone: string): string => {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length <= 4 ? '*'.repeat(digits.length) : `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
-};
-
-/** Orders placed with a referral code (the public status check): phones masked except the last four digits. */
-export const crackersOrdersByReferral = ({ orm }: ReadDb, code: string) =>
+/** Orders placed with a referral code (the public status check masks their phones). */
+export const crackersOrdersByReferral = ({ orm }: ReadDb, code: string): CrackersOrderRow[] =>
   orm
     .select()
     .from(crackersOrdersTable)
     .where(eq(crackersOrdersTable.referralCode, code))
     .orderBy(desc(crackersOrdersTable.createdAt))
-    .all()
-    .map((r) => ({
-      order_id: r.orderId,
-      customer_name: r.name,
-      phone: maskPhone(r.phone),
-      district: r.district,
-      total_amount: r.totalAmount,
-      created_at: r.createdAt,
-    }));
+    .all();

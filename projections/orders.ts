@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OrderEvent, OrderStatus, ShipmentStatus } from '../engine/order.ts';
-import { paymentStatusOf } from '../engine/order.ts';
 import type { ReadDb } from './db.ts';
 import { defineReadModel } from './readModel.ts';
 
@@ -140,50 +139,21 @@ const linesOf = ({ orm }: ReadDb, ids: string[]) => {
   return byOrder;
 };
 
-/** The spec's shop order fields (product_name of the first line, "+ N more" when there are several). */
-const toDtos = (db: ReadDb, rows: ShopOrderRow[]) => {
+export type ShopOrderLineRow = typeof shopOrderLinesTable.$inferSelect;
+/** An order's row with its lines in order (the api maps it to the contract's ShopOrder). */
+export type ShopOrderWithLines = ShopOrderRow & { lines: ShopOrderLineRow[] };
+
+const withLines = (db: ReadDb, rows: ShopOrderRow[]): ShopOrderWithLines[] => {
   const lines = linesOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((o) => {
-    const items = lines.get(o.id) ?? [];
-    const first = items[0];
-    const more = items.length > 1 ? ` + ${items.length - 1} more` : '';
-    return {
-      id: o.id,
-      order_code: o.orderCode,
-      user_id: o.userId,
-      product_name: first ? `${first.name}${more}` : '',
-      image_url: first?.imageUrl ?? '',
-      payment_status: paymentStatusOf(o.status),
-      shipment_status: o.shipmentStatus,
-      subtotal: o.subtotal,
-      applied_reward: o.appliedReward,
-      total_amount: o.totalAmount,
-      created_at: o.createdAt,
-      full_name: o.fullName,
-      email: o.email,
-      contact_number: o.contactNumber,
-      address: o.address,
-      payment_id: o.paymentId,
-      items: items.map((l) => ({
-        product_id: l.productId,
-        product_code: l.productCode,
-        name: l.name,
-        image_url: l.imageUrl,
-        price: l.price,
-        quantity: l.quantity,
-        applied_reward: l.appliedReward,
-      })),
-    };
-  });
+  return rows.map((o) => ({ ...o, lines: lines.get(o.id) ?? [] }));
 };
-export type ShopOrderDto = ReturnType<typeof toDtos>[number];
 
 /** A member's orders, newest first. Orders refused before any payment was asked for (e.g. sold out) are left out. */
 export const ordersOfUser = (db: ReadDb, userId: string) =>
-  toDtos(
+  withLines(
     db,
     db.orm
       .select()
@@ -200,7 +170,7 @@ export const ordersOfUser = (db: ReadDb, userId: string) =>
 
 /** Every paid order for admins, newest first, optionally by shipment status. */
 export const paidOrders = (db: ReadDb, shipment?: ShipmentStatus, limit = 200) =>
-  toDtos(
+  withLines(
     db,
     db.orm
       .select()
@@ -215,7 +185,7 @@ export const paidOrders = (db: ReadDb, shipment?: ShipmentStatus, limit = 200) =
 
 export const shopOrderById = (db: ReadDb, id: string) => {
   const row = db.orm.select().from(shopOrdersTable).where(eq(shopOrdersTable.id, id)).get();
-  return row ? toDtos(db, [row])[0]! : null;
+  return row ? withLines(db, [row])[0]! : null;
 };
 
 /** Orders with saga work left: unpaid past their expiry, paid but not settled, failed or expired but not released. */

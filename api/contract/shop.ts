@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { CRACKER_SORTS } from '../../engine/crackersCatalogue.ts';
 import { SHIPMENT_STATUSES } from '../../engine/order.ts';
+import { PRODUCT_SORTS } from '../../engine/product.ts';
 
 /** The shop over REST: products, cart, checkout, orders, crackers. Money in paise. */
 
-export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'rating', 'newest', 'name'] as const;
 export const ProductSort = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof ProductSort>;
 
-export const CRACKER_SORTS = ['default', 'price_asc', 'price_desc', 'name'] as const;
 export const CrackerSort = z.enum(CRACKER_SORTS);
 export type CrackerSort = z.infer<typeof CrackerSort>;
 
@@ -35,7 +35,7 @@ export type Product = z.infer<typeof Product>;
 
 const list = z
   .string()
-  .max(400)
+  .max(500)
   .transform((s) =>
     s
       .split(',')

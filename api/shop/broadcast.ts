@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Broadcaster } from '../realtime/broadcasting.ts';
 import type { Io } from '../realtime/io.ts';
 import { userChannel } from '../realtime/io.ts';
+import { toShopOrder } from './views.ts';
 
 const MEMBER_VISIBLE = new Set([
   'ShopOrderPaid',
@@ -17,8 +18,9 @@ export const shopBroadcaster = (io: Io, deps: Deps): Broadcaster => ({
   broadcast(events) {
     for (const e of events) {
       if (!e.streamName.startsWith('order-') || !MEMBER_VISIBLE.has(e.type)) continue;
-      const order = shopOrderById(deps.readDb, e.streamName.slice('order-'.length));
-      if (!order) continue;
+      const row = shopOrderById(deps.readDb, e.streamName.slice('order-'.length));
+      if (!row) continue;
+      const order = toShopOrder(row);
       io.to(userChannel(order.user_id)).emit('orderUpdate', {
         order_id: order.id,
         payment_status: order.payment_status,

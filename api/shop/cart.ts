@@ -11,12 +11,13 @@ import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, pathParams } from '../http/openapi.ts';
 import { rewardCashOf } from './rewards.ts';
+import { toCartLine } from './views.ts';
 
 const ProductParam = z.object({ productId: z.string().max(40) });
 
 /** The cart as the spec answers it: lines with live prices, the member's reward cash (`user_rewards`, paise), totals. */
 export const cartPayload = async (deps: Pick<Deps, 'readDb' | 'store'>, userId: string) => {
-  const cart = cartOf(deps.readDb, userId);
+  const cart = cartOf(deps.readDb, userId).map(toCartLine);
   return {
     success: true,
     cart,

@@ -106,7 +106,7 @@ export const checkoutRoutes = (deps: CheckoutDeps) =>
           success: true,
           message: 'Payment Successful!',
           order_id: orderId,
-          order_code: order?.order_code ?? null,
+          order_code: order?.orderCode ?? null,
         });
       },
     )

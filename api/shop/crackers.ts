@@ -7,7 +7,6 @@ import { CRACKERS_MESSAGES, crackersOrderDecider, crackersOrderStream } from '..
 import { DomainError } from '../../engine/decider.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
 import {
-  CRACKER_SORTS,
   crackersByIds,
   crackersOrdersByReferral,
   crackersOrdersOfUser,
@@ -21,6 +20,8 @@ import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody, queryParams } from '../http/openapi.ts';
+import { CrackerSort } from '../contract/shop.ts';
+import { toCracker, toReferralOrder, toReservedOrder } from './views.ts';
 
 /** The one place that decides whether a referral code exists (the identity feature's `referrals` read model). */
 export const referralExists = (deps: Pick<Deps, 'readDb'>, code: string): boolean =>
@@ -61,10 +62,10 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
     .get(
       '/',
       describe({ summary: 'Crackers catalogue, searched and sorted', tags: ['crackers'] }),
-      queryParams(z.object({ q: z.string().max(100).default(''), sort: z.enum(CRACKER_SORTS).default('default') })),
+      queryParams(z.object({ q: z.string().max(100).default(''), sort: CrackerSort.default('default') })),
       (c) => {
         const { q, sort } = c.req.valid('query');
-        return c.json({ success: true, data: searchCrackers(deps.readDb, q, sort) });
+        return c.json({ success: true, data: searchCrackers(deps.readDb, q, sort).map(toCracker) });
       },
     )
     .post(
@@ -131,7 +132,7 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
         return c.json({
           status: 'success',
           referralCode: code,
-          orders: crackersOrdersByReferral(deps.readDb, code),
+          orders: crackersOrdersByReferral(deps.readDb, code).map(toReferralOrder),
           message: '',
         });
       },
@@ -140,6 +141,6 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
       '/my-orders',
       describe({ summary: 'My reserved crackers orders', tags: ['crackers'], access: 'member' }),
       requireUser,
-      (c) => c.json({ success: true, data: crackersOrdersOfUser(deps.readDb, currentUser(c).id) }),
+      (c) => c.json({ success: true, data: crackersOrdersOfUser(deps.readDb, currentUser(c).id).map(toReservedOrder) }),
     );
 };

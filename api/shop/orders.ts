@@ -8,6 +8,7 @@ import { actorOf, currentUser, requireRole, requireUser } from '../auth/session.
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
+import { toShopOrder } from './views.ts';
 
 const IdParam = z.object({ id: z.string().max(40) });
 
@@ -16,7 +17,7 @@ export const ordersRoutes = (deps: Pick<Deps, 'readDb'>) =>
   new Hono<AuthEnv>()
     .use('*', requireUser)
     .get('/', describe({ summary: 'My shop orders, newest first', tags: ['shop'], access: 'member' }), (c) =>
-      c.json({ success: true, orders: ordersOfUser(deps.readDb, currentUser(c).id) }),
+      c.json({ success: true, orders: ordersOfUser(deps.readDb, currentUser(c).id).map(toShopOrder) }),
     )
     .get(
       '/:id',
@@ -24,9 +25,9 @@ export const ordersRoutes = (deps: Pick<Deps, 'readDb'>) =>
       pathParams(IdParam),
       (c) => {
         const order = shopOrderById(deps.readDb, c.req.valid('param').id);
-        if (!order || order.user_id !== currentUser(c).id)
+        if (!order || order.userId !== currentUser(c).id)
           throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
-        return c.json({ success: true, order });
+        return c.json({ success: true, order: toShopOrder(order) });
       },
     );
 
@@ -38,7 +39,11 @@ export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'command
       '/',
       describe({ summary: 'Paid shop orders for shipping', tags: ['admin', 'shop'], access: 'auditor' }),
       queryParams(z.object({ shipment_status: z.enum(SHIPMENT_STATUSES).optional() })),
-      (c) => c.json({ success: true, orders: paidOrders(deps.readDb, c.req.valid('query').shipment_status) }),
+      (c) =>
+        c.json({
+          success: true,
+          orders: paidOrders(deps.readDb, c.req.valid('query').shipment_status).map(toShopOrder),
+        }),
     )
     .post(
       '/:id/shipment',
@@ -57,6 +62,7 @@ export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'command
           { type: 'SetShipmentStatus', data: { status: c.req.valid('json').shipment_status, now } },
           { actor: actorOf(currentUser(c)), now },
         );
-        return c.json({ success: true, order: shopOrderById(deps.readDb, id) });
+        const order = shopOrderById(deps.readDb, id);
+        return c.json({ success: true, order: order && toShopOrder(order) });
       },
     );

@@ -3,40 +3,16 @@ import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
 import { PRODUCT_MESSAGES } from '../../engine/product.ts';
 import {
-  PRODUCT_SORTS,
   productByCode,
   productFacets,
   searchProducts,
   suggestProducts,
-  toProductDto,
   topProducts,
 } from '../../projections/catalogue.ts';
 import type { Deps } from '../deps.ts';
 import { describe, pathParams, queryParams } from '../http/openapi.ts';
-
-const list = z
-  .string()
-  .max(500)
-  .transform((s) =>
-    s
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean),
-  );
-const paise = z.coerce.number().int().min(0).max(1_000_000_000);
-
-export const ProductsQuery = z.object({
-  search: z.string().max(100).optional().describe('Matches name or description, case-insensitive'),
-  category: z.string().max(60).optional(),
-  brand: list.optional().describe('Comma-separated brands'),
-  color: list.optional().describe('Comma-separated colours'),
-  min_price: paise.optional().describe('Paise'),
-  max_price: paise.optional().describe('Paise'),
-  rating: z.coerce.number().int().min(1).max(5).optional().describe('At least this many stars'),
-  in_stock: z.enum(['1', '0', 'true', 'false']).optional(),
-  sort: z.enum(PRODUCT_SORTS).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
-});
+import { ProductsQuery } from '../contract/shop.ts';
+import { toProduct } from './views.ts';
 
 /** The catalogue: search, filters and pages are answered by the read model in SQL, 12 per page. */
 export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
@@ -62,7 +38,7 @@ export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
         });
         return c.json({
           success: true,
-          products: result.products,
+          products: result.products.map(toProduct),
           total: result.total,
           page: result.page,
           pages: result.pages,
@@ -74,10 +50,11 @@ export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
       '/suggest',
       describe({ summary: 'Up to 10 products whose name contains q (autosuggest)', tags: ['shop'] }),
       queryParams(z.object({ q: z.string().max(100).default('') })),
-      (c) => c.json({ success: true, products: suggestProducts(deps.readDb, c.req.valid('query').q, 10) }),
+      (c) =>
+        c.json({ success: true, products: suggestProducts(deps.readDb, c.req.valid('query').q, 10).map(toProduct) }),
     )
     .get('/top', describe({ summary: 'Top 7 in-stock products for the home page', tags: ['shop'] }), (c) =>
-      c.json({ success: true, products: topProducts(deps.readDb, 7) }),
+      c.json({ success: true, products: topProducts(deps.readDb, 7).map(toProduct) }),
     )
     .get('/facets', describe({ summary: 'Categories, brands and colours for the filters', tags: ['shop'] }), (c) =>
       c.json({ success: true, ...productFacets(deps.readDb) }),
@@ -89,6 +66,6 @@ export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
       (c) => {
         const row = productByCode(deps.readDb, c.req.valid('param').code);
         if (!row || row.isActive !== 1) throw new DomainError('PRODUCT_NOT_FOUND', PRODUCT_MESSAGES.notFound);
-        return c.json({ success: true, product: toProductDto(row) });
+        return c.json({ success: true, product: toProduct(row) });
       },
     );

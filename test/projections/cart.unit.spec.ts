@@ -1,7 +1,11 @@
 import { describe, it } from 'vitest';
 import type { CartEvent } from '../../engine/cart.ts';
-import { cartOf } from '../../projections/cart.ts';
+import { cartOf as cartRows } from '../../projections/cart.ts';
 import { given, on } from '../helpers/readModel.ts';
+import { toCartLine } from '../../api/shop/views.ts';
+
+/** The read model's rows as the api maps them for members (api/shop/views.ts): what a screen shows. */
+const cartOf = (...a: Parameters<typeof cartRows>) => cartRows(...a).map(toCartLine);
 
 const cart = (e: CartEvent) => on('cart-u1', e);
 const product = (id: string, price: number) =>

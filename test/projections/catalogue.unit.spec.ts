@@ -1,7 +1,14 @@
 import { describe, it } from 'vitest';
 import type { ProductDetails, ProductEvent } from '../../engine/product.ts';
-import { productByCode, productFacets, searchProducts } from '../../projections/catalogue.ts';
+import { productByCode, productFacets, searchProducts as searchProductRows } from '../../projections/catalogue.ts';
 import { given, on } from '../helpers/readModel.ts';
+import { toProduct } from '../../api/shop/views.ts';
+
+/** The read model's rows as the api maps them for members (api/shop/views.ts): what a screen shows. */
+const searchProducts = (...a: Parameters<typeof searchProductRows>) => {
+  const r = searchProductRows(...a);
+  return { ...r, products: r.products.map(toProduct) };
+};
 
 const saree: ProductDetails = {
   id: 'p1',

@@ -2,12 +2,21 @@ import { describe, it } from 'vitest';
 import type { Cracker, CrackersCatalogueEvent } from '../../engine/crackersCatalogue.ts';
 import type { CrackersOrderEvent } from '../../engine/crackersOrder.ts';
 import {
-  crackersByIds,
-  crackersOrdersByReferral,
-  crackersOrdersOfUser,
-  searchCrackers,
+  crackersByIds as crackerRowsByIds,
+  crackersOrdersByReferral as crackersOrderRowsByReferral,
+  crackersOrdersOfUser as crackersOrderRowsOfUser,
+  searchCrackers as crackerRows,
 } from '../../projections/crackers.ts';
 import { given, on } from '../helpers/readModel.ts';
+import { toCracker, toReferralOrder, toReservedOrder } from '../../api/shop/views.ts';
+
+/** The read model's rows as the api maps them for members (api/shop/views.ts): what a screen shows. */
+const crackersByIds = (...a: Parameters<typeof crackerRowsByIds>) => crackerRowsByIds(...a).map(toCracker);
+const crackersOrdersByReferral = (...a: Parameters<typeof crackersOrderRowsByReferral>) =>
+  crackersOrderRowsByReferral(...a).map(toReferralOrder);
+const crackersOrdersOfUser = (...a: Parameters<typeof crackersOrderRowsOfUser>) =>
+  crackersOrderRowsOfUser(...a).map(toReservedOrder);
+const searchCrackers = (...a: Parameters<typeof crackerRows>) => crackerRows(...a).map(toCracker);
 
 const catalogue = (e: CrackersCatalogueEvent) => on('crackers-catalogue', e);
 const sparkler: Cracker = {

@@ -4,11 +4,20 @@ import {
   awaitingOrdersOfUser,
   orderIdByProviderOrder,
   ordersNeedingWork,
-  ordersOfUser,
-  paidOrders,
-  shopOrderById,
+  ordersOfUser as orderRowsOfUser,
+  paidOrders as paidOrderRows,
+  shopOrderById as shopOrderRowById,
 } from '../../projections/orders.ts';
 import { given, on } from '../helpers/readModel.ts';
+import { toShopOrder } from '../../api/shop/views.ts';
+
+/** The read model's rows as the api maps them for members (api/shop/views.ts): what a screen shows. */
+const ordersOfUser = (...a: Parameters<typeof orderRowsOfUser>) => orderRowsOfUser(...a).map(toShopOrder);
+const paidOrders = (...a: Parameters<typeof paidOrderRows>) => paidOrderRows(...a).map(toShopOrder);
+const shopOrderById = (...a: Parameters<typeof shopOrderRowById>) => {
+  const row = shopOrderRowById(...a);
+  return row && toShopOrder(row);
+};
 
 const order = (e: OrderEvent, at?: string) => on('order-o1', e, at);
 const placed = order({

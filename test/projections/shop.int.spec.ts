@@ -7,28 +7,57 @@ import { CRACKERS_CATALOGUE_STREAM, crackersCatalogueDecider } from '../../engin
 import { crackersOrderDecider, crackersOrderStream } from '../../engine/crackersOrder.ts';
 import { orderDecider, orderStream } from '../../engine/order.ts';
 import { productDecider, productStream } from '../../engine/product.ts';
-import { cartOf, cartProjector } from '../../projections/cart.ts';
+import { cartOf as cartRows, cartProjector } from '../../projections/cart.ts';
 import {
   catalogueProjector,
   productByCode,
   productFacets,
-  searchProducts,
-  suggestProducts,
-  topProducts,
+  searchProducts as searchProductRows,
+  suggestProducts as suggestProductRows,
+  topProducts as topProductRows,
 } from '../../projections/catalogue.ts';
 import {
-  crackersOrdersByReferral,
-  crackersOrdersOfUser,
+  crackersOrdersByReferral as crackersOrderRowsByReferral,
+  crackersOrdersOfUser as crackersOrderRowsOfUser,
   crackersProjector,
-  maskPhone,
-  searchCrackers,
+  searchCrackers as crackerRows,
 } from '../../projections/crackers.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import { openReadDb } from '../../projections/db.ts';
-import { ordersNeedingWork, ordersOfUser, ordersProjector, paidOrders } from '../../projections/orders.ts';
+import {
+  ordersNeedingWork,
+  ordersOfUser as orderRowsOfUser,
+  ordersProjector,
+  paidOrders as paidOrderRows,
+} from '../../projections/orders.ts';
 import { createProjectionRunner } from '../../projections/runner.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import { crackersCatalogue } from '../../scripts/seed/catalogueCrackers.ts';
+import {
+  maskPhone,
+  toCartLine,
+  toCracker,
+  toProduct,
+  toReferralOrder,
+  toReservedOrder,
+  toShopOrder,
+} from '../../api/shop/views.ts';
+
+/** The read model's rows as the api maps them for members (api/shop/views.ts): what a screen shows. */
+const cartOf = (...a: Parameters<typeof cartRows>) => cartRows(...a).map(toCartLine);
+const searchProducts = (...a: Parameters<typeof searchProductRows>) => {
+  const r = searchProductRows(...a);
+  return { ...r, products: r.products.map(toProduct) };
+};
+const suggestProducts = (...a: Parameters<typeof suggestProductRows>) => suggestProductRows(...a).map(toProduct);
+const topProducts = (...a: Parameters<typeof topProductRows>) => topProductRows(...a).map(toProduct);
+const crackersOrdersByReferral = (...a: Parameters<typeof crackersOrderRowsByReferral>) =>
+  crackersOrderRowsByReferral(...a).map(toReferralOrder);
+const crackersOrdersOfUser = (...a: Parameters<typeof crackersOrderRowsOfUser>) =>
+  crackersOrderRowsOfUser(...a).map(toReservedOrder);
+const searchCrackers = (...a: Parameters<typeof crackerRows>) => crackerRows(...a).map(toCracker);
+const ordersOfUser = (...a: Parameters<typeof orderRowsOfUser>) => orderRowsOfUser(...a).map(toShopOrder);
+const paidOrders = (...a: Parameters<typeof paidOrderRows>) => paidOrderRows(...a).map(toShopOrder);
 
 const now = Date.parse('2026-11-22T06:00:00Z');
 const ctx = (commandId?: string): CommandContext => ({ actor: 'system', now, commandId });
