@@ -4,8 +4,15 @@ import { assertNever, DomainError } from './decider.ts';
 export const walletStream = (userId: string): string => `wallet-${userId}`;
 
 /** Transaction types a member sees (storefront §4 plus the reward-cash ones). */
-export type TransactionType =
-  'deposit' | 'withdrawal' | 'prebook_deduction' | 'refund_deposit' | 'reward_credit' | 'reward_debit';
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'prebook_deduction',
+  'refund_deposit',
+  'reward_credit',
+  'reward_debit',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export type ReservationStatus = 'held' | 'refunded' | 'converted' | 'kept';
 
@@ -275,6 +282,10 @@ export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
 /** Fees still held for rooms (money in escrow), in paise. */
 export const heldAmount = (state: WalletState): number =>
   Object.values(state.reservations).reduce((sum, r) => sum + (r.status === 'held' ? r.amount : 0), 0);
+
+/** Whether a transaction adds to a balance (deposits, refunds, reward credits) or takes from it. */
+export const isCredit = (type: TransactionType): boolean =>
+  type === 'deposit' || type === 'refund_deposit' || type === 'reward_credit';
 
 /** The transaction type each money-moving event shows as; `null` for events that move no money. */
 export const transactionTypeOf = (type: WalletEvent['type']): TransactionType | null => {

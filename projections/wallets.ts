@@ -155,12 +155,11 @@ export const walletBalances = ({ sqlite }: ReadDb, userId: string): WalletBalanc
   return row ?? { cash: 0, reward_cash: 0, held: 0, revision: -1 };
 };
 
-export interface WalletTransaction {
+export interface WalletTxRow {
   id: string;
   type: TransactionType;
-  /** Always positive, in paise; `sign` says which way it moved. */
+  /** Always positive, in paise (`isCredit` in the engine says which way it moved). */
   amount: number;
-  sign: '+' | '-';
   /** Which balance it moved: cash or reward cash. */
   balance: 'cash' | 'reward';
   room_code: string | null;
@@ -169,16 +168,12 @@ export interface WalletTransaction {
   created_at: string;
 }
 
-const CREDITS: readonly TransactionType[] = ['deposit', 'refund_deposit', 'reward_credit'];
-
-export const walletTransactions = ({ sqlite }: ReadDb, userId: string, limit = 100, offset = 0): WalletTransaction[] =>
-  prepared<[string, number, number], Omit<WalletTransaction, 'sign'>>(
+export const walletTransactions = ({ sqlite }: ReadDb, userId: string, limit = 100, offset = 0): WalletTxRow[] =>
+  prepared<[string, number, number], WalletTxRow>(
     sqlite,
     `SELECT id, type, amount, balance, room_code, product_name, payment_id, created_at FROM rm_wallet_tx
        WHERE user_id = ? ORDER BY position DESC LIMIT ? OFFSET ?`,
-  )
-    .all(userId, limit, offset)
-    .map((t) => ({ ...t, sign: CREDITS.includes(t.type) ? '+' : '-' }));
+  ).all(userId, limit, offset);
 
 export interface ReservationRow {
   reservation_id: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Profile as EngineProfile } from '../../engine/user.ts';
 import { GENDERS } from '../../engine/user.ts';
+import { TRANSACTION_TYPES } from '../../engine/wallet.ts';
 
 /**
  * A member's account over REST and the socket: session, sign-up, profile and wallet. A member's
@@ -16,14 +17,6 @@ export const WalletBalances = z.object({
 });
 export type WalletBalances = z.infer<typeof WalletBalances>;
 
-export const TRANSACTION_TYPES = [
-  'deposit',
-  'withdrawal',
-  'prebook_deduction',
-  'refund_deposit',
-  'reward_credit',
-  'reward_debit',
-] as const;
 export const TransactionType = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionType>;
 

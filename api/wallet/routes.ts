@@ -15,6 +15,12 @@ import {
 } from '../contract/account.ts';
 import type { DepositDeps } from './deposits.ts';
 import { startDeposit, verifyDeposit } from './deposits.ts';
+import { isCredit } from '../../engine/wallet.ts';
+import type { WalletTxRow } from '../../projections/wallets.ts';
+import type { WalletTransaction } from '../contract/account.ts';
+
+/** A wallet transaction row as the member sees it, with the way it moved. */
+const toWalletTransaction = (t: WalletTxRow): WalletTransaction => ({ ...t, sign: isCredit(t.type) ? '+' : '-' });
 
 /** The signed-in member's wallet: balances, transactions and top-ups through the payment port. */
 export const walletRoutes = (deps: DepositDeps & Pick<Deps, 'readDb'>) =>
@@ -41,7 +47,7 @@ export const walletRoutes = (deps: DepositDeps & Pick<Deps, 'readDb'>) =>
         const { limit, offset } = c.req.valid('query');
         return c.json({
           success: true,
-          transactions: walletTransactions(deps.readDb, currentUser(c).id, limit, offset),
+          transactions: walletTransactions(deps.readDb, currentUser(c).id, limit, offset).map(toWalletTransaction),
         });
       },
     )

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../engine/decider.ts';
 import type { WalletEvent } from '../../engine/wallet.ts';
 import { specFor } from '../helpers/decider.ts';
-import { heldAmount, transactionTypeOf, walletDecider } from '../../engine/wallet.ts';
+import { heldAmount, isCredit, TRANSACTION_TYPES, transactionTypeOf, walletDecider } from '../../engine/wallet.ts';
 
 const given = specFor(walletDecider);
 const NOW = Date.parse('2026-11-22T05:00:00.000Z');
@@ -232,5 +232,11 @@ describe('wallet: giving back a shop order’s reward cash, whatever came first'
     given([credited, voided]).when(release).then([]);
     expect(fold(walletDecider, [credited, voided]).rewardCash).toBe(50_00);
     expect(transactionTypeOf('RewardDebitVoided')).toBeNull();
+  });
+});
+
+describe('wallet: which way a transaction moves a balance', () => {
+  it('counts deposits, refunds and reward credits in, and fees, withdrawals and reward spending out', () => {
+    expect(TRANSACTION_TYPES.filter(isCredit)).toEqual(['deposit', 'refund_deposit', 'reward_credit']);
   });
 });

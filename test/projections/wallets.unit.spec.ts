@@ -15,10 +15,10 @@ describe('wallets read model', () => {
     )
       .thenRows((db) => walletBalances(db, 'u1'), { cash: 9000, reward_cash: 0, held: 1000, revision: 2 })
       .thenRows(
-        (db) => walletTransactions(db, 'u1').map((t) => [t.type, t.sign, t.amount, t.balance, t.room_code]),
+        (db) => walletTransactions(db, 'u1').map((t) => [t.type, t.amount, t.balance, t.room_code]),
         [
-          ['prebook_deduction', '-', 1000, 'cash', 'ABC123'],
-          ['deposit', '+', 10_000, 'cash', null],
+          ['prebook_deduction', 1000, 'cash', 'ABC123'],
+          ['deposit', 10_000, 'cash', null],
         ],
       );
     given(
@@ -41,13 +41,13 @@ describe('wallets read model', () => {
     )
       .thenRows((db) => walletBalances(db, 'u1'), { cash: 3000, reward_cash: 600, held: 0, revision: 5 })
       .thenRows(
-        (db) => walletTransactions(db, 'u1').map((t) => [t.type, t.sign, t.amount, t.balance]),
+        (db) => walletTransactions(db, 'u1').map((t) => [t.type, t.amount, t.balance]),
         [
-          ['reward_debit', '-', 400, 'reward'],
-          ['reward_credit', '+', 1000, 'reward'],
-          ['prebook_deduction', '-', 1000, 'cash'],
-          ['prebook_deduction', '-', 1000, 'cash'],
-          ['deposit', '+', 5000, 'cash'],
+          ['reward_debit', 400, 'reward'],
+          ['reward_credit', 1000, 'reward'],
+          ['prebook_deduction', 1000, 'cash'],
+          ['prebook_deduction', 1000, 'cash'],
+          ['deposit', 5000, 'cash'],
         ],
       );
   });
