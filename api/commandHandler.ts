@@ -1,6 +1,6 @@
 import type { Decider, Message } from '../engine/decider.ts';
 import type { Actor, EventMetadata, EventStore, NewEvent, RecordedEvent } from '../engine/eventStore.ts';
-import { WrongExpectedRevisionError } from '../engine/eventStore.ts';
+import { WrongExpectedRevisionError, asDomainEvent } from '../engine/eventStore.ts';
 import { deterministicUuid, newId } from './ids.ts';
 
 /** Who and when: everything a command needs besides its data. */
@@ -58,7 +58,7 @@ export const loadState = async <E extends Message, S>(
 ): Promise<{ state: S; revision: number; position: number; events: RecordedEvent[] }> => {
   const events = await store.readStream(stream);
   let state = decider.initialState;
-  for (const e of events) state = decider.evolve(state, e as unknown as E);
+  for (const e of events) state = decider.evolve(state, asDomainEvent<E>(e));
   const last = events[events.length - 1];
   return { state, revision: last ? last.revision : -1, position: last ? last.position : 0, events };
 };
@@ -106,7 +106,7 @@ const loadCached = async <E extends Message, S>(
   const events = await store.readStream(stream, { from: known.revision + 1 });
   if (events.length === 0) return known;
   let state = known.state;
-  for (const e of events) state = decider.evolve(state, e as unknown as E);
+  for (const e of events) state = decider.evolve(state, asDomainEvent<E>(e));
   const last = events[events.length - 1]!;
   const folded = { state, revision: last.revision, position: last.position };
   remember(store, stream, decider, folded);

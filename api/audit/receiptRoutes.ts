@@ -15,6 +15,7 @@ import { exportNdjson, ndjsonBody } from './ndjson.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
 import { leafHashAt, leafIndexOf, treeInclusion, treeSize } from '../../projections/merkle.ts';
 import { Receipt } from '../contract/audit.ts';
+import { asDomainEvent } from '../../engine/eventStore.ts';
 
 const CodeParam = z.object({
   code: z
@@ -79,7 +80,7 @@ const toReceipt = (
   signedOk: boolean,
 ): Receipt => {
   const state = events.reduce<RoomState>(
-    (s, e) => roomDecider.evolve(s, e as unknown as RoomEvent),
+    (s, e) => roomDecider.evolve(s, asDomainEvent<RoomEvent>(e)),
     roomDecider.initialState,
   );
   const chain = verifyChain(events);

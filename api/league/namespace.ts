@@ -19,6 +19,7 @@ import { playersOf, snapshotOf, teamRef, teamsOf } from './payloads.ts';
 import type { AplClientToServerEvents, AplServerToClientEvents } from '../contract/league.ts';
 import { APL_NAMESPACE, AplRequests } from '../contract/league.ts';
 import { createLeagueScheduler } from './scheduler.ts';
+import { asDomainEvent } from '../../engine/eventStore.ts';
 
 interface AplSocketData {
   leagueCode: string | null;
@@ -49,7 +50,7 @@ const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent
     const players = playersOf(deps.readDb, code);
     const teams = leagueTeams(deps.readDb, code);
     for (const r of recorded) {
-      const e = r as unknown as LeagueEvent;
+      const e = asDomainEvent<LeagueEvent>(r);
       const revision = r.revision;
       switch (e.type) {
         case 'TeamAdded':

@@ -3,6 +3,7 @@ import type { LeagueEvent } from '../../engine/league.ts';
 import { leagueCodeOfStream, liveLeagues } from '../../projections/league.ts';
 import type { Deps } from '../deps.ts';
 import { runLeague } from './commands.ts';
+import { asDomainEvent } from '../../engine/eventStore.ts';
 
 const TICK_MS = 200;
 const RETRY_MS = 1000;
@@ -79,7 +80,7 @@ export const createLeagueScheduler = (
     for (const recorded of events) {
       const code = leagueCodeOfStream(recorded.streamName);
       if (!code) continue;
-      const e = recorded as unknown as LeagueEvent;
+      const e = asDomainEvent<LeagueEvent>(recorded);
       if (e.type === 'PlayerAuctionStarted' || e.type === 'BidPlaced') track(code, e.data.deadline);
       else if (e.type === 'PlayerSold' || e.type === 'PlayerUnsold' || e.type === 'AuctionFinished') untrack(code);
     }

@@ -9,6 +9,7 @@ import type { LiveHistories, LiveHistory } from './liveHistory.ts';
 import { createLiveHistories } from './liveHistory.ts';
 import { roomChannel, userChannel } from '../realtime/io.ts';
 import { toBidEntry, toRoomSummary } from './views.ts';
+import { asDomainEvent } from '../../engine/eventStore.ts';
 
 /**
  * Turns committed room events into the spec's socket events. Runs after each committed
@@ -89,7 +90,7 @@ const roomBroadcast = (
 ) => {
   const code = recorded.streamName.slice('room-'.length);
   const revision = recorded.revision;
-  const e = recorded as unknown as RoomEvent;
+  const e = asDomainEvent<RoomEvent>(recorded);
   if (e.type === 'BidPlaced') {
     const history = historyOf(code, recorded, reads, live);
     if (history) bidBroadcast(io, deps, code, revision, e.data, history);

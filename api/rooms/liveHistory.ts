@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { BidPlaced } from '../../engine/room.ts';
 import type { BidRow, ParticipantRow } from '../../projections/roomQueries.ts';
 import { toBidEntry } from './views.ts';
+import { asDomainEvent } from '../../engine/eventStore.ts';
 
 type BidDto = ReturnType<typeof toBidEntry>;
 
@@ -31,7 +32,7 @@ export const createLiveHistories = () => {
     next(code: string, recorded: RecordedEvent): LiveHistory | undefined {
       const room = rooms.get(code);
       if (!room || room.revision !== recorded.revision - 1) return undefined;
-      const b = (recorded as unknown as BidPlaced).data;
+      const b = asDomainEvent<BidPlaced>(recorded).data;
       room.bids.push(toBidEntry(bidRowOf(code, recorded.revision, b)));
       room.revision = recorded.revision;
       rooms.delete(code);

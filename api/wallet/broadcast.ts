@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import type { Broadcaster } from '../realtime/broadcasting.ts';
 import type { Io } from '../realtime/io.ts';
 import { userChannel } from '../realtime/io.ts';
+import { asDomainEvent } from '../../engine/eventStore.ts';
 
 const WALLET = 'wallet-';
 
@@ -22,7 +23,7 @@ export const walletBroadcaster = (io: Io, deps: Deps): Broadcaster => ({
 
 const walletBroadcast = (io: Io, deps: Deps, recorded: RecordedEvent) => {
   const userId = recorded.streamName.slice(WALLET.length);
-  const e = recorded as unknown as WalletEvent;
+  const e = asDomainEvent<WalletEvent>(recorded);
   if (e.type === 'DepositOrderCreated') return;
   const me = io.to(userChannel(userId));
   const w = walletBalances(deps.readDb, userId);
