@@ -74,17 +74,15 @@ export const Facets = z.object({ categories: z.array(Facet), brands: z.array(Fac
 export type Facets = z.infer<typeof Facets>;
 
 /** A cart line with the product as it is now (price, stock, reward points come from the catalogue). */
-export const CartLine = z.object({
-  product_id: z.string(),
-  product_code: z.string(),
-  name: z.string(),
-  image_url: z.string(),
-  price: z.number().int(),
-  quantity: z.number().int(),
-  reward_points: z.number().int(),
-  stock: z.number().int(),
-  in_stock: z.boolean(),
-});
+export const CartLine = Product.pick({
+  product_code: true,
+  name: true,
+  image_url: true,
+  price: true,
+  reward_points: true,
+  stock: true,
+  in_stock: true,
+}).extend({ product_id: z.string(), quantity: z.number().int() });
 export type CartLine = z.infer<typeof CartLine>;
 
 export const CartPayload = z.object({

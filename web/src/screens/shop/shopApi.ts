@@ -1,10 +1,8 @@
 import type {
-  CartLine,
   CartPayload,
   CheckoutAnswer,
   CheckoutData,
   Cracker,
-  Facet,
   Facets,
   Product,
   ProductPage,
@@ -14,13 +12,13 @@ import type {
 } from '../../../../api/contract/shop.ts';
 import { api } from '../../lib/api.ts';
 
+/** The shop's calls; their shapes are the wire contract's (`api/contract/shop.ts`). */
+export type { CartLine, Facet } from '../../../../api/contract/shop.ts';
 export type {
-  CartLine,
   CartPayload,
   CheckoutAnswer,
   CheckoutData,
   Cracker,
-  Facet,
   Facets,
   Product,
   ProductPage,
