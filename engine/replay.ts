@@ -18,6 +18,9 @@ export interface ReplayEvent {
   metadata: { at: string; actor: Actor; hash?: string; prevHash?: string; [key: string]: unknown };
 }
 
+/** A replayed event read as its stream's domain event (the one place that says a room stream holds RoomEvents). */
+export const asReplayed = <E extends Message>(events: readonly ReplayEvent[]) => events as readonly (ReplayEvent & E)[];
+
 export interface ReplayStep<S> {
   /** 0-based index of the event in the replayed list. */
   index: number;
@@ -56,7 +59,7 @@ export const replaySteps = <E extends Message, S>(
   const steps: ReplayStep<S>[] = [];
   let state = decider.initialState;
   events.forEach((event, index) => {
-    state = decider.evolve(state, event as unknown as E);
+    state = decider.evolve(state, asReplayed<E>([event])[0]!);
     steps.push({ index, event, at: isoToMs(event.metadata.at), state });
   });
   return steps;
@@ -191,7 +194,7 @@ export interface PricePoint {
 /** The price over time: the starting price, then one point per accepted bid. */
 export const roomPricePoints = (events: readonly ReplayEvent[]): PricePoint[] => {
   const points: PricePoint[] = [];
-  for (const e of events as unknown as (RoomEvent & { metadata: ReplayEvent['metadata'] })[]) {
+  for (const e of asReplayed<RoomEvent>(events)) {
     if (e.type === 'RoomStarted') points.push({ at: e.data.at, price: e.data.price, bidder: null, seq: 0 });
     if (e.type === 'BidPlaced') {
       const { at, amount, userId, userName, seq } = e.data;
@@ -261,7 +264,7 @@ export interface LeagueBidPoint {
 
 /** Every league bid with its time, for the chart. */
 export const leagueBidPoints = (events: readonly ReplayEvent[]): LeagueBidPoint[] =>
-  (events as unknown as (LeagueEvent & { metadata: ReplayEvent['metadata'] })[]).flatMap((e) =>
+  asReplayed<LeagueEvent>(events).flatMap((e) =>
     e.type === 'BidPlaced'
       ? [{ at: isoToMs(e.metadata.at), playerId: e.data.playerId, amount: e.data.amount, teamId: e.data.teamId }]
       : [],

@@ -29,6 +29,12 @@ const usage = `Usage:
 
 type Folder = Pick<Decider<Message, Message, unknown>, 'initialState' | 'evolve'>;
 
+/** Any stream's decider as a fold over the events read back from the log. */
+const folder = <E extends Message, S>(d: Pick<Decider<never, E, S>, 'initialState' | 'evolve'>): Folder => ({
+  initialState: d.initialState,
+  evolve: (state, event) => d.evolve(state as S, event as E),
+});
+
 const rupees = (paise: number | null) => (paise === null ? '-' : formatRupees(paise));
 
 const roomLine = (step: ReplayStep<RoomState>): string => {
@@ -62,14 +68,14 @@ const genericLine = (step: ReplayStep<unknown>) => {
 };
 
 const kinds: Record<string, { decider: Folder; line: (step: ReplayStep<never>) => string }> = {
-  room: { decider: roomDecider as unknown as Folder, line: roomLine },
-  league: { decider: leagueDecider as unknown as Folder, line: leagueLine },
-  wallet: { decider: walletDecider as unknown as Folder, line: walletLine },
-  user: { decider: userDecider as unknown as Folder, line: genericLine },
-  order: { decider: orderDecider as unknown as Folder, line: genericLine },
-  product: { decider: productDecider as unknown as Folder, line: genericLine },
-  referral: { decider: referralDecider as unknown as Folder, line: genericLine },
-  cart: { decider: cartDecider as unknown as Folder, line: genericLine },
+  room: { decider: folder(roomDecider), line: roomLine },
+  league: { decider: folder(leagueDecider), line: leagueLine },
+  wallet: { decider: folder(walletDecider), line: walletLine },
+  user: { decider: folder(userDecider), line: genericLine },
+  order: { decider: folder(orderDecider), line: genericLine },
+  product: { decider: folder(productDecider), line: genericLine },
+  referral: { decider: folder(referralDecider), line: genericLine },
+  cart: { decider: folder(cartDecider), line: genericLine },
 };
 
 /** The lines `npm run replay` prints for one stream's events. */

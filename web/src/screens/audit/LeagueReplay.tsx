@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { LeagueEvent, LeagueState } from '../../../../engine/league.ts';
 import { leagueDecider } from '../../../../engine/league.ts';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
-import { isoToMs, leagueAt } from '../../../../engine/replay.ts';
+import { asReplayed, isoToMs, leagueAt } from '../../../../engine/replay.ts';
 import type { ChartPoint } from './PriceChart.tsx';
 import { PriceChart } from './PriceChart.tsx';
 import type { ReplayViewProps } from './ReplayPage.tsx';
@@ -21,7 +21,7 @@ const leaguePoints = (events: readonly ReplayEvent[], final: LeagueState): Chart
   const players = new Map(final.status === 'none' ? [] : final.players.map((p) => [p.id, p.name]));
   let group = '';
   const points: ChartPoint[] = [];
-  for (const e of events as unknown as (LeagueEvent & { metadata: ReplayEvent['metadata'] })[]) {
+  for (const e of asReplayed<LeagueEvent>(events)) {
     const at = isoToMs(e.metadata.at);
     if (e.type === 'PlayerAuctionStarted') {
       group = `${e.data.playerId}-${e.data.round}`;
