@@ -39,9 +39,16 @@ export interface ChildServer {
  * The real server in a child process (`node --import tsx scripts/serve.ts`), started on a fixed port and
  * data directory so it can be killed and started again on the same log, as in production.
  */
-export const childServer = (options: { dataDir: string; port: number; env?: Record<string, string> }): ChildServer => {
-  const { dataDir, port } = options;
-  const url = `http://127.0.0.1:${port}`;
+export const childServer = (options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  /** Run it on a test host (`test/chaos/netns.ts`): in its namespace, listening on its address. */
+  host?: { netns: string; address: string };
+}): ChildServer => {
+  const { dataDir, port, host } = options;
+  const address = host?.address ?? '127.0.0.1';
+  const url = `http://${address}:${port}`;
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
   let starts = 0;
@@ -83,13 +90,16 @@ export const childServer = (options: { dataDir: string; port: number; env?: Reco
     async start() {
       if (child) throw new Error('already running');
       starts++;
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      const node = [process.execPath, '--import', 'tsx', 'scripts/serve.ts'];
+      // `ip netns exec` replaces itself with the command, so the child is still the server's own process.
+      const [command, ...args] = host ? ['ip', 'netns', 'exec', host.netns, ...node] : node;
+      const proc = spawn(command!, args, {
         cwd: ROOT,
         env: {
           ...process.env,
           DATA_DIR: dataDir,
           PORT: String(port),
-          HOST: '127.0.0.1',
+          HOST: address,
           SEED_DEMO: 'false',
           ADMIN_PASSWORD: 'Admin@12345',
           LOG_LEVEL: 'warn',
