@@ -8,8 +8,7 @@ const sources = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
-  'api/realtime/protocol.ts',
-  'api/league/protocol.ts',
+  'api/contract',
   'engine',
 ];
 

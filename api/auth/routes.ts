@@ -3,7 +3,14 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import { clientAddress } from '../http/security.ts';
-import { LoginBody, OtpBody, RegisterBody, SessionResponse, VerifyOtpBody } from '../contract/account.ts';
+import {
+  LoginBody,
+  OtpBody,
+  RegisterAnswer,
+  RegisterBody,
+  SessionResponse,
+  VerifyOtpBody,
+} from '../contract/account.ts';
 import { DomainError } from '../../engine/decider.ts';
 import { emailDecider, OTP_RESEND_MS, VERIFIED_TTL_MS } from '../../engine/emailVerification.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
@@ -156,7 +163,11 @@ export const authRoutes = (
     )
     .post(
       '/register',
-      describe({ summary: 'Register a member (email verified first)', tags: ['auth'] }),
+      describe({
+        summary: 'Register a member (email verified first); signs them in',
+        tags: ['auth'],
+        response: RegisterAnswer,
+      }),
       jsonBody(RegisterBody),
       async (c) => {
         const b = c.req.valid('json');
@@ -200,12 +211,13 @@ export const authRoutes = (
           { actor: 'system', proofHash },
         );
         deleteCookie(c, PROOF_COOKIE, { path: '/api/auth' });
+        // The new member is signed in at once: no second trip through the login form.
+        const user = await openSession(c, deps, { id: userId, role: 'member' }, now);
         return c.json({
           status: 'success',
-          message: referralCode
-            ? 'Registration successful! Redirecting to login...'
-            : 'Registration successful! Your account is on the watchlist until an admin grants full access. Redirecting to login...',
+          message: referralCode ? REGISTER_MESSAGES.granted : REGISTER_MESSAGES.waitlisted,
           user_id: userId,
+          ...sessionPayload(deps, user),
         });
       },
     )
@@ -235,25 +247,7 @@ export const authRoutes = (
         if (!row || !ok) throw fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
         perAccount.clear(email);
         perAddress.forgive(place.ticket);
-        const token = newSessionToken();
-        await handleCommand(
-          deps.commands,
-          userStream(row.id),
-          userDecider,
-          {
-            type: 'StartSession',
-            data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now },
-          },
-          { actor: { userId: row.id, role: row.role }, now },
-        );
-        setCookie(c, SESSION_COOKIE, token, {
-          httpOnly: true,
-          sameSite: 'Lax',
-          secure: isHttps(c, deps),
-          path: '/',
-          maxAge: SESSION_TTL_MS / 1000,
-        });
-        const user = deps.sessions.userFromToken(token);
+        const user = await openSession(c, deps, row, now);
         return c.json({ status: 'success', message: 'Login successful', ...sessionPayload(deps, user) });
       },
     )
@@ -289,6 +283,38 @@ export const authRoutes = (
         return c.json(sessionPayload(deps, c.get('user')));
       },
     );
+};
+
+/** What a new member reads after registering, by whether a referral code gave them full access. */
+export const REGISTER_MESSAGES = {
+  granted: 'Registration successful! Taking you to the deals…',
+  waitlisted:
+    'Registration successful! Your account is on the watchlist until an admin grants full access. Taking you to your account…',
+} as const;
+
+/** Starts a session for the user (a StartSession event) and sets its httpOnly cookie; returns the signed-in user. */
+const openSession = async (
+  c: Context,
+  deps: Pick<Deps, 'commands' | 'sessions' | 'config'>,
+  user: { id: string; role: string },
+  now: number,
+) => {
+  const token = newSessionToken();
+  await handleCommand(
+    deps.commands,
+    userStream(user.id),
+    userDecider,
+    { type: 'StartSession', data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now } },
+    { actor: { userId: user.id, role: user.role }, now },
+  );
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c, deps),
+    path: '/',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return deps.sessions.userFromToken(token);
 };
 
 /** The cookie that carries a verified email's proof from /otp/verify to /register. */

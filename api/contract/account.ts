@@ -77,6 +77,9 @@ export const SessionResponse = z.object({
 export type SessionResponse = z.infer<typeof SessionResponse>;
 export const LoginAnswer = SessionResponse.extend({ status: z.string(), message: z.string() });
 export type LoginAnswer = z.infer<typeof LoginAnswer>;
+/** `POST /api/auth/register`: the new member, already signed in (the session cookie is set). */
+export const RegisterAnswer = LoginAnswer.extend({ user_id: z.string() });
+export type RegisterAnswer = z.infer<typeof RegisterAnswer>;
 
 const text = (max: number) => z.string().max(max).default('');
 export const OtpBody = z.object({ email: text(254) });

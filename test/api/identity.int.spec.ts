@@ -51,8 +51,13 @@ describe('register → OTP from the outbox → login → session → logout', ()
     expect(registered.status).toBe(200);
     expect(registered.body).toMatchObject({
       status: 'success',
-      message: 'Registration successful! Redirecting to login...',
+      message: 'Registration successful! Taking you to the deals…',
+      logged_in: true,
+      user: { name: 'Kavya Raman', email, access: 'granted' },
     });
+    // Signed in by the registration itself: the session cookie works before any login.
+    expect(visitor.cookie).toMatch(/^sid=/);
+    expect((await visitor.call('GET', '/api/auth/session')).body).toMatchObject({ logged_in: true, user: { email } });
 
     const login = await visitor.call('POST', '/api/auth/login', { email, password: 'Kavya@2026' });
     expect(login.status).toBe(200);
@@ -103,7 +108,12 @@ describe('register → OTP from the outbox → login → session → logout', ()
     await visitor.call('POST', '/api/auth/otp', { email });
     await visitor.call('POST', '/api/auth/otp/verify', { email, otp: await outboxCode(email) });
     const res = await visitor.call('POST', '/api/auth/register', registration(email, { referralCode: '' }));
-    expect(res.body).toMatchObject({ status: 'success' });
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message:
+        'Registration successful! Your account is on the watchlist until an admin grants full access. Taking you to your account…',
+      user: { access: 'waitlisted' },
+    });
     const member = await loggedIn(server, email, 'Kavya@2026');
     expect((await member.call('GET', '/api/auth/session')).body).toMatchObject({ user: { access: 'waitlisted' } });
   });

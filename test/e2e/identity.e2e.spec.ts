@@ -84,11 +84,9 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
     await screenshot(page, 'identity-register');
 
     await register.click();
-    await page.getByText('Registration successful! Redirecting to login...').waitFor();
-    await waitForPath(page, '/login');
-
-    await loginThroughUi(page, email, 'Kavya@2026');
-    expect(pathOf(page)).toBe('/');
+    await page.getByText('Registration successful! Taking you to the deals…').waitFor();
+    // Signed in by registering: straight to the deals, with no second trip through the login form.
+    await waitForPath(page, '/deals');
     const avatar = page.getByRole('button', { name: 'Account menu for Kavya Raman' });
     await avatar.click();
     const menu = page.getByRole('menu', { name: 'Account' });

@@ -8,9 +8,16 @@ export interface Client {
 
 /** A client that keeps its session cookie between calls, like a browser. */
 export const client = (server: Pick<TestServer, 'url'>): Client => {
+  const jar = new Map<string, string>();
   const self: Client = {
     cookie: null,
     async call(method, path, body) {
+      // `cookie` may have been set by hand (a copied session): the jar starts from it.
+      jar.clear();
+      for (const pair of self.cookie?.split('; ') ?? []) {
+        const at = pair.indexOf('=');
+        if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
       const res = await fetch(`${server.url}${path}`, {
         method,
         headers: {
@@ -20,12 +27,16 @@ export const client = (server: Pick<TestServer, 'url'>): Client => {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const setCookie = res.headers.get('set-cookie');
-      if (setCookie) {
-        const [pair] = setCookie.split(';');
-        const [name, value] = pair!.split('=');
-        self.cookie = value ? `${name}=${value}` : null;
+      // A cookie jar, as a browser keeps one: each Set-Cookie sets or (empty) clears its own name.
+      for (const header of res.headers.getSetCookie()) {
+        const [pair] = header.split(';');
+        const at = pair!.indexOf('=');
+        const name = pair!.slice(0, at);
+        const value = pair!.slice(at + 1);
+        if (value) jar.set(name, value);
+        else jar.delete(name);
       }
+      self.cookie = jar.size ? [...jar].map(([n, v]) => `${n}=${v}`).join('; ') : null;
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
     },

@@ -36,20 +36,44 @@ describe('authRoutes', () => {
     });
     expect(verified.status).toBe(200);
 
-    const registered = await call<{ status: string; user_id: string }>(app, 'POST', '/api/auth/register', {
-      json: {
-        name: 'Priya S',
-        email,
-        phone: '9876543210',
-        dob: '1995-04-01',
-        district: 'Chennai',
-        password: 'Sunrise@2026',
-        confirmPassword: 'Sunrise@2026',
-        verificationToken: verified.body.verification_token,
+    const registered = await call<{ status: string; user_id: string; logged_in: boolean }>(
+      app,
+      'POST',
+      '/api/auth/register',
+      {
+        json: {
+          name: 'Priya S',
+          email,
+          phone: '9876543210',
+          dob: '1995-04-01',
+          district: 'Chennai',
+          password: 'Sunrise@2026',
+          confirmPassword: 'Sunrise@2026',
+          verificationToken: verified.body.verification_token,
+        },
       },
-    });
+    );
     expect(registered.status).toBe(200);
     expect(registered.body.status).toBe('success');
+    // Registering signs the member in: the answer carries the session and sets its cookie.
+    expect(registered.body).toMatchObject({
+      logged_in: true,
+      user: { id: registered.body.user_id, access: 'waitlisted' },
+    });
+    const registeredCookie = registered.headers
+      .getSetCookie()
+      .map((h) => h.split(';')[0]!)
+      .find((pair) => pair.startsWith('sid='))!;
+    expect(registeredCookie).toMatch(/^sid=/);
+    const signedInAtOnce = await call<{ logged_in: boolean; user: { email: string } }>(
+      app,
+      'GET',
+      '/api/auth/session',
+      {
+        cookie: registeredCookie,
+      },
+    );
+    expect(signedInAtOnce.body).toMatchObject({ logged_in: true, user: { email } });
 
     const login = await call<{ logged_in: boolean; user: { id: string; access: string } }>(
       app,

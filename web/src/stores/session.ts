@@ -127,12 +127,17 @@ export const refreshSession = async (): Promise<SessionUser | null> => {
 };
 
 /** Logs in (the server sets the httpOnly cookie) and keeps the user and wallet. Rejects with the server's ApiError. */
-export const login = async (email: string, password: string): Promise<SessionUser> => {
-  const payload = await api<LoginPayload>('/api/auth/login', { body: { email: email.trim(), password } });
+/** Signs in with an answer that set the session cookie (a login, or a registration), and reconnects the socket. */
+export const signIn = (payload: SessionPayload): SessionUser => {
   const user = applySession(payload);
   if (!user) throw new Error('Login failed');
   reconnectSocket();
   return user;
+};
+
+export const login = async (email: string, password: string): Promise<SessionUser> => {
+  const payload = await api<LoginPayload>('/api/auth/login', { body: { email: email.trim(), password } });
+  return signIn(payload);
 };
 
 /** Ends the session on the server, then clears user, wallet, reward cash and the stored user. */

@@ -17,6 +17,8 @@ import {
 import { EmailOtp } from './EmailOtp.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import './auth.css';
+import type { RegisterAnswer } from '../../../../api/contract/account.ts';
+import { signIn } from '../../stores/session.ts';
 
 /** The referral code handed over by the landing page, if any (navigation state). */
 const passedReferral = (state: unknown): string => {
@@ -28,7 +30,10 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
-/** /register: every field and rule of live auction spec §2, §5; on success, /login after 2000 ms. */
+/**
+ * /register: every field and rule of live auction spec §2, §5. On success the member is signed in
+ * and, after 2000 ms, taken to the deals (or, waitlisted, to their account and its waitlist notice).
+ */
 export const Register = () => {
   usePageTitle('Register');
   const navigate = useNavigate();
@@ -38,12 +43,18 @@ export const Register = () => {
   const [verified, setVerified] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const [registered, setRegistered] = useState<RegisterAnswer | null>(null);
 
   useEffect(() => {
-    if (result?.tone !== 'success') return;
-    const timer = setTimeout(() => void navigate('/login', { replace: true }), REGISTER_REDIRECT_MS);
+    if (result?.tone !== 'success' || !registered) return;
+    // The session cookie is already set; the page signs in as it leaves, so /register's
+    // visitors-only guard does not move the member on before they read the message.
+    const timer = setTimeout(() => {
+      const user = signIn(registered);
+      void navigate(user.access === 'granted' ? '/deals' : '/profile', { replace: true });
+    }, REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [result, navigate]);
+  }, [result, registered, navigate]);
 
   const set =
     (key: keyof RegistrationForm) =>
@@ -60,10 +71,11 @@ export const Register = () => {
     setBusy(true);
     setResult(null);
     try {
-      const res = await api<{ status: string; message?: string }>('/api/auth/register', {
+      const res = await api<RegisterAnswer>('/api/auth/register', {
         body: { ...form, email: form.email.trim().toLowerCase(), referralCode: form.referralCode || null },
       });
-      setResult({ tone: 'success', text: res.message ?? 'Registration successful! Redirecting to login...' });
+      setRegistered(res);
+      setResult({ tone: 'success', text: res.message });
     } catch (error) {
       setResult({ tone: 'error', text: messageOr(error, MESSAGES.registrationServer, MESSAGES.registrationFailed) });
       setBusy(false);
