@@ -73,8 +73,10 @@ const memoryWith = async (server: Child, clients: Child, codes: string[], n: num
 
 /**
  * Bid round trip, a full deal-room storm and socket memory: the real server in one child
- * process, bare socket.io (echo, broadcast) in another, the clients in a third, all on 127.0.0.1.
- * Each baseline runs before and after its figure, because the shared machine's speed drifts.
+ * process, bare socket.io (echo, broadcast) in another, the peer (the same rules on socket.io and
+ * one SQLite table update + insert per deal, no log: realtime/peer.ts) in a third, the clients in
+ * a fourth, all on 127.0.0.1. Each baseline (the peer too) runs before and after its figure,
+ * because the shared machine's speed drifts.
  * A lone bid waits for one durable commit, so the app server also measures raw one-transaction
  * inserts on its disk around the round trip: with the echo's rate that bounds the round trip.
  */
@@ -87,7 +89,11 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
   try {
     const rooms = size.rt + 1 + size.live;
     ctx.log(`app server: ${rooms * SEATS} members, wallets and ${rooms} rooms through the real commands`);
-    const [app, bare] = await Promise.all([forkChild('servers.ts', ['app']), forkChild('servers.ts', ['raw'])]);
+    const [app, bare, peer] = await Promise.all([
+      forkChild('servers.ts', ['app']),
+      forkChild('servers.ts', ['raw']),
+      forkChild('peer.ts'),
+    ]);
     let m;
     try {
       const started = performance.now();
@@ -99,34 +105,51 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
         seats: SEATS,
         start: true,
       });
-      ctx.log(`set up in ${((performance.now() - started) / 1000).toFixed(1)} s; round trip (echo, app, echo)`);
+      ctx.log(
+        `set up in ${((performance.now() - started) / 1000).toFixed(1)} s; round trip (echo, peer, app, peer, echo)`,
+      );
       const echo = async () => {
         await bare.call({ type: 'mode', broadcast: false, endAfter: SEATS * ATTEMPTS });
         return roundTripOn(bare, clients, rt, size.count, size.seconds);
       };
+      // The peer's rooms start when made (its clock is real), so each run gets fresh ones.
+      const peerRooms = (tag: string, count: number) =>
+        peer.call<BenchRoom[]>({ type: 'rooms', tag, count, seats: SEATS });
+      const peerRoundTrip = async (tag: string) =>
+        roundTripOn(peer, clients, await peerRooms(tag, size.rt + 1), size.count, size.seconds);
       const durable = () => app.call<number>({ type: 'durable', rows: 200 });
       const echo1 = await echo();
       const durable1 = await durable();
+      const peer1 = await peerRoundTrip('PA');
       const roundTrip = await roundTripOn(app, clients, rt, size.count, size.seconds);
+      const peer2 = await peerRoundTrip('PB');
       const durable2 = await durable();
       const echo2 = await echo();
-      ctx.log(`${size.live} rooms × ${SEATS} bidders + ${size.live * watchers} watchers (bare broadcast, app, bare)`);
+      ctx.log(
+        `${size.live} rooms × ${SEATS} bidders + ${size.live * watchers} watchers (bare broadcast, peer, app, peer, bare)`,
+      );
       const broadcast = async () => {
         await bare.call({ type: 'mode', broadcast: true, endAfter: SEATS * ATTEMPTS });
         return stormOn(bare, clients, live, watchers, size.seconds);
       };
+      const peerStorm = async (tag: string) =>
+        stormOn(peer, clients, await peerRooms(tag, size.live), watchers, size.seconds);
       const broadcast1 = await broadcast();
+      const peerStorm1 = await peerStorm('PC');
       const storm = await stormOn(app, clients, live, watchers, size.seconds);
+      const peerStorm2 = await peerStorm('PD');
       const broadcast2 = await broadcast();
       m = {
         roundTrip,
         echo: bothSides(echo1, echo2),
+        peerRoundTrip: bothSides(peer1, peer2),
         durable: (durable1 + durable2) / 2,
         storm,
         broadcast: bothSides(broadcast1, broadcast2),
+        peerStorm: bothSides(peerStorm1, peerStorm2),
       };
     } finally {
-      await Promise.all([app.stop(), bare.stop()]);
+      await Promise.all([app.stop(), bare.stop(), peer.stop()]);
     }
     ctx.log(`memory: ${size.memory} sockets`);
     const memServer = await forkChild('servers.ts', ['app']);
