@@ -20,6 +20,7 @@ import { attachRealtime } from './realtime/server.ts';
 import { broadcastBatches } from './realtime/broadcasting.ts';
 import { roomBroadcaster } from './rooms/broadcast.ts';
 import { walletBroadcaster } from './wallet/broadcast.ts';
+import { accountBroadcaster } from './auth/broadcast.ts';
 import { shopBroadcaster } from './shop/broadcast.ts';
 import { attachLeague } from './league/namespace.ts';
 import { sameOriginHandshake } from './http/security.ts';
@@ -145,7 +146,13 @@ export const startServer = async (
   const stopBroadcasting = projections.onApplied(
     broadcastBatches(
       io,
-      [roomBroadcaster(io, deps), walletBroadcaster(io, deps), shopBroadcaster(io, deps), league.broadcaster],
+      [
+        roomBroadcaster(io, deps),
+        walletBroadcaster(io, deps),
+        accountBroadcaster(io, deps),
+        shopBroadcaster(io, deps),
+        league.broadcaster,
+      ],
       log,
       { debug: config.LOG_LEVEL === 'debug' },
     ),

@@ -131,6 +131,8 @@ export const RoomBroadcasts = {
 
 /** What the server sends a member about their own account. */
 export const AccountBroadcasts = {
+  /** When the member's access or role changes (an admin grants access): re-read the session. */
+  accountUpdate: z.object({ user_id: z.string(), role: z.string(), access: z.string() }),
   /** After any change to the member's wallet (header balances). */
   walletUpdate: WalletBalances,
   /** When a pre-book fee comes back: the member's own new cash balance. */

@@ -162,8 +162,8 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
     expect(await row.locator('.access-badge').textContent()).toBe('granted');
     expect(await row.getByRole('button', { name: /Grant access/ }).count()).toBe(0);
 
-    await member.page.reload();
-    await member.page.getByTestId('profile-access').getByText('Full access').waitFor();
+    // No reload: the member's open page hears of the grant over its socket.
+    await member.page.getByTestId('profile-access').getByText('Full access').waitFor({ timeout: 5000 });
     expect(await member.page.getByTestId('waitlist-notice').count()).toBe(0);
     const session = await member.page.evaluate(() =>
       fetch('/api/auth/session').then((r) => r.json() as Promise<unknown>),

@@ -126,7 +126,6 @@ export const refreshSession = async (): Promise<SessionUser | null> => {
   }
 };
 
-/** Logs in (the server sets the httpOnly cookie) and keeps the user and wallet. Rejects with the server's ApiError. */
 /** Signs in with an answer that set the session cookie (a login, or a registration), and reconnects the socket. */
 export const signIn = (payload: SessionPayload): SessionUser => {
   const user = applySession(payload);
@@ -135,6 +134,7 @@ export const signIn = (payload: SessionPayload): SessionUser => {
   return user;
 };
 
+/** Logs in (the server sets the httpOnly cookie) and keeps the user and wallet. Rejects with the server's ApiError. */
 export const login = async (email: string, password: string): Promise<SessionUser> => {
   const payload = await api<LoginPayload>('/api/auth/login', { body: { email: email.trim(), password } });
   return signIn(payload);

@@ -174,8 +174,9 @@ export const completeDeposit = async (ret: Extract<PaymentReturn, { kind: 'paid'
 export const watchWallet = (on: boolean): void => useWalletStore.setState({ watching: on });
 
 /**
- * Keeps the header balances live for the whole app: `walletUpdate` carries the new balances;
- * `rewardUpdate` and `refundProcessed` re-read the session (storefront §4 real-time updates).
+ * Keeps the header balances and the member's access live for the whole app: `walletUpdate` carries
+ * the new balances; `rewardUpdate`, `refundProcessed` and `accountUpdate` re-read the session
+ * (storefront §4 real-time updates).
  */
 export const startWalletLive = (): (() => void) => {
   const socket = getSocket();
@@ -189,10 +190,17 @@ export const startWalletLive = (): (() => void) => {
   const onCredit = () => {
     void refreshSession();
   };
+  // Access granted (or a role changed) while the page is open: the session is read again, so every
+  // screen's guard and notice follows without a reload.
+  const onAccount = () => {
+    void refreshSession();
+  };
+  socket.on('accountUpdate', onAccount);
   socket.on('walletUpdate', onWallet);
   socket.on('rewardUpdate', onCredit);
   socket.on('refundProcessed', onCredit);
   return () => {
+    socket.off('accountUpdate', onAccount);
     socket.off('walletUpdate', onWallet);
     socket.off('rewardUpdate', onCredit);
     socket.off('refundProcessed', onCredit);
