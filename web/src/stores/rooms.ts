@@ -215,3 +215,13 @@ export const cardAction = (
   if (viewer?.access === 'waitlisted') return { kind: 'waitlisted' };
   return { kind: 'prebook' };
 };
+
+/**
+ * Upcoming Deals in the order a member acts on them: live rooms, then rooms still to start by
+ * their time, then rooms cancelled in the last day (shown, but not counted as upcoming).
+ */
+export const upcomingInOrder = (rooms: readonly Room[]): { rooms: Room[]; count: number } => {
+  const rank = (r: Room) => (r.status === 'running' ? 0 : r.status === 'cancelled' ? 2 : 1);
+  const ordered = [...rooms].sort((a, b) => rank(a) - rank(b) || a.scheduled_time_ms - b.scheduled_time_ms);
+  return { rooms: ordered, count: ordered.filter((r) => r.status !== 'cancelled').length };
+};

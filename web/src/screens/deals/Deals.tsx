@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { getSocket } from '../../lib/socket.ts';
@@ -16,11 +16,12 @@ import {
   prebookRoom,
   ROOM_MESSAGES,
   useRoomsStore,
+  upcomingInOrder,
 } from '../../stores/rooms.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { CompletedCard, UpcomingCard } from './DealCard.tsx';
 import { RoomDetailsModal } from './RoomDetailsModal.tsx';
-import { EmptyState, Modal, ScreenHeader, Tabs, Toasts, useServerNow, useToasts } from '../../ui/kit.tsx';
+import { EmptyState, Modal, Notice, ScreenHeader, Tabs, Toasts, useServerNow, useToasts } from '../../ui/kit.tsx';
 import './deals.css';
 
 type TabKey = 'upcoming' | 'completed';
@@ -78,7 +79,8 @@ export const Deals = () => {
   const user = useSessionStore((s) => s.user);
   const cash = useSessionStore((s) => s.cash);
   const connected = useConnectionStore((s) => s.status === 'connected');
-  const upcoming = useRoomsStore((s) => s.upcoming.rooms);
+  const listed = useRoomsStore((s) => s.upcoming.rooms);
+  const { rooms: upcoming, count: upcomingCount } = useMemo(() => upcomingInOrder(listed), [listed]);
   const completed = useRoomsStore((s) => s.completed.rooms);
   const now = useServerNow(1000);
   const [tab, setTab] = useState<TabKey>('upcoming');
@@ -153,7 +155,7 @@ export const Deals = () => {
           active={tab}
           onChange={changeTab}
           tabs={[
-            { key: 'upcoming', label: 'Upcoming Deals', count: upcoming.length },
+            { key: 'upcoming', label: 'Upcoming Deals', count: upcomingCount },
             { key: 'completed', label: 'Completed Deals', count: completed.length },
           ]}
         />
@@ -211,7 +213,12 @@ export const Deals = () => {
               <button type="button" className="btn btn-ghost" onClick={() => setConfirm(null)}>
                 Cancel
               </button>
-              <button type="button" className="btn btn-primary" onClick={() => void prebook(confirm)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={cash < confirm.entry_fee}
+                onClick={() => void prebook(confirm)}
+              >
                 Confirm Pre-Book
               </button>
             </>
@@ -225,6 +232,15 @@ export const Deals = () => {
             {formatRupees(cash)}) into this room. If the room does not fill by its start time, it comes back to your
             cash wallet; if you take part and don’t win, it comes back as Reward Cash.
           </p>
+          {cash < confirm.entry_fee && (
+            <Notice tone="warning" testId="prebook-short">
+              Your cash wallet is {formatRupees(confirm.entry_fee - cash)} short of this entry fee.{' '}
+              <Link to="/wallet" onClick={() => setConfirm(null)}>
+                Add money to your wallet
+              </Link>{' '}
+              and come back to pre-book.
+            </Notice>
+          )}
         </Modal>
       )}
       <Toasts toasts={toasts} onDismiss={dismiss} />

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createManualClock } from '../../api/clock.ts';
+import { formatRupees } from '../../web/src/lib/format.ts';
+import type { Client } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
+
+const MIN = 60_000;
+const card = (page: Page, code: string) => page.getByTestId(`deal-card-${code}`);
+
+/** Issue 20's Deals defects, on a 375 px phone: each test failed before its fix. */
+describe.skipIf(!chromiumAvailable)('Deals on a phone', () => {
+  const clock = createManualClock(Date.now());
+  let server: TestServer;
+  let browser: Browser;
+  let admin: Client;
+  let productId: string;
+
+  const createRoom = async (rules: Record<string, unknown>) => {
+    const res = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+      product_id: productId,
+      base_price: 1_000_00,
+      max_price: 1_100_00,
+      bid_value: 10_00,
+      bid_seconds: 60,
+      entry_fee: 50_00,
+      max_participants: 2,
+      scheduled_time: new Date(clock.now() + 10 * MIN).toISOString(),
+      ...rules,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.room_code;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, clock, env: { SCHEDULER_INTERVAL_MS: '0' } });
+    browser = await launchBrowser();
+    admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const products = (await (await fetch(`${server.url}/api/products`)).json()) as { products: { id: string }[] };
+    productId = products.products[0]!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists a room cancelled today after the rooms still to come, and does not count it as upcoming', async () => {
+    const cancelled = await createRoom({ scheduled_time: new Date(clock.now() + 2 * MIN).toISOString() });
+    clock.advance(3 * MIN);
+    await server.rooms.tick();
+    await server.rooms.settled();
+    const later = await createRoom({ scheduled_time: new Date(clock.now() + 60 * MIN).toISOString() });
+
+    const { page, context } = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    try {
+      await page.goto('/deals');
+      await card(page, later).waitFor();
+      await card(page, cancelled).waitFor();
+      const panel = page.getByTestId('upcoming-panel');
+      const codes = await panel
+        .locator('[data-room]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-room')));
+      expect(codes.indexOf(later)).toBeLessThan(codes.indexOf(cancelled));
+      const listed = (await (await fetch(`${server.url}/api/rooms?status=upcoming`)).json()) as {
+        rooms: { room_code: string; status: string }[];
+      };
+      const cancelledCodes = listed.rooms.filter((r) => r.status === 'cancelled').map((r) => r.room_code);
+      expect(cancelledCodes).toContain(cancelled);
+      // Every cancelled card comes after every card still to come, and the badge counts only those.
+      const firstCancelled = Math.min(...cancelledCodes.map((c) => codes.indexOf(c)));
+      expect(codes.slice(firstCancelled).every((c) => cancelledCodes.includes(c!))).toBe(true);
+      const badge = page.getByRole('tab', { name: /Upcoming Deals/ }).locator('.vd-tab-count');
+      expect(Number(await badge.textContent())).toBe(codes.length - cancelledCodes.length);
+      await screenshot(page, 'deals-phone-upcoming-order');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says how much the wallet is short of the entry fee, offers to add money, and will not confirm', async () => {
+    const wallet = (
+      await (await loggedIn(server, MEMBER.email, MEMBER.password)).call<{ cash: number }>('GET', '/api/me/wallet')
+    ).body;
+    const fee = wallet.cash + 250_00;
+    const code = await createRoom({ entry_fee: fee, scheduled_time: new Date(clock.now() + 30 * MIN).toISOString() });
+
+    const { page, context } = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    try {
+      await page.goto('/deals');
+      await card(page, code).getByRole('button', { name: 'Pre-Book' }).click();
+      const dialog = page.getByTestId('prebook-confirm');
+      await dialog.getByTestId('prebook-short').waitFor();
+      expect(await dialog.getByTestId('prebook-short').textContent()).toContain(
+        `Your cash wallet is ${formatRupees(250_00)} short of this entry fee.`,
+      );
+      expect(await dialog.getByRole('button', { name: 'Confirm Pre-Book' }).isDisabled()).toBe(true);
+      await screenshot(page, 'deals-phone-prebook-short');
+      await dialog.getByRole('link', { name: 'Add money to your wallet' }).click();
+      await page.waitForURL('**/wallet');
+      await page.getByRole('button', { name: 'Add ₹100' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
