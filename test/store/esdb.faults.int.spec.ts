@@ -185,3 +185,31 @@ describe('EventStoreDB adapter under faults on the wire', () => {
     }
   });
 });
+
+describe('EventStoreDB adapter when reads stall', () => {
+  it('an append whose tail read gets no answer fails with "try again" instead of hanging its stream', async () => {
+    // The client reads with no deadline (it passes `deadline: Infinity` for reads) and the connection's
+    // keepalive pings are still answered, so only the adapter can bound a read that never answers.
+    const server = await startEsdbStandIn();
+    const store = openEsdbStore({ connectionString: server.connectionString(), readIdleTimeoutMs: 300 });
+    try {
+      const stream = uniqueStream();
+      await store.append(stream, [testEvent('Acked')]);
+      server.faults.stallReads = true;
+      const event = testEvent('Stuck');
+      const started = Date.now();
+      const error = await store.append(stream, [event]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - started).toBeLessThan(3000);
+      await expect(store.readAll()).rejects.toBeInstanceOf(StoreUnavailableError);
+      server.faults.stallReads = false;
+      // The stream's queue is not stuck behind the stalled append: the retry goes through, once.
+      const { result } = await appendRetrying(store, stream, [event]);
+      expect(result.nextRevision).toBe(1);
+      expect(server.log.idsOf(stream)).toHaveLength(2);
+    } finally {
+      await store.close();
+      await server.close();
+    }
+  }, 10_000);
+});

@@ -38,7 +38,7 @@ import type * as EmptyPb from 'google-protobuf/google/protobuf/empty_pb';
  * subscriptions, projections, users, operations.
  *
  * Faults (see `faults`): drop the connection mid-append before or after the commit, refuse with not-leader
- * (naming a leader endpoint), stall past the append's deadline, answer UNAVAILABLE, restart.
+ * (naming a leader endpoint), stall past the append's deadline, stall reads, answer UNAVAILABLE, restart.
  */
 
 const require = createRequire(import.meta.url);
@@ -175,6 +175,11 @@ export interface StandInFaults {
    */
   nextAppend?: 'drop-before-commit' | 'drop-after-commit' | 'stall' | 'unavailable';
   stallCommits?: boolean;
+  /**
+   * When set, reads of a stream or of `$all` (not subscriptions) are accepted and never answered, as on a
+   * node whose reads are stuck while its connection stays up (HTTP/2 pings still answered).
+   */
+  stallReads?: boolean;
   /** When set, this node is a follower: writes (and reads sent with `requires-leader`) answer not-leader. */
   notLeader?: { host: string; port: number };
 }
@@ -304,6 +309,7 @@ export const startEsdbStandIn = async (
     const backwards = options.getReadDirection() === streamsPb.ReadReq.Options.ReadDirection.BACKWARDS;
     const requiresLeader = call.metadata.get('requires-leader')[0] === 'true';
     if (faults.notLeader && requiresLeader) return fail(call, notLeaderError(faults.notLeader));
+    if (faults.stallReads && !options.hasSubscription()) return;
     const write = (resp: StreamsPb.ReadResp) => {
       if (!call.cancelled && !call.destroyed) call.write(resp);
     };
