@@ -12,8 +12,9 @@ import { startEsdbStandIn } from './esdbServer.ts';
  *
  * Found, not changed here: the 503's words say "Nothing was changed", which is true for a node that is down
  * but not always on EventStoreDB: when the connection drops after the commit, or the append times out after
- * it was written (esdb.faults.int.spec.ts), the event is stored. Retrying the same request is still safe (same
- * event ids: the adapter answers the first append), but the wording should say "may not have been saved".
+ * it was written (esdb.faults.int.spec.ts), the event is stored. A retry carrying the same idempotency key (a
+ * deal id, an Idempotency-Key: the command's events get ids derived from it) is answered with the first
+ * append; one without a key may write a second copy. The words should say it may not have been saved.
  */
 describe('the API on EventStoreDB while the log is away', () => {
   let log: EsdbStandIn;
