@@ -19,6 +19,14 @@ import { startEsdbStandIn } from './esdbServer.ts';
  * server's `event_store.client.Timeout` detail → DeadlineExceededError; not-leader → NotLeaderError with the
  * leader's endpoint, after which the client reconnects to that leader. The adapter turns each into a
  * StoreUnavailableError ("try again"), never into a refusal of the write.
+ *
+ * Found in the client (6.2.1), not worked around: BatchAppend keeps its pending appends in one map for the
+ * whole process (`promiseBank` in batchAppend.js), and a failed BatchAppend call rejects every entry. With
+ * two clients in one process (two stores, or two connection strings), a dropped connection on one fails the
+ * other's appends in flight with its error; when the other's answer then arrives, its handler finds no entry
+ * and throws a TypeError from a stream 'data' listener: an uncaught exception that ends the process. Shown by
+ * the stand-in (a stall on one node while the other drops); not made a test, as it crashes the runner. The
+ * server opens one store (one client) per process, which is safe.
  */
 
 const DEADLINE_MS = 400;
