@@ -49,8 +49,10 @@ const statusPb = require('@eventstore/db-client/generated/status_pb') as typeof 
 const codePb = require('@eventstore/db-client/generated/code_pb') as typeof CodePb;
 const featuresPb = require('@eventstore/db-client/generated/serverfeatures_pb') as typeof FeaturesPb;
 const featuresGrpc = require('@eventstore/db-client/generated/serverfeatures_grpc_pb') as typeof FeaturesGrpc;
-const anyPb = require('google-protobuf/google/protobuf/any_pb') as typeof AnyPb;
-const emptyPb = require('google-protobuf/google/protobuf/empty_pb') as typeof EmptyPb;
+// google-protobuf is the client's dependency: load the copy its generated messages use.
+const clientRequire = createRequire(require.resolve('@eventstore/db-client'));
+const anyPb = clientRequire('google-protobuf/google/protobuf/any_pb') as typeof AnyPb;
+const emptyPb = clientRequire('google-protobuf/google/protobuf/empty_pb') as typeof EmptyPb;
 
 /** The server's version it reports (22.6+ gives positions on stream reads, which the adapter needs). */
 export const STAND_IN_SERVER_VERSION = '23.10.0';
