@@ -64,6 +64,13 @@ export interface EsdbStoreOptions {
   pageSize?: number;
   /** How many times an append with expectedRevision `any`/`stream_exists` re-reads and retries on a conflict. */
   maxAppendAttempts?: number;
+  /**
+   * How long a read of a stream or a page of `$all` may go without receiving anything before it is
+   * cancelled and reported as unavailable. The client gives reads no deadline and the connection's
+   * keepalive pings are answered even when a node's reads are stuck, so without this an append (which
+   * reads its stream's tail first) could wait forever and hold every later append to its stream.
+   */
+  readIdleTimeoutMs?: number;
   /** A client to use instead of connecting with `connectionString` (tests pass a fake). */
   client?: EsdbClient;
 }
@@ -82,6 +89,8 @@ export const DUPLICATE_LOOKBACK = 16;
 
 const DEFAULT_PAGE_SIZE = 500;
 const DEFAULT_MAX_APPEND_ATTEMPTS = 20;
+/** As the client's default deadline for other calls. */
+const DEFAULT_READ_IDLE_TIMEOUT_MS = 10_000;
 /** Values the server uses for "no position" (u64 max, or -1). */
 const NO_POSITION_SENTINELS = new Set([2n ** 64n - 1n, -1n]);
 
@@ -241,10 +250,28 @@ export const toStoreError = (error: unknown, doing: string): Error => {
 const toEventData = (event: SealedEvent): EventData =>
   jsonEvent({ id: event.id, type: event.type, data: event.data as JSONType, metadata: event.metadata });
 
-const collect = async <E>(read: StreamingRead<E>): Promise<E[]> => {
+/** Reads to the end; a read that receives nothing for `idleMs` is cancelled and fails as unavailable. */
+const collect = async <E>(read: StreamingRead<E>, idleMs: number, doing: string): Promise<E[]> => {
   const out: E[] = [];
-  for await (const item of read) out.push(item);
-  return out;
+  const items = read[Symbol.asyncIterator]();
+  for (;;) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<'stalled'>((resolve) => {
+      timer = setTimeout(() => resolve('stalled'), idleMs);
+    });
+    try {
+      const next = await Promise.race([items.next(), stalled]);
+      if (next === 'stalled') {
+        void read.cancel().catch(() => undefined);
+        read.destroy();
+        throw new StoreUnavailableError(`EventStoreDB could not ${doing}: no answer for ${idleMs} ms`);
+      }
+      if (next.done) return out;
+      out.push(next.value);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 };
 
 const sleep = (ms: number, signal: { wake?: () => void }): Promise<void> =>
@@ -271,6 +298,7 @@ export const openEsdbStore = (options: EsdbStoreOptions): EventStore => {
   const client: EsdbClient = options.client ?? EventStoreDBClient.connectionString(options.connectionString);
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxAppendAttempts = options.maxAppendAttempts ?? DEFAULT_MAX_APPEND_ATTEMPTS;
+  const readIdleTimeoutMs = options.readIdleTimeoutMs ?? DEFAULT_READ_IDLE_TIMEOUT_MS;
   /** Appends to one stream from this process run one after the other: they would only conflict otherwise. */
   const streamQueues = new Map<string, Promise<void>>();
   let closed = false;
@@ -300,7 +328,11 @@ export const openEsdbStore = (options: EsdbStoreOptions): EventStore => {
     maxCount: number,
   ): Promise<RecordedEvent[]> => {
     try {
-      const resolved: ResolvedEvent[] = await collect(client.readStream(stream, { direction, fromRevision, maxCount }));
+      const resolved: ResolvedEvent[] = await collect(
+        client.readStream(stream, { direction, fromRevision, maxCount }),
+        readIdleTimeoutMs,
+        `read stream ${stream}`,
+      );
       return resolved.flatMap((r) => (r.event ? [toRecordedEvent(r.event)] : []));
     } catch (error) {
       if (isStreamNotFoundError(error)) return [];
@@ -314,7 +346,7 @@ export const openEsdbStore = (options: EsdbStoreOptions): EventStore => {
     maxCount: number,
   ): Promise<AllStreamResolvedEvent[]> => {
     try {
-      return await collect(client.readAll({ direction, fromPosition, maxCount }));
+      return await collect(client.readAll({ direction, fromPosition, maxCount }), readIdleTimeoutMs, 'read $all');
     } catch (error) {
       throw toStoreError(error, 'read $all');
     }
