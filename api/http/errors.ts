@@ -64,7 +64,8 @@ export const toErrorResponse = (error: unknown, log?: Logger): { status: Content
       body: {
         error: {
           code: error.code,
-          message: 'We could not save your request just now. Nothing was changed; please try again.',
+          message:
+            'We could not confirm your request just now; it may not have been saved. Please try again in a moment.',
         },
       },
     };

@@ -14,7 +14,7 @@ const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const MIN = 60_000;
 const UNAVAILABLE = {
   code: 'STORE_UNAVAILABLE',
-  message: 'We could not save your request just now. Nothing was changed; please try again.',
+  message: 'We could not confirm your request just now; it may not have been saved. Please try again in a moment.',
 };
 type Wallet = { cash: number; held: number };
 

@@ -10,11 +10,10 @@ import { startEsdbStandIn } from './esdbServer.ts';
  * The whole server on the EventStoreDB adapter, through the real client, against the stand-in: while the
  * log is away a write answers 503 "try again" in words, and the same request goes through once it is back.
  *
- * Found, not changed here: the 503's words say "Nothing was changed", which is true for a node that is down
- * but not always on EventStoreDB: when the connection drops after the commit, or the append times out after
- * it was written (esdb.faults.int.spec.ts), the event is stored. A retry carrying the same idempotency key (a
- * deal id, an Idempotency-Key: the command's events get ids derived from it) is answered with the first
- * append; one without a key may write a second copy. The words should say it may not have been saved.
+ * The 503's words do not say "nothing was changed": on EventStoreDB a connection that drops after the
+ * commit, or an append that times out after it was written (esdb.faults.int.spec.ts), leaves the event
+ * stored. A retry carrying the same idempotency key (a bid id, an Idempotency-Key: the command's events
+ * get ids derived from it) is answered with the first append.
  */
 describe('the API on EventStoreDB while the log is away', () => {
   let log: EsdbStandIn;
@@ -49,7 +48,8 @@ describe('the API on EventStoreDB while the log is away', () => {
       body: {
         error: {
           code: 'STORE_UNAVAILABLE',
-          message: 'We could not save your request just now. Nothing was changed; please try again.',
+          message:
+            'We could not confirm your request just now; it may not have been saved. Please try again in a moment.',
         },
       },
     });

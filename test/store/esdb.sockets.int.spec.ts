@@ -8,7 +8,7 @@ import { startEsdbStandIn } from './esdbServer.ts';
 
 const UNAVAILABLE = {
   code: 'STORE_UNAVAILABLE',
-  message: 'We could not save your request just now. Nothing was changed; please try again.',
+  message: 'We could not confirm your request just now; it may not have been saved. Please try again in a moment.',
 };
 
 /*
