@@ -18,6 +18,8 @@ export interface AckedBid {
   userId: string;
   amount: number;
   seq: number;
+  /** When the ack arrived (`performance.now()` of this test process). */
+  at?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,8 +57,11 @@ export const roomClient = (options: {
   });
   let state: LiveRoom = reduceLiveRoom(initialLiveRoom, { type: 'open', code });
   const acked: AckedBid[] = [];
-  const seen: { event: string; payload: Record<string, unknown> }[] = [];
-  socket.onAny((event: string, payload: Record<string, unknown>) => seen.push({ event, payload }));
+  /** Every server event, with when it arrived (`performance.now()` of this test process). */
+  const seen: { event: string; payload: Record<string, unknown>; at: number }[] = [];
+  socket.onAny((event: string, payload: Record<string, unknown>) =>
+    seen.push({ event, payload, at: performance.now() }),
+  );
   const refusals: Record<string, number> = {};
   let connects = 0;
   let joining = false;
@@ -140,7 +145,14 @@ export const roomClient = (options: {
           .emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidResult>;
         if (ack.ok) {
           const b = ack.data.bid;
-          acked.push({ bidId, roomCode: code, userId: b.user_id, amount: b.bid_amount, seq: b.seq });
+          acked.push({
+            bidId,
+            roomCode: code,
+            userId: b.user_id,
+            amount: b.bid_amount,
+            seq: b.seq,
+            at: performance.now(),
+          });
           dispatch({ type: 'bidAccepted', roomCode: code, result: ack.data });
         } else {
           refusals[ack.error.code] = (refusals[ack.error.code] ?? 0) + 1;

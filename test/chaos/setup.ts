@@ -23,10 +23,15 @@ export interface ChaosWorld {
  * product, and `count` members with granted access and funded wallets (a deposit each). Runs the
  * real server in this process once, then stops it, so child processes start on a ready log.
  */
-export const prepareWorld = async (dataDir: string, count: number): Promise<ChaosWorld> => {
+export const prepareWorld = async (
+  dataDir: string,
+  count: number,
+  env: Record<string, string> = {},
+): Promise<ChaosWorld> => {
   const server = await startTestServer({
     dataDir,
     env: {
+      ...env,
       SCHEDULER_INTERVAL_MS: '0',
       SWEEPER_INTERVAL_MS: '0',
       READ_MODEL_PATH: join(dataDir, 'read-setup.db'),

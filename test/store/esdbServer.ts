@@ -296,8 +296,10 @@ const makeFilter = (options: StreamsPb.ReadReq.Options) => {
 };
 
 export const startEsdbStandIn = async (
-  options: { port?: number; log?: StandInLog; faults?: StandInFaults } = {},
+  /** `host`: the address to listen on (127.0.0.1; `0.0.0.0` to serve test hosts in other namespaces). */
+  options: { port?: number; host?: string; log?: StandInLog; faults?: StandInFaults } = {},
 ): Promise<EsdbStandIn> => {
+  const host = options.host ?? '127.0.0.1';
   const log = options.log ?? new StandInLog();
   const faults: StandInFaults = options.faults ?? {};
   let server: grpc.Server;
@@ -579,7 +581,7 @@ export const startEsdbStandIn = async (
     server.addService(streamsGrpc.StreamsService, streamsService);
     server.addService(featuresGrpc.ServerFeaturesService, featuresService);
     port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
         error ? reject(error) : resolve(bound),
       ),
     );
