@@ -8,6 +8,10 @@ import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { userByEmail } from '../../projections/users.ts';
 import { seedIdentity } from '../../scripts/seed/identity.ts';
 import { startTestServer } from '../helpers/server.ts';
+import type { Client } from '../helpers/http.ts';
+import type { RoomClient } from './roomClient.ts';
+import { roomClient } from './roomClient.ts';
+import { eventually } from './retry.ts';
 
 export const CHAOS_PASSWORD = 'Chaos@1234';
 /** Every chaos member starts with this much cash (₹10,000). */
@@ -93,4 +97,56 @@ export const prepareWorld = async (
   } finally {
     await server.stop();
   }
+};
+
+/**
+ * A room starting in 5 s with 2-second rounds, split between two servers on one log: the room is
+ * created on the first, seen by the second, every member pre-books on their own server and bids
+ * there up to `stopAfter` times, and one watcher (no session) follows each server.
+ */
+export const splitRoom = async (options: {
+  admin: Client;
+  productId: string;
+  servers: readonly [{ url: string }, { url: string }];
+  sides: readonly { id: string; server: { url: string } }[];
+  logins: ReadonlyMap<string, Client>;
+  stopAfter: number;
+}): Promise<{ code: string; watchers: RoomClient[]; bidders: RoomClient[] }> => {
+  const { admin, servers, sides, logins } = options;
+  const created = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+    product_id: options.productId,
+    base_price: 1_000_00,
+    max_price: 9_000_00,
+    bid_value: 10_00,
+    bid_seconds: 2,
+    entry_fee: 50_00,
+    max_participants: sides.length,
+    max_attempts: 5,
+    reward_cash: 20_00,
+    scheduled_time: Date.now() + 5000,
+  });
+  if (created.status !== 200) throw new Error(`room not created: ${JSON.stringify(created.body)}`);
+  const code = created.body.room_code;
+  // The second server learns of the room from the shared log, as members there will.
+  await eventually(
+    async () => (await fetch(`${servers[1].url}/api/rooms/${code}`)).ok,
+    'the other server to see the room',
+    5000,
+  );
+  const watchers = servers.map((s) => roomClient({ url: s.url, code, cookie: null, userId: null, bids: false }));
+  for (const m of sides) {
+    const res = await logins.get(m.id)!.call('POST', `/api/rooms/${code}/prebook`);
+    if (res.status !== 200) throw new Error(`pre-book refused: ${JSON.stringify(res.body)}`);
+  }
+  const bidders = sides.map((m) =>
+    roomClient({
+      url: m.server.url,
+      code,
+      cookie: logins.get(m.id)!.cookie,
+      userId: m.id,
+      bids: true,
+      stopAfter: options.stopAfter,
+    }),
+  );
+  return { code, watchers, bidders };
 };

@@ -15,10 +15,9 @@ import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.t
 import type { TestHost } from './netns.ts';
 import { canCreateHosts, createHosts } from './netns.ts';
 import type { RoomClient } from './roomClient.ts';
-import { roomClient } from './roomClient.ts';
 import { eventually } from './retry.ts';
 import type { ChaosWorld } from './setup.ts';
-import { CHAOS_PASSWORD, prepareWorld } from './setup.ts';
+import { CHAOS_PASSWORD, prepareWorld, splitRoom } from './setup.ts';
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -79,29 +78,14 @@ describe('two hosts on one EventStoreDB log', () => {
     (await (await fetch(`${s.url}/api/rooms/${code}`)).json()) as RoomSnapshot;
 
   it('splits a room between the hosts, kills one mid-room: one winner, no acknowledged bid lost, settled once, watchers on both within 250 ms', async () => {
-    const created = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-      product_id: world.productId,
-      base_price: 1_000_00,
-      max_price: 9_000_00,
-      bid_value: 10_00,
-      bid_seconds: 2,
-      entry_fee: 50_00,
-      max_participants: 6,
-      max_attempts: 5,
-      reward_cash: 20_00,
-      scheduled_time: Date.now() + 5000,
+    const { code, watchers, bidders } = await splitRoom({
+      admin,
+      productId: world.productId,
+      servers: [a, b],
+      sides,
+      logins,
+      stopAfter: 3,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const code = created.body.room_code;
-    await eventually(async () => (await fetch(`${b.url}/api/rooms/${code}`)).ok, 'host B to see the room', 5000);
-    const watchers = [a, b].map((s) => roomClient({ url: s.url, code, cookie: null, userId: null, bids: false }));
-    for (const m of sides) {
-      const res = await logins.get(m.id)!.call('POST', `/api/rooms/${code}/prebook`);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    const bidders = sides.map((m) =>
-      roomClient({ url: m.server.url, code, cookie: logins.get(m.id)!.cookie, userId: m.id, bids: true, stopAfter: 3 }),
-    );
     clients.push(...watchers, ...bidders);
 
     await eventually(() => bidders.reduce((n, c) => n + c.acked.length, 0) >= 4, 'the first bids', 30_000);

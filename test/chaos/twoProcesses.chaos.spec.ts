@@ -10,10 +10,10 @@ import type { ChildServer } from './childServer.ts';
 import { childServer, freePort } from './childServer.ts';
 import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.ts';
 import type { RoomClient } from './roomClient.ts';
-import { freshScreen, roomClient, screenOf } from './roomClient.ts';
+import { freshScreen, screenOf } from './roomClient.ts';
 import { eventually } from './retry.ts';
 import type { ChaosWorld } from './setup.ts';
-import { CHAOS_PASSWORD, prepareWorld } from './setup.ts';
+import { CHAOS_PASSWORD, prepareWorld, splitRoom } from './setup.ts';
 
 /**
  * Scale-out on one machine (DESIGN.md §7): two real server processes on one embedded store, each
@@ -46,35 +46,11 @@ describe('two server processes on one log', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** A room starting in 5 s; every member pre-books on their own process, then bids there. */
+  /** A room starting in 5 s; every member pre-books on their own process, then bids there twice, then silence. */
   const bookedRoom = async () => {
-    const created = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-      product_id: world.productId,
-      base_price: 1_000_00,
-      max_price: 9_000_00,
-      bid_value: 10_00,
-      bid_seconds: 2,
-      entry_fee: 50_00,
-      max_participants: 8,
-      max_attempts: 5,
-      reward_cash: 20_00,
-      scheduled_time: Date.now() + 5000,
-    });
-    expect(created.status).toBe(200);
-    const code = created.body.room_code;
-    // Process B learns of the room from the shared log (it polls it), as members there will.
-    await eventually(async () => (await fetch(`${b.url}/api/rooms/${code}`)).ok, 'process B to see the room', 5000);
-    const watchers = [a, b].map((s) => roomClient({ url: s.url, code, cookie: null, userId: null, bids: false }));
-    for (const m of sides) {
-      const res = await logins.get(m.id)!.call('POST', `/api/rooms/${code}/prebook`);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    // Two deals each, then silence: the round runs out and the schedulers race to close it.
-    const bidders = sides.map((m) =>
-      roomClient({ url: m.server.url, code, cookie: logins.get(m.id)!.cookie, userId: m.id, bids: true, stopAfter: 2 }),
-    );
-    clients.push(...watchers, ...bidders);
-    return { code, watchers, bidders };
+    const room = await splitRoom({ admin, productId: world.productId, servers: [a, b], sides, logins, stopAfter: 2 });
+    clients.push(...room.watchers, ...room.bidders);
+    return room;
   };
   const snapshotOn = async (s: ChildServer, code: string, member?: Client) =>
     (await (
