@@ -111,9 +111,21 @@ describe('two hosts on one EventStoreDB log', () => {
         30_000,
       );
     }
-    const store = await openEventStore(loadConfig({ EVENTSTORE_URL: log.connectionString(), DATA_DIR: root }));
-    const events = await store.readAll();
-    await store.close();
+    const readLog = async () => {
+      const store = await openEventStore(loadConfig({ EVENTSTORE_URL: log.connectionString(), DATA_DIR: root }));
+      try {
+        return await store.readAll();
+      } finally {
+        await store.close();
+      }
+    };
+    // Settlement ends with the winner's bonus, a step after the fees: wait for the whole of it.
+    let events = await readLog();
+    await eventually(
+      async () => walletsConserve((events = await readLog())).length === 0,
+      'settlement to finish',
+      30_000,
+    ).catch(() => undefined);
     const acked = bidders.flatMap((c) => c.acked);
     const room = events.filter((e) => e.streamName === `room-${code}`).map((e) => e.type);
     expect(room.filter((t) => t === 'RoomStarted')).toHaveLength(1);

@@ -87,9 +87,21 @@ describe('two server processes on one log', () => {
         30_000,
       );
     }
-    const store = openSqliteStore({ path: join(dataDir, 'events.db') });
-    const events = await store.readAll();
-    await store.close();
+    const readLog = async () => {
+      const store = openSqliteStore({ path: join(dataDir, 'events.db') });
+      try {
+        return await store.readAll();
+      } finally {
+        await store.close();
+      }
+    };
+    // Settlement ends with the winner's bonus, a step after the fees: wait for the whole of it.
+    let events = await readLog();
+    await eventually(
+      async () => walletsConserve((events = await readLog())).length === 0,
+      'settlement to finish',
+      30_000,
+    ).catch(() => undefined);
     const room = events.filter((e) => e.streamName === `room-${code}`).map((e) => e.type);
     expect(room.filter((t) => t === 'RoomStarted')).toHaveLength(1);
     expect(room.filter((t) => t === 'RoomEnded')).toHaveLength(1);
