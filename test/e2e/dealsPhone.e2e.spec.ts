@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createManualClock } from '../../api/clock.ts';
 import { formatRupees } from '../../web/src/lib/format.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, AUDITOR_LOGIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
@@ -103,6 +103,28 @@ describe.skipIf(!chromiumAvailable)('Deals on a phone', () => {
       await page.getByRole('button', { name: 'Add ₹100' }).waitFor();
     } finally {
       await context.close();
+    }
+  });
+
+  it('shows balances in the phone menu to members only: admins and auditors have no wallet to show', async () => {
+    for (const [who, balances] of [
+      [MEMBER, true],
+      [ADMIN, false],
+      [AUDITOR_LOGIN, false],
+    ] as const) {
+      const { page, context } = await openLoggedInPage(browser, server, who, MOBILE);
+      try {
+        await page.goto('/deals');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByTestId('header-account-menu');
+        await menu.waitFor();
+        expect(await menu.getByTestId('wallet-balance').count(), who.email).toBe(balances ? 1 : 0);
+        expect(await menu.getByTestId('reward-balance').count(), who.email).toBe(balances ? 1 : 0);
+        expect(await menu.textContent(), who.email).toMatch(balances ? /Wallet ₹/ : /^(?![\s\S]*Wallet ₹)/);
+        if (!balances) await screenshot(page, `deals-phone-menu-${who.email.split('@')[0]}`);
+      } finally {
+        await context.close();
+      }
     }
   });
 });

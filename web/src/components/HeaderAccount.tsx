@@ -4,7 +4,7 @@ import { useSessionStore } from '../stores/session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import '../screens/auth/auth.css';
 
-/** Login and Register when logged out; Blog, Checkout, My Account, balances and the avatar menu when logged in. */
+/** Login and Register when logged out; Blog, Checkout, My Account, a member's balances and the avatar menu when logged in. */
 export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' }) => {
   const status = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
@@ -36,12 +36,17 @@ export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' })
       <Link to="/checkout" className="header-link">
         Checkout
       </Link>
-      <Link to="/wallet" className="balance-chip" title="Wallet balance" data-testid="wallet-balance">
-        Wallet {formatRupees(wallet, { whole: true })}
-      </Link>
-      <span className="balance-chip balance-chip--reward" title="Reward cash" data-testid="reward-balance">
-        Reward {formatRupees(reward, { whole: true })}
-      </span>
+      {/* Only members hold money here: admins and auditors have no wallet to show. */}
+      {user.role === 'member' && (
+        <>
+          <Link to="/wallet" className="balance-chip" title="Wallet balance" data-testid="wallet-balance">
+            Wallet {formatRupees(wallet, { whole: true })}
+          </Link>
+          <span className="balance-chip balance-chip--reward" title="Reward cash" data-testid="reward-balance">
+            Reward {formatRupees(reward, { whole: true })}
+          </span>
+        </>
+      )}
       <Link to="/account" className="header-link header-my-account">
         My Account
       </Link>
