@@ -74,9 +74,9 @@ export const loginThroughUi = async (page: Page, email: string, password: string
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
-  // Let the landing screen settle (balances shown, lazy screen loaded) before the test goes on,
-  // so a late navigation cannot close a popover the test just opened.
-  await page.getByTestId('wallet-balance').first().waitFor({ state: 'attached' });
+  // Let the landing screen settle (the signed-in header shown, lazy screen loaded) before the test
+  // goes on, so a late navigation cannot close a popover the test just opened.
+  await page.getByTestId('header-account-bar').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('load');
   await page.waitForTimeout(300);
 };
