@@ -127,4 +127,25 @@ describe.skipIf(!chromiumAvailable)('Deals on a phone', () => {
       }
     }
   });
+
+  it('admin user search never shows the last search’s count under a new term', async () => {
+    const { page, context } = await openLoggedInPage(browser, server, ADMIN, MOBILE);
+    try {
+      await page.goto('/admin');
+      await page.getByTestId('total-users').getByText(/^\d+$/).waitFor();
+      const box = page.getByLabel('Search by name or email');
+      const count = page.getByTestId('users-match');
+      await box.fill('member');
+      await count.getByText(/^\d+ of \d+ users match “member”$/).waitFor();
+      const members = Number(/^(\d+)/.exec((await count.textContent()) ?? '')![1]);
+      expect(members).toBeGreaterThan(1);
+      await box.fill('waitlist');
+      // At once, before the new answer: no count of the old search beside the new term.
+      const shown = (await count.textContent()) ?? '';
+      expect(shown.startsWith(`${members} of`)).toBe(false);
+      await count.getByText(/^1 of \d+ users match “waitlist”$/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -9,7 +9,9 @@ import './admin.css';
 
 const SEARCH_DELAY_MS = 300;
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: UsersAnswer };
+/** `query`: the search the answer is for (the box may already hold a newer one). */
+type Load =
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: UsersAnswer; query: string };
 
 const AccessCell = ({
   user,
@@ -53,7 +55,7 @@ export const AdminUsers = () => {
       () => {
         setLoad({ state: 'loading' });
         api<UsersAnswer>(usersPath(search), { signal: controller.signal })
-          .then((data) => setLoad({ state: 'ready', data }))
+          .then((data) => setLoad({ state: 'ready', data, query: search }))
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
             console.error('Failed to load users', error);
@@ -132,8 +134,11 @@ export const AdminUsers = () => {
         {users.length > 0 && (
           <>
             {search.trim() && load.state === 'ready' && (
-              <p className="muted table-count">
-                {load.data.total} of {load.data.total_users} users match “{search.trim()}”
+              <p className="muted table-count" data-testid="users-match">
+                {/* A count is only shown beside the search it answers, never the last one's under a new term. */}
+                {load.query === search
+                  ? `${load.data.total} of ${load.data.total_users} users match “${search.trim()}”`
+                  : `Searching for “${search.trim()}”…`}
               </p>
             )}
             <div className="table-scroll">
