@@ -1,3 +1,5 @@
+import { walletBalances } from '../projections/wallets.ts';
+import { createSessions } from './auth/session.ts';
 import type { Deps } from './deps.ts';
 import type { PaymentPurposes } from './payments/purposes.ts';
 import { applyPurchasePayment } from './rooms/purchase.ts';
@@ -12,4 +14,24 @@ export const paymentPurposes = (deps: Pick<Deps, 'clock' | 'commands' | 'store' 
   deposit: (payment) => applyDepositPayment(deps, payment),
   room_purchase: (payment) => applyPurchasePayment(deps, payment),
   shop_order: (payment) => applyShopPayment(deps, payment),
+});
+
+/**
+ * What follows from the store, the read models and the clock alone: commands with read-your-writes,
+ * sessions read from the read model, and a member's balances. The server and the route tests'
+ * in-memory adapters both build these the same way.
+ */
+export const storeDeps = ({
+  config,
+  clock,
+  store,
+  readDb,
+  projections,
+}: Pick<Deps, 'config' | 'clock' | 'store' | 'readDb' | 'projections'>): Pick<
+  Deps,
+  'commands' | 'sessions' | 'walletOf'
+> => ({
+  commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
+  sessions: createSessions(readDb, clock),
+  walletOf: (userId) => walletBalances(readDb, userId),
 });

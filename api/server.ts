@@ -8,7 +8,7 @@ import { openReadDb } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
 import { createProjectionRunner } from '../projections/runner.ts';
 import { createApp } from './app.ts';
-import { paymentPurposes } from './compose.ts';
+import { paymentPurposes, storeDeps } from './compose.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -27,7 +27,6 @@ import { sameOriginHandshake } from './http/security.ts';
 import { openEventStore, trackInflight } from './store/index.ts';
 import { join } from 'node:path';
 import { sqliteHitLog } from './auth/hitLog.ts';
-import { createSessions } from './auth/session.ts';
 import { outboxTransport, smtpTransport } from './mail/index.ts';
 import { dataDirSecret } from './secrets.ts';
 import { checkPaymentMode, createPayments } from './payments/index.ts';
@@ -37,7 +36,6 @@ import { scheduleBackups } from './backup/schedule.ts';
 import { countedMail, countedPayments, serverMetrics } from './metrics.ts';
 import { APL_NAMESPACE } from './contract/league.ts';
 import { deploymentLogKey } from './transparency/logKey.ts';
-import { walletBalances } from '../projections/wallets.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
 import { startRooms } from './rooms/index.ts';
@@ -93,10 +91,8 @@ export const startServer = async (
     store,
     readDb,
     projections,
-    commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
-    sessions: createSessions(readDb, clock),
+    ...storeDeps({ config, clock, store, readDb, projections }),
     payments: countedPayments(createPayments(config, () => clock.now())),
-    walletOf: (userId) => walletBalances(readDb, userId),
     mail: countedMail(
       config.MAIL_TRANSPORT === 'smtp'
         ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)

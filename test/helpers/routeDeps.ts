@@ -8,18 +8,12 @@ import { userDecider } from '../../engine/user.ts';
 import { openReadDb } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
 import { createProjectionRunner } from '../../projections/runner.ts';
-import { walletBalances } from '../../projections/wallets.ts';
+import { storeDeps } from '../../api/compose.ts';
 import type { HitLog } from '../../api/auth/hitLog.ts';
 import { sqliteHitLog } from '../../api/auth/hitLog.ts';
 import { registerMember, userStream } from '../../api/auth/identity.ts';
 import type { AuthEnv, SessionUser } from '../../api/auth/session.ts';
-import {
-  createSessions,
-  hashSessionToken,
-  loadSession,
-  newSessionToken,
-  SESSION_TTL_MS,
-} from '../../api/auth/session.ts';
+import { hashSessionToken, loadSession, newSessionToken, SESSION_TTL_MS } from '../../api/auth/session.ts';
 import type { ManualClock } from '../../api/clock.ts';
 import { createManualClock } from '../../api/clock.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
@@ -93,11 +87,9 @@ export const routeDeps = async (options: { env?: Record<string, string> } = {}):
     store,
     readDb,
     projections,
-    commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
-    sessions: createSessions(readDb, clock),
+    ...storeDeps({ config, clock, store, readDb, projections }),
     mail,
     secrets: { otp: 'route-test-otp-secret' },
-    walletOf: (userId) => walletBalances(readDb, userId),
     get payments() {
       return (payments ??= createPayments(config, () => clock.now()));
     },
