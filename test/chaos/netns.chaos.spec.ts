@@ -42,9 +42,7 @@ describe('test hosts with their own addresses', () => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
-      const line = await new Promise<string>((resolve) =>
-        child.stdout.once('data', (d: Buffer) => resolve(String(d))),
-      );
+      const line = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(String(d))));
       const seen = JSON.parse(line) as { port: number; gateway: string };
       expect(seen.gateway).toBe('machine');
       expect(await (await fetch(`http://${a.address}:${seen.port}/`)).text()).toBe('host a');

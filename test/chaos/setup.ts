@@ -12,6 +12,10 @@ import type { Client } from '../helpers/http.ts';
 import type { RoomClient } from './roomClient.ts';
 import { roomClient } from './roomClient.ts';
 import { eventually } from './retry.ts';
+import { expect } from 'vitest';
+import type { EventStore } from '../../engine/eventStore.ts';
+import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.ts';
+import type { AckedBid } from './roomClient.ts';
 
 export const CHAOS_PASSWORD = 'Chaos@1234';
 /** Every chaos member starts with this much cash (₹10,000). */
@@ -149,4 +153,37 @@ export const splitRoom = async (options: {
     }),
   );
   return { code, watchers, bidders };
+};
+
+/**
+ * The room's log once its settlement has finished (the winner's bonus comes a step after the fees),
+ * held to the invariants: one start, one end, every acknowledged bid stored once, every room closed
+ * once, money conserved. Returns the room's event types in order.
+ */
+export const expectRoomSettledInLog = async (
+  open: () => EventStore | Promise<EventStore>,
+  code: string,
+  acked: readonly AckedBid[],
+): Promise<string[]> => {
+  const readLog = async () => {
+    const store = await open();
+    try {
+      return await store.readAll();
+    } finally {
+      await store.close();
+    }
+  };
+  let events = await readLog();
+  await eventually(
+    async () => walletsConserve((events = await readLog())).length === 0,
+    'settlement to finish',
+    30_000,
+  ).catch(() => undefined);
+  const room = events.filter((e) => e.streamName === `room-${code}`).map((e) => e.type);
+  expect(room.filter((t) => t === 'RoomStarted')).toHaveLength(1);
+  expect(room.filter((t) => t === 'RoomEnded')).toHaveLength(1);
+  expect(ackedBidsInLog(events, acked)).toEqual([]);
+  expect(roomsClosedOnce(events)).toEqual([]);
+  expect(walletsConserve(events)).toEqual([]);
+  return room;
 };

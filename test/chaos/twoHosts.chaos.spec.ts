@@ -11,13 +11,12 @@ import type { EsdbStandIn } from '../store/esdbServer.ts';
 import { startEsdbStandIn } from '../store/esdbServer.ts';
 import type { ChildServer } from './childServer.ts';
 import { childServer } from './childServer.ts';
-import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.ts';
 import type { TestHost } from './netns.ts';
 import { canCreateHosts, createHosts } from './netns.ts';
 import type { RoomClient } from './roomClient.ts';
 import { eventually } from './retry.ts';
 import type { ChaosWorld } from './setup.ts';
-import { CHAOS_PASSWORD, prepareWorld, splitRoom } from './setup.ts';
+import { CHAOS_PASSWORD, expectRoomSettledInLog, prepareWorld, splitRoom } from './setup.ts';
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -111,28 +110,12 @@ describe('two hosts on one EventStoreDB log', () => {
         30_000,
       );
     }
-    const readLog = async () => {
-      const store = await openEventStore(loadConfig({ EVENTSTORE_URL: log.connectionString(), DATA_DIR: root }));
-      try {
-        return await store.readAll();
-      } finally {
-        await store.close();
-      }
-    };
-    // Settlement ends with the winner's bonus, a step after the fees: wait for the whole of it.
-    let events = await readLog();
-    await eventually(
-      async () => walletsConserve((events = await readLog())).length === 0,
-      'settlement to finish',
-      30_000,
-    ).catch(() => undefined);
     const acked = bidders.flatMap((c) => c.acked);
-    const room = events.filter((e) => e.streamName === `room-${code}`).map((e) => e.type);
-    expect(room.filter((t) => t === 'RoomStarted')).toHaveLength(1);
-    expect(room.filter((t) => t === 'RoomEnded')).toHaveLength(1);
-    expect(ackedBidsInLog(events, acked)).toEqual([]);
-    expect(roomsClosedOnce(events)).toEqual([]);
-    expect(walletsConserve(events)).toEqual([]);
+    await expectRoomSettledInLog(
+      () => openEventStore(loadConfig({ EVENTSTORE_URL: log.connectionString(), DATA_DIR: root })),
+      code,
+      acked,
+    );
     expect(acked.length).toBeGreaterThan(4);
 
     // Each acknowledged bid reached the watchers on both hosts (host A's only while it lived).

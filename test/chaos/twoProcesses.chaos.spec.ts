@@ -8,12 +8,11 @@ import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn } from '../helpers/http.ts';
 import type { ChildServer } from './childServer.ts';
 import { childServer, freePort } from './childServer.ts';
-import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.ts';
 import type { RoomClient } from './roomClient.ts';
 import { freshScreen, screenOf } from './roomClient.ts';
 import { eventually } from './retry.ts';
 import type { ChaosWorld } from './setup.ts';
-import { CHAOS_PASSWORD, prepareWorld, splitRoom } from './setup.ts';
+import { CHAOS_PASSWORD, expectRoomSettledInLog, prepareWorld, splitRoom } from './setup.ts';
 
 /**
  * Scale-out on one machine (DESIGN.md §7): two real server processes on one embedded store, each
@@ -87,28 +86,7 @@ describe('two server processes on one log', () => {
         30_000,
       );
     }
-    const readLog = async () => {
-      const store = openSqliteStore({ path: join(dataDir, 'events.db') });
-      try {
-        return await store.readAll();
-      } finally {
-        await store.close();
-      }
-    };
-    // Settlement ends with the winner's bonus, a step after the fees: wait for the whole of it.
-    let events = await readLog();
-    await eventually(
-      async () => walletsConserve((events = await readLog())).length === 0,
-      'settlement to finish',
-      30_000,
-    ).catch(() => undefined);
-    const room = events.filter((e) => e.streamName === `room-${code}`).map((e) => e.type);
-    expect(room.filter((t) => t === 'RoomStarted')).toHaveLength(1);
-    expect(room.filter((t) => t === 'RoomEnded')).toHaveLength(1);
-    expect(ackedBidsInLog(events, acked)).toEqual([]);
-    expect(roomsClosedOnce(events)).toEqual([]);
-    expect(walletsConserve(events)).toEqual([]);
-    return room;
+    return expectRoomSettledInLog(() => openSqliteStore({ path: join(dataDir, 'events.db') }), code, acked);
   };
 
   it('bidders on both: one winner, each side sees the other’s deals, each deadline fires once', async () => {
