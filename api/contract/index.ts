@@ -6,3 +6,4 @@ export * from './socket.ts';
 export * from './shop.ts';
 export * from './league.ts';
 export * from './audit.ts';
+export * from './notifications.ts';

@@ -4,6 +4,7 @@ import { SignedAckSchema } from './common.ts';
 import { BidEntry, RoomCode, RoomSnapshot, RoomSummary } from './rooms.ts';
 import { ShopOrder } from './shop.ts';
 import { WalletBalances } from './account.ts';
+import { NotificationBroadcasts } from './notifications.ts';
 
 /**
  * The main socket.io namespace: deal rooms, the member's own balances and orders, clock sync.
@@ -175,5 +176,7 @@ export const RoomRequests = {
 };
 
 export type RoomServerEvents = Broadcasts<typeof RoomBroadcasts>;
-export type ServerToClientEvents = Broadcasts<typeof RoomBroadcasts & typeof AccountBroadcasts>;
+export type ServerToClientEvents = Broadcasts<
+  typeof RoomBroadcasts & typeof AccountBroadcasts & typeof NotificationBroadcasts
+>;
 export type ClientToServerEvents = Requests<typeof RoomRequests>;
