@@ -12,6 +12,7 @@ import { walletsProjector } from './wallets.ts';
 import { roomsProjector } from './rooms.ts';
 import { blogProjector } from './blog.ts';
 import { merkleProjector } from './merkle.ts';
+import { newsletterProjector } from './newsletter.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -27,5 +28,6 @@ export const allProjectors: readonly Projector[] = [
   walletsProjector,
   roomsProjector,
   blogProjector,
+  newsletterProjector,
   merkleProjector,
 ];

@@ -7,3 +7,4 @@ export * from './shop.ts';
 export * from './league.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './newsletter.ts';

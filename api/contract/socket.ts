@@ -4,7 +4,7 @@ import { SignedAckSchema } from './common.ts';
 import { BidEntry, RoomCode, RoomSnapshot, RoomSummary } from './rooms.ts';
 import { ShopOrder } from './shop.ts';
 import { WalletBalances } from './account.ts';
-import { NotificationBroadcasts } from './notifications.ts';
+import type { NotificationBroadcasts } from './notifications.ts';
 
 /**
  * The main socket.io namespace: deal rooms, the member's own balances and orders, clock sync.

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on newsletter mail. */
+  headers?: Record<string, string>;
 }
 
 export interface StoredMail extends Mail {
@@ -56,7 +58,7 @@ export const smtpTransport = async (url: string, from: string): Promise<MailTran
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
     },
   };
 };
