@@ -218,6 +218,22 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/newsletter/confirm',
+    access: 'public',
+    Component: page(
+      () => import('./screens/static/NewsletterLink.tsx'),
+      (m) => m.NewsletterConfirm,
+    ),
+  },
+  {
+    path: '/newsletter/unsubscribe',
+    access: 'public',
+    Component: page(
+      () => import('./screens/static/NewsletterLink.tsx'),
+      (m) => m.NewsletterUnsubscribe,
+    ),
+  },
+  {
     path: '/reset-password',
     access: 'public',
     Component: page(
@@ -329,6 +345,14 @@ export const routes: AppRoute[] = [
     Component: page(
       () => import('./screens/admin/AdminBlog.tsx'),
       (m) => m.AdminBlog,
+    ),
+  },
+  {
+    path: '/admin/newsletter',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminNewsletter.tsx'),
+      (m) => m.AdminNewsletter,
     ),
   },
   {

@@ -1,7 +1,7 @@
-import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { SITE } from '../lib/site.ts';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from './Icons.tsx';
+import { NewsletterForm } from './NewsletterForm.tsx';
 
 const COMPANY = [
   { to: '/about', label: 'About Us' },
@@ -16,9 +16,6 @@ const POLICIES = [
   { to: '/cancellation-and-refund', label: 'Cancellation & Refund' },
   { to: '/shipping-policy', label: 'Shipping Policy' },
 ] as const;
-
-/** Storefront §2: the subscribe action is not shown, so submitting changes nothing on screen. */
-const ignoreSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
 export const Footer = () => (
   <footer className="site-footer" data-testid="site-footer">
@@ -76,16 +73,8 @@ export const Footer = () => (
 
       <div className="footer-col footer-newsletter">
         <h2>Newsletter</h2>
-        <p>New deal rooms, shop drops and festival offers, once a week.</p>
-        <form className="newsletter-form" onSubmit={ignoreSubmit}>
-          <label htmlFor="newsletter-email" className="visually-hidden">
-            Email address
-          </label>
-          <input id="newsletter-email" type="email" name="email" placeholder="you@example.com" autoComplete="email" />
-          <button type="submit" className="btn btn-accent btn-sm">
-            Subscribe
-          </button>
-        </form>
+        <p>New deal rooms, shop drops and festival offers, once a week. We mail you a link to confirm first.</p>
+        <NewsletterForm />
       </div>
     </div>
 
