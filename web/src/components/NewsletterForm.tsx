@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { NewsletterAnswer } from '../../../api/contract/newsletter.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { api, messageOf } from '../lib/api.ts';
 
 type State =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
@@ -27,10 +27,7 @@ export const NewsletterForm = () => {
       .catch((error: unknown) =>
         setState({
           kind: 'error',
-          message:
-            error instanceof ApiError && error.code !== 'NETWORK'
-              ? error.message
-              : 'We could not reach the server. Please try again.',
+          message: messageOf(error, 'We could not reach the server. Please try again.'),
         }),
       );
   };

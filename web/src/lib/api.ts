@@ -75,3 +75,7 @@ export const api = async <T>(path: string, { method, body, signal, headers }: Ap
   if (!response.ok) throw toApiError(payload, response.status);
   return payload as T;
 };
+
+/** The server's words for a failed call, or `fallback` when the server was not reached or gave none. */
+export const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.code !== 'NETWORK' && error.status < 500 ? error.message : fallback;

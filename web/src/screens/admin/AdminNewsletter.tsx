@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import type { NewsletterCounts, NewsletterSent } from '../../../../api/contract/newsletter.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, messageOf } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Fact, Notice } from '../../ui/kit.tsx';
@@ -43,8 +43,7 @@ export const AdminNewsletter = () => {
       .catch((error: unknown) =>
         setSend({
           kind: 'error',
-          message:
-            error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Sending failed. Please try again.',
+          message: messageOf(error, 'Sending failed. Please try again.'),
         }),
       );
   };

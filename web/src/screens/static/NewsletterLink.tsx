@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { NewsletterAnswer } from '../../../../api/contract/newsletter.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, messageOf } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { Notice } from '../../ui/kit.tsx';
 
@@ -34,10 +34,7 @@ const NewsletterLink = ({ step }: { step: Step }) => {
         if (controller.signal.aborted) return;
         setState({
           kind: 'error',
-          message:
-            error instanceof ApiError && error.code !== 'NETWORK'
-              ? error.message
-              : 'We could not reach the server. Please reload this page to try again.',
+          message: messageOf(error, 'We could not reach the server. Please reload this page to try again.'),
         });
       });
     return () => controller.abort();
