@@ -1,7 +1,14 @@
 import { useClockStore } from '../stores/clock.ts';
 
-/** Storefront §4 Clocks: the server clock offset is resynced every 15 s. */
-export const CLOCK_SYNC_INTERVAL_MS = 15_000;
+/**
+ * The offset is measured from several samples (the one with the lowest round trip wins: its
+ * midpoint guess is the tightest), at start, on every socket (re)connect and every minute. One
+ * sample every 15 s let a slow answer skew timers by half its round trip (a 20-second round
+ * showed 21 s).
+ */
+export const CLOCK_SYNC_INTERVAL_MS = 60_000;
+/** Samples per sync. */
+export const CLOCK_SAMPLES = 5;
 
 export type ClockSample = { offsetMs: number; rttMs: number };
 
@@ -27,18 +34,34 @@ export const measureClock = async (
   return offsetFromSample(t0, body.serverTime, t1);
 };
 
-/** Measures once and stores the offset; on failure the previous offset is kept. */
+/** The sample to trust: the lowest round trip (the first of equals). */
+export const bestSample = (samples: readonly ClockSample[]): ClockSample | null =>
+  samples.reduce<ClockSample | null>((best, s) => (best === null || s.rttMs < best.rttMs ? s : best), null);
+
+/**
+ * Measures `CLOCK_SAMPLES` times, one after another, and stores the best sample's offset; failed
+ * samples are skipped, and when all fail the previous offset is kept.
+ */
 export const syncClock = async (fetchImpl?: FetchLike, now: () => number = Date.now): Promise<void> => {
-  try {
-    const sample = await measureClock(fetchImpl, now);
-    useClockStore.setState({ ...sample, lastSyncAt: now(), status: 'synced' });
-  } catch (error) {
-    console.warn('Clock sync failed', error);
-    useClockStore.setState({ status: 'error' });
+  const samples: ClockSample[] = [];
+  let failure: unknown = null;
+  for (let i = 0; i < CLOCK_SAMPLES; i++) {
+    try {
+      samples.push(await measureClock(fetchImpl, now));
+    } catch (error) {
+      failure = error;
+    }
   }
+  const best = bestSample(samples);
+  if (best) {
+    useClockStore.setState({ ...best, lastSyncAt: now(), status: 'synced' });
+    return;
+  }
+  console.warn('Clock sync failed', failure);
+  useClockStore.setState({ status: 'error' });
 };
 
-/** Syncs now and every 15 s; returns a stop function. */
+/** Syncs now and every minute; returns a stop function. */
 export const startClockSync = (fetchImpl?: FetchLike, now: () => number = Date.now): (() => void) => {
   void syncClock(fetchImpl, now);
   const timer = setInterval(() => void syncClock(fetchImpl, now), CLOCK_SYNC_INTERVAL_MS);
@@ -47,3 +70,7 @@ export const startClockSync = (fetchImpl?: FetchLike, now: () => number = Date.n
 
 /** The server's current time in epoch ms, as estimated from the last sync. */
 export const serverNow = (): number => Date.now() + useClockStore.getState().offsetMs;
+
+/** Milliseconds left in a round of `seconds`, never more than the round itself (a clock estimate can overshoot). */
+export const roundLeftMs = (deadline: number | null, now: number, seconds: number): number =>
+  deadline === null ? seconds * 1000 : Math.min(seconds * 1000, Math.max(0, deadline - now));

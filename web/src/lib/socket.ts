@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_RECONNECT } from '../../../api/contract/index.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../api/contract/index.ts';
 import { setConnection } from '../stores/connection.ts';
+import { syncClock } from './clock.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -11,6 +12,8 @@ const watch = (socket: AppSocket): void => {
   socket.on('connect', () => {
     console.log('Socket connected', socket.id);
     setConnection('connected');
+    // A reconnect may follow a sleep or a network change: measure the clock again.
+    void syncClock();
   });
   socket.on('disconnect', (reason) => {
     console.log('Socket disconnected', reason);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
+import { roundLeftMs } from '../../lib/clock.ts';
 import { formatCountdown, formatDateTime, formatMmSs, formatRupees } from '../../lib/format.ts';
 import type { LiveRoom } from '../../stores/liveRoom.ts';
 import { clearLiveRoomNotice, selectBidButton, useLiveRoomStore } from '../../stores/liveRoom.ts';
@@ -33,7 +34,7 @@ export const Waiting = ({ room }: { room: NonNullable<LiveRoom['room']> }) => {
 
 const RoundTimer = ({ deadline, seconds }: { deadline: number | null; seconds: number }) => {
   const now = useServerNow(200);
-  const leftMs = deadline === null ? seconds * 1000 : Math.max(0, deadline - now);
+  const leftMs = roundLeftMs(deadline, now, seconds);
   const pct = Math.max(0, Math.min(100, (leftMs / (seconds * 1000)) * 100));
   const urgent = leftMs <= Math.min(10_000, seconds * 250);
   return (
