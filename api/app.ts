@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compressJson, pickEncoding } from './http/compression.ts';
 import type { Deps } from './deps.ts';
 import { ApiError, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -111,6 +112,7 @@ export const createApp = (
       },
     }),
   );
+  app.use('/api/*', compressJson());
   app.onError((error, c) => errorHandler(requestLog(c))(error, c));
 
   const api = new Hono<AuthEnv>();
@@ -176,12 +178,23 @@ export const createApp = (
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root }));
+  // Source maps are never served (the build keeps them out of dist; an older dist may still hold some).
+  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));
+  // Files the build compressed (.br, .gz beside them) go out as they are: no CPU per request.
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
       return c.text('The web client is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const packed = encoding && `${indexFile}.${encoding === 'br' ? 'br' : 'gz'}`;
+    if (packed && existsSync(packed)) {
+      c.header('Content-Encoding', encoding);
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      return c.body(readFileSync(packed));
+    }
     return c.html(readFileSync(indexFile, 'utf8'));
   });
   return app;

@@ -1,16 +1,22 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'web/dist');
-const sources = [
-  'web/src',
-  'web/public',
-  'web/index.html',
-  'web/vite.config.ts',
-  'api/contract',
-  'engine',
-];
+/** Source maps live here, beside the build and never inside it: nothing serves them. */
+export const SOURCE_MAPS = join(root, 'web/sourcemaps');
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'api/contract', 'engine'];
 
 const newestMtime = (path: string): number => {
   if (!existsSync(path)) return 0;
@@ -37,6 +43,40 @@ const currentBuildFiles = (): string[] => {
   return chunks.flatMap((c) => [c.file, ...(c.css ?? []), ...(c.assets ?? [])]);
 };
 
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.xml']);
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside every text file over 1 KB, once at build
+ * time, so the server sends them as they are (`precompressed`) and spends no CPU per request; and
+ * moves the source maps out to `web/sourcemaps/`.
+ */
+const finishBuild = (out: string): void => {
+  rmSync(SOURCE_MAPS, { recursive: true, force: true });
+  for (const file of filesUnder(out)) {
+    if (file.endsWith('.map')) {
+      const kept = join(SOURCE_MAPS, relative(out, file));
+      mkdirSync(dirname(kept), { recursive: true });
+      renameSync(file, kept);
+      continue;
+    }
+    if (!COMPRESSIBLE.has(extname(file))) continue;
+    const body = readFileSync(file);
+    if (body.length < 1024) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+};
+
 /**
  * Builds the web client with Vite into a fresh folder, then swaps it in with renames, so a
  * server (or another build) never sees half of one build and half of another. The previous
@@ -52,10 +92,12 @@ export const buildWeb = async (): Promise<void> => {
     logLevel: 'warn',
     build: { outDir: tmp, emptyOutDir: true },
   });
+  finishBuild(tmp);
   for (const file of currentBuildFiles()) {
     if (existsSync(join(dist, file)) && !existsSync(join(tmp, file))) {
       mkdirSync(dirname(join(tmp, file)), { recursive: true });
-      cpSync(join(dist, file), join(tmp, file));
+      for (const kept of [file, `${file}.br`, `${file}.gz`])
+        if (existsSync(join(dist, kept))) cpSync(join(dist, kept), join(tmp, kept));
     }
   }
   const old = `${dist}.old-${process.pid}-${Date.now()}`;

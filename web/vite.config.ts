@@ -9,7 +9,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written without a link from the bundles and moved out of dist (scripts/buildWeb.ts):
+    // kept for reading stack traces, never served.
+    sourcemap: 'hidden',
     // Lets the next build keep this one's hashed files for pages still open (scripts/buildWeb.ts).
     manifest: true,
   },

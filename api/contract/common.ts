@@ -34,15 +34,7 @@ export const SignedAckSchema = z.object({
   signature: z.string(),
 }) satisfies z.ZodType<SignedAck>;
 
-/** Reconnection settings from the storefront spec (§4 Socket connection). */
-export const SOCKET_RECONNECT = {
-  reconnection: true,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  timeout: 20000,
-  reconnectionAttempts: Infinity,
-} as const;
+export { SOCKET_RECONNECT } from './constants.ts';
 
 /** Server → client events from a map of payload schemas. */
 export type Broadcasts<M extends Record<string, z.ZodType>> = {

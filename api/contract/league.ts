@@ -10,7 +10,7 @@ import { SignedAckSchema } from './common.ts';
  * `revision`, so a client that sees a jump re-joins for a fresh snapshot. The team always comes
  * from the session, never from the payload.
  */
-export const APL_NAMESPACE = '/apl';
+export { APL_NAMESPACE } from './constants.ts';
 
 export const AplPlayerStatus = z.enum(['pending', 'live', 'sold', 'unsold']);
 export type AplPlayerStatus = z.infer<typeof AplPlayerStatus>;

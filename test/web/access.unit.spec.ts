@@ -58,7 +58,7 @@ describe('decideAccess', () => {
 });
 
 describe('the route table', () => {
-  it('lets visitors reach only /login, /register, the password reset pages, /crackers, the landing and the static pages', () => {
+  it('lets visitors reach only /login, /register, the password reset pages, the newsletter links, /crackers, the landing and the static pages', () => {
     const reachable = routes
       .filter((r) => r.path !== '*' && decideAccess(r.access, visitor).allow)
       .map((r) => r.path)
@@ -75,6 +75,8 @@ describe('the route table', () => {
         '/crackers',
         '/forgot-password',
         '/login',
+        '/newsletter/confirm',
+        '/newsletter/unsubscribe',
         '/policy',
         '/register',
         '/reset-password',

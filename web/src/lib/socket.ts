@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_RECONNECT } from '../../../api/contract/index.ts';
+import { SOCKET_RECONNECT } from '../../../api/contract/constants.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../api/contract/index.ts';
 import { setConnection } from '../stores/connection.ts';
 import { syncClock } from './clock.ts';

@@ -4,7 +4,8 @@ import { checkAck } from '../../../engine/ack.ts';
 import { fromBase64, openCheckpoint, parseVerifierKey } from '../../../engine/checkpoint.ts';
 import { verifyInclusion } from '../../../engine/merkle.ts';
 import { api, ApiError } from '../lib/api.ts';
-import { checkLog, pinnedVerifierKey, verify } from './logWitness.ts';
+import { checkLog, pinnedVerifierKey } from './logWitness.ts';
+import { verify } from '../lib/signatures.ts';
 
 /**
  * The signed acknowledgements this browser received for the member's deals and league bids, kept

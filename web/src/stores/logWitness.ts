@@ -1,10 +1,5 @@
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { create } from 'zustand';
-import { fromBase64, openCheckpoint, parseVerifierKey } from '../../../engine/checkpoint.ts';
-import { verifyInclusion } from '../../../engine/merkle.ts';
 import type { KeptHead } from '../../../engine/witness.ts';
-import { witnessHead } from '../../../engine/witness.ts';
 import { api } from '../lib/api.ts';
 
 /**
@@ -37,18 +32,10 @@ export type LogWitnessState =
 
 export const useLogWitness = create<LogWitnessState>()(() => ({ status: 'checking', size: null, fork: null }));
 
-/** Ed25519 verification as the log's checks need it (strict RFC 8032, no ZIP-215 leniency). */
-export const verify = (message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean => {
-  try {
-    return ed25519.verify(signature, message, publicKey, { zip215: false });
-  } catch {
-    return false;
-  }
-};
+export type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
-
-const load = (storage: Storage): Saved | null => {
+/** What this browser keeps of the log, if anything. */
+export const loadKept = (storage: Storage): Saved | null => {
   try {
     const raw = storage.getItem(LOG_STORAGE_KEY);
     return raw ? (JSON.parse(raw) as Saved) : null;
@@ -58,7 +45,8 @@ const load = (storage: Storage): Saved | null => {
 };
 
 /** The log key this browser pinned on first sight, if any. */
-export const pinnedVerifierKey = (storage: Storage = localStorage): string | null => load(storage)?.verifierKey ?? null;
+export const pinnedVerifierKey = (storage: Storage = localStorage): string | null =>
+  loadKept(storage)?.verifierKey ?? null;
 
 let running: Promise<void> | null = null;
 
@@ -69,7 +57,7 @@ let running: Promise<void> | null = null;
 export const checkLog = (storage: Storage = localStorage, given?: string): Promise<void> =>
   (running = (running ?? Promise.resolve())
     .then(async () => {
-      const saved = load(storage);
+      const saved = loadKept(storage);
       if (saved?.fork) {
         useLogWitness.setState({ status: 'fork', size: saved.heads.at(-1)?.tree_size ?? null, fork: saved.fork });
         return;
@@ -87,6 +75,11 @@ export const checkLog = (storage: Storage = localStorage, given?: string): Promi
       }
       const next: Saved = saved ?? { verifierKey: served.verifier_key, heads: [], fork: null };
       const last = next.heads.at(-1);
+      // The signature and hash code (about 30 KB compressed) loads with the first check, not with the landing page.
+      const [{ sha256, verify }, { witnessHead }] = await Promise.all([
+        import('../lib/signatures.ts'),
+        import('../../../engine/witness.ts'),
+      ]);
       const verdict = await witnessHead({
         sha256,
         verify,
@@ -118,10 +111,25 @@ export const checkLog = (storage: Storage = localStorage, given?: string): Promi
       // A full or blocked localStorage: this check is lost, the next one runs.
     }));
 
-/** Checks now and then every `intervalMs` (once a minute by default). */
+let started = false;
+
+/**
+ * Checks now and then every `intervalMs` (once a minute by default); a second call does nothing.
+ * The app starts it once someone signs in: a visitor has no deals to protect, and the checks'
+ * signature code (13 KB compressed) would not fit a phone's first visit.
+ */
 export const startLogWitness = (intervalMs = 60_000): void => {
+  if (started) return;
+  started = true;
   void checkLog();
   setInterval(() => void checkLog(), intervalMs);
+};
+
+/** Shows a fork this browser kept from before at once, signed in or not (no network, no crypto). */
+export const showKeptFork = (storage: Storage = localStorage): void => {
+  const saved = loadKept(storage);
+  if (saved?.fork)
+    useLogWitness.setState({ status: 'fork', size: saved.heads.at(-1)?.tree_size ?? null, fork: saved.fork });
 };
 
 /** The evidence as a file a member can send to support or an auditor. */
@@ -137,29 +145,3 @@ export const forkEvidence = (fork: LogFork): string =>
     null,
     2,
   ) + '\n';
-
-/**
- * Checks a receipt's proofs in this browser: the head is signed by the key this browser pinned (or,
- * on a first visit, the receipt's own), and every event's leaf leads to the signed root.
- */
-export const checkReceiptProofs = (
-  log: {
-    verifier_key: string;
-    checkpoint: string;
-    events: { leaf_index: number; leaf_hash: string; audit_path: string[] }[];
-  },
-  storage: Storage = localStorage,
-): { ok: true; size: number } | { ok: false; reason: string } => {
-  try {
-    const pinned = load(storage)?.verifierKey ?? log.verifier_key;
-    const opened = openCheckpoint(log.checkpoint, parseVerifierKey(sha256, pinned), verify);
-    if (!opened.ok) return { ok: false, reason: opened.reason };
-    const { size, root } = opened.head;
-    const bad = log.events.find(
-      (e) => !verifyInclusion(sha256, e.leaf_index, size, fromBase64(e.leaf_hash), e.audit_path.map(fromBase64), root),
-    );
-    return bad ? { ok: false, reason: `Event ${bad.leaf_index + 1} of the log is not proved.` } : { ok: true, size };
-  } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-  }
-};

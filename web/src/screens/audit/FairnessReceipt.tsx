@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
 import { downloadJson } from '../../lib/download.ts';
-import { checkLog, checkReceiptProofs } from '../../stores/logWitness.ts';
+import { checkLog } from '../../stores/logWitness.ts';
+import { checkReceiptProofs } from '../../stores/receiptProofs.ts';
 import type { Receipt } from './auditApi.ts';
 import './audit.css';
 

@@ -3,7 +3,7 @@ import { keepProof } from '../../stores/bidProofs.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, AplClientToServerEvents, AplServerToClientEvents } from '../../../../api/contract/index.ts';
-import { APL_NAMESPACE, SOCKET_RECONNECT } from '../../../../api/contract/index.ts';
+import { APL_NAMESPACE, SOCKET_RECONNECT } from '../../../../api/contract/constants.ts';
 import type { LeagueAction } from '../../stores/league.ts';
 import { dispatchLeague, initialLeagueView, useLeagueStore } from '../../stores/league.ts';
 
