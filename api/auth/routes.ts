@@ -289,7 +289,7 @@ export const authRoutes = (
 export const REGISTER_MESSAGES = {
   granted: 'Registration successful! Taking you to the deals…',
   waitlisted:
-    'Registration successful! Your account is on the watchlist until an admin grants full access. Taking you to your account…',
+    'Registration successful! Your account is on the waitlist until an admin grants full access. Taking you to your account…',
 } as const;
 
 /** Starts a session for the user (a StartSession event) and sets its httpOnly cookie; returns the signed-in user. */

@@ -111,7 +111,7 @@ describe('register → OTP from the outbox → login → session → logout', ()
     expect(res.body).toMatchObject({
       status: 'success',
       message:
-        'Registration successful! Your account is on the watchlist until an admin grants full access. Taking you to your account…',
+        'Registration successful! Your account is on the waitlist until an admin grants full access. Taking you to your account…',
       user: { access: 'waitlisted' },
     });
     const member = await loggedIn(server, email, 'Kavya@2026');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createManualClock } from '../../api/clock.ts';
 import { formatRupees } from '../../web/src/lib/format.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, AUDITOR_LOGIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, AUDITOR_LOGIN, loggedIn, MEMBER, WAITLISTED } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
@@ -144,6 +144,43 @@ describe.skipIf(!chromiumAvailable)('Deals on a phone', () => {
       const shown = (await count.textContent()) ?? '';
       expect(shown.startsWith(`${members} of`)).toBe(false);
       await count.getByText(/^1 of \d+ users match “waitlist”$/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the Completed Deals tab label stays inside its pill, and the tabs do not scroll sideways', async () => {
+    const { page, context } = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    try {
+      await page.goto('/deals');
+      const tabs = page.getByRole('tablist', { name: 'Deals' });
+      await tabs.getByRole('tab', { name: /Completed Deals/ }).waitFor();
+      const overflow = await tabs.evaluate((list) => ({
+        list: list.scrollWidth - list.clientWidth,
+        tabs: [...list.querySelectorAll<HTMLElement>('[role=tab]')].map((t) => t.scrollWidth - t.clientWidth),
+        right: Math.max(
+          ...[...list.querySelectorAll<HTMLElement>('[role=tab]')].map((t) => t.getBoundingClientRect().right),
+        ),
+      }));
+      expect(overflow.list).toBe(0);
+      expect(overflow.tabs).toEqual([0, 0]);
+      expect(overflow.right).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, 'deals-tabs-375');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a waitlisted member sees the waitlist notice once above the rooms, not under every card', async () => {
+    await createRoom({});
+    await createRoom({ scheduled_time: new Date(clock.now() + 30 * MIN).toISOString() });
+    const { page, context } = await openLoggedInPage(browser, server, WAITLISTED, MOBILE);
+    try {
+      await page.goto('/deals');
+      await page.getByTestId('deal-waitlisted').first().waitFor();
+      expect(await page.getByTestId('deal-waitlisted').count()).toBeGreaterThan(1);
+      expect(await page.getByTestId('waitlist-notice').count()).toBe(1);
+      expect(await page.getByTestId('waitlist-notice').textContent()).toContain('You can’t pre-book deals yet.');
     } finally {
       await context.close();
     }

@@ -60,7 +60,7 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
     const code = page.getByLabel('Referral code (optional)');
     expect(await code.inputValue()).toBe('VETRI1');
     expect(await code.getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByTestId('watchlist-warning').count()).toBe(0);
+    expect(await page.getByTestId('waitlist-warning').count()).toBe(0);
 
     const email = 'kavya.e2e@example.in';
     await page.getByLabel('Name').fill('Kavya Raman');
@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
 
     await page.getByTestId('hero').getByRole('link', { name: 'Join Waitlist' }).first().click();
     await waitForPath(page, '/register');
-    await page.getByTestId('watchlist-warning').waitFor();
+    await page.getByTestId('waitlist-warning').waitFor();
     expect(await page.getByLabel('Referral code (optional)').getAttribute('readonly')).toBeNull();
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await page.getByText('Enter an email first.').waitFor();

@@ -31,7 +31,7 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
     const { page, context, errors } = await openLoggedInPage(browser, server, OWNER);
     contexts.push(context);
     await page.goto('/apl');
-    await page.getByRole('heading', { name: 'Batters Auction Rooms' }).waitFor();
+    await page.getByRole('heading', { name: 'League Auction Rooms' }).waitFor();
     const room = page.locator('.apl-room', { hasText: 'Cauvery Delta Premier League 2026' });
     expect(await room.textContent()).toContain('4 owners');
     await room.getByRole('link', { name: 'Join Room' }).click();

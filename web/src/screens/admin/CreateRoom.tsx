@@ -37,7 +37,7 @@ type NumberFieldProps = {
 
 /** `/create-room` (admin): product search and every room rule with the spec's bounds, then the room code. */
 export const CreateRoom = () => {
-  usePageTitle('Create Auction Room');
+  usePageTitle('Create Deal Room');
   const user = useSessionStore((s) => s.user);
   const [params] = useSearchParams();
   const [product, setProduct] = useState<Product | null>(null);
@@ -137,7 +137,7 @@ export const CreateRoom = () => {
     return (
       <section className="container deal-admin">
         <p className="eyebrow">Admin</p>
-        <h1>Create Auction Room</h1>
+        <h1>Create Deal Room</h1>
         <div className="card success-card" data-testid="room-created" role="status">
           <p className="success-badge">✓ Room created</p>
           <p className="room-code-label">Room code</p>
@@ -185,7 +185,7 @@ export const CreateRoom = () => {
   return (
     <section className="container deal-admin">
       <p className="eyebrow">Admin</p>
-      <h1>Create Auction Room</h1>
+      <h1>Create Deal Room</h1>
       <p className="deal-admin-links">
         <Link to="/add-products">Add a product</Link> · <Link to="/deals">Deals</Link> · <Link to="/admin">Users</Link>
       </p>

@@ -101,8 +101,8 @@ export const Register = () => {
             {lockedCode ? ' applied' : ''}: you get full access as soon as you register.
           </p>
         ) : (
-          <p className="form-alert form-alert--warn" role="note" data-testid="watchlist-warning">
-            ⚠️ No referral code: your account will be placed on the watchlist, and only an admin can grant you full
+          <p className="form-alert form-alert--warn" role="note" data-testid="waitlist-warning">
+            ⚠️ No referral code: your account will be placed on the waitlist, and only an admin can grant you full
             access. Until then you can browse and shop, but not pre-book, bid or join a league team.
           </p>
         )}

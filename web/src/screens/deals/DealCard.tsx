@@ -1,4 +1,3 @@
-import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import type { CardAction, Room } from '../../stores/rooms.ts';
 import { CARD_ACTION_LABELS } from '../../stores/rooms.ts';
@@ -70,7 +69,11 @@ export const UpcomingCard = ({
           <button type="button" className="btn btn-ghost btn-sm" onClick={onDetails}>
             Room Details
           </button>
-          {action.kind === 'waitlisted' ? null : (
+          {action.kind === 'waitlisted' ? (
+            <span className="deal-card-waitlisted muted" data-testid="deal-waitlisted">
+              Pre-book after access is granted
+            </span>
+          ) : (
             <button
               type="button"
               className={`btn btn-sm ${enabled ? 'btn-primary' : 'btn-muted'}`}
@@ -83,7 +86,6 @@ export const UpcomingCard = ({
             </button>
           )}
         </div>
-        {action.kind === 'waitlisted' && <WaitlistNotice action="pre-book this deal" compact />}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatRupees } from '../../lib/format.ts';
@@ -165,6 +166,8 @@ export const Deals = () => {
             onTransitionEnd={(e) => e.target === e.currentTarget && setSettled(tab)}
           >
             <section {...panelProps('upcoming')}>
+              {/* Once above the list, not under every card. */}
+              <WaitlistNotice action="pre-book deals" compact />
               <ListState kind="upcoming" empty="No upcoming rooms" />
               <div className="deal-grid">
                 {upcoming.map((room) => (
@@ -181,7 +184,7 @@ export const Deals = () => {
               </div>
             </section>
             <section {...panelProps('completed')}>
-              <ListState kind="completed" empty="No completed auctions" />
+              <ListState kind="completed" empty="No completed deals" />
               <div className="deal-grid">
                 {completed.map((room) => (
                   <CompletedCard

@@ -56,7 +56,13 @@ const TeamLine = () => {
     );
   }
   if (hasTeam) return null;
-  return <p className="apl-view-only">{isAdmin ? 'You run this auction. ' : ''}You are in view-only mode.</p>;
+  return (
+    <p className="apl-view-only">
+      {isAdmin
+        ? 'You run this auction: start each player, and end the auction when every player is done.'
+        : 'You are in view-only mode.'}
+    </p>
+  );
 };
 
 const ConnectionNote = () => {

@@ -10,7 +10,7 @@ import './league.css';
 
 /** `/apl`: the league auction rooms, from the read model. */
 export const LeagueRooms = () => {
-  usePageTitle('Batters Auction Rooms');
+  usePageTitle('League Auction Rooms');
   const [rooms, setRooms] = useState<AplRoom[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const isAdmin = useSessionStore(selectIsAdmin);
@@ -30,7 +30,7 @@ export const LeagueRooms = () => {
       <header className="apl-head">
         <div>
           <p className="eyebrow">League player auction</p>
-          <h1>Batters Auction Rooms</h1>
+          <h1>League Auction Rooms</h1>
         </div>
         {isAdmin && (
           <Link to="/admin/leagues" className="btn btn-ghost btn-sm">

@@ -12,9 +12,9 @@ import './mydeals.css';
 type TabKey = 'prebooked' | 'won' | 'lost' | 'cancelled';
 
 const TABS: { key: TabKey; empty: string }[] = [
-  { key: 'prebooked', empty: 'You have no pre-booked auctions' },
-  { key: 'won', empty: 'You have not won any auctions' },
-  { key: 'lost', empty: 'You have not lost any auctions' },
+  { key: 'prebooked', empty: 'You have no pre-booked deals' },
+  { key: 'won', empty: 'You have not won any deals' },
+  { key: 'lost', empty: 'You have not lost any deals' },
   { key: 'cancelled', empty: 'No cancelled Deals' },
 ];
 

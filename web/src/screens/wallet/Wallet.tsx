@@ -72,10 +72,7 @@ const TopUp = ({ onMessage }: { onMessage: (m: Message) => void }) => {
   return (
     <section className="card topup" aria-labelledby="topup-title">
       <h2 id="topup-title">Add money</h2>
-      <p className="muted">
-        Top up with ₹50, ₹100 or ₹200. Our rules and terms give ₹100, ₹200 and ₹500 as top-up amounts, so ₹500 is here
-        too. You pay on a secure checkout page and come straight back here.
-      </p>
+      <p className="muted">Choose an amount to add. You pay on a secure checkout page and come straight back here.</p>
       <div className="topup-buttons">
         {TOP_UPS.map((rupees) => (
           <button
