@@ -84,11 +84,12 @@ export const AccountMenu = ({ user, variant }: { user: SessionUser; variant: 'ba
         className="avatar avatar-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${user.name}`}
         title={user.name}
         onClick={() => setOpen((o) => !o)}
       >
-        {user.avatar ? <img src={user.avatar} alt="" /> : initialsOf(user.name)}
+        {/* The name is the hidden text, so the initials need not be part of it (WCAG 2.5.3 asks for one or the other). */}
+        {user.avatar ? <img src={user.avatar} alt="" /> : <span aria-hidden="true">{initialsOf(user.name)}</span>}
+        <span className="visually-hidden">Account menu for {user.name}</span>
       </button>
       {open && (
         <div className="account-menu account-menu--popover" role="menu" aria-label="Account">

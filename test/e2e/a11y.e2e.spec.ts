@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, openPage, screenshot } from './browser.ts';
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+const WIDE = { width: 1366, height: 900 } as const;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's WCAG 2.2 A/AA rules on the page as it is now; only serious and critical violations. */
+const seriousViolations = async (page: Page): Promise<string[]> => {
+  // Evaluated over the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations as Violation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+};
+
+const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
+  visitor: [
+    '/',
+    '/about',
+    '/about-deals',
+    '/contact',
+    '/policy',
+    '/shipping-policy',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/crackers',
+    '/blog',
+  ],
+  member: ['/deals', '/my-deals', '/shop', '/orders', '/reserved-items', '/profile', '/wallet', '/apl'],
+  admin: [
+    '/admin',
+    '/create-room',
+    '/add-products',
+    '/add-referral',
+    '/admin/orders',
+    '/admin/leagues',
+    '/admin/blog',
+    '/admin/newsletter',
+    '/admin/streams',
+  ],
+};
+
+describe.skipIf(!chromiumAvailable)('accessibility and layout of every screen (axe-core, 375 px and 1366 px)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    browser = await launchBrowser();
+    // Screens behind a code: a product, a blog post, an upcoming room, the demo league.
+    const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+    const { products } = await get<{ products: { product_code: string }[] }>('/api/products');
+    const { posts } = await get<{ posts: { slug: string }[] }>('/api/blog');
+    PAGES.visitor.push(`/blog/${posts[0]!.slug}`);
+    PAGES.member.push(`/product/${products[0]!.product_code}`, '/aplauction/CDPL26');
+    const member = await loggedIn(server, MEMBER.email, MEMBER.password);
+    const rooms = await member.call<{ rooms: { room_code: string }[] }>('GET', '/api/rooms');
+    PAGES.member.push(`/auction/${rooms.body.rooms[0]!.room_code}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const viewport of [MOBILE, WIDE])
+    for (const [who, paths] of Object.entries(PAGES))
+      it(`${who} screens at ${viewport.width} px: no serious or critical violation, no sideways scroll, no page error`, async () => {
+        const opened =
+          who === 'visitor'
+            ? await openPage(browser, server, { viewport })
+            : await openLoggedInPage(browser, server, who === 'admin' ? ADMIN : MEMBER, viewport);
+        const found: Record<string, string[]> = {};
+        try {
+          for (const path of paths) {
+            await opened.page.goto(path, { waitUntil: 'networkidle' });
+            await opened.page.locator('main h1, main h2').first().waitFor();
+            const problems = await seriousViolations(opened.page);
+            const width = await opened.page.evaluate(() => document.documentElement.scrollWidth);
+            if (width > viewport.width) problems.push(`scrolls sideways: ${width} px wide`);
+            if (problems.length) found[path] = problems;
+            if (viewport === MOBILE) await screenshot(opened.page, `screen-${who}-${path.replace(/\W+/g, '_')}-375`);
+          }
+          expect(found).toEqual({});
+          expect(opened.errors).toEqual([]);
+        } finally {
+          await opened.context.close();
+        }
+      }, 120_000);
+});
