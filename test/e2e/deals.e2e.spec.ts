@@ -124,8 +124,19 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
       await arun.page.getByTestId('place-deal').filter({ hasText: 'You hold the highest deal' }).waitFor();
       await priya.page.getByTestId('place-deal').filter({ hasText: 'Place Deal · ₹1,020.00' }).click();
       await arun.page.getByTestId('current-deal').filter({ hasText: '₹1,020.00' }).waitFor();
+      // Screen readers hear the deal after Arun's (issue 20: polite live region, one line per burst).
+      const said = (page: Page, text: string) =>
+        page.getByTestId('live-announcer').filter({ hasText: text }).waitFor({ state: 'attached' });
+      await said(arun.page, 'New deal: ₹1,020.00 by Priya Ramesh.');
+      // The one switch for sound and vibration: off until Arun turns it on, and kept on this device.
+      const cues = arun.page.getByTestId('cues-switch');
+      expect(await cues.getAttribute('aria-pressed')).toBe('false');
+      await cues.click();
+      expect(await cues.getAttribute('aria-pressed')).toBe('true');
+      expect(await arun.page.evaluate(() => localStorage.getItem('vetri.cues'))).toBe('on');
       await arun.page.getByTestId('place-deal').filter({ hasText: 'Place Deal · ₹1,030.00' }).click();
       await priya.page.getByTestId('current-deal').filter({ hasText: '₹1,030.00' }).waitFor();
+      await said(arun.page, 'Your deal leads at ₹1,030.00.');
       // Arun's own count comes with his ack, which his page may handle a moment after Priya's page shows the deal.
       await arun.page
         .getByTestId('attempts')
@@ -150,6 +161,8 @@ describe.skipIf(!chromiumAvailable)('deal rooms in Chromium: two members pre-boo
         await page.getByTestId('winner-banner').filter({ hasText: 'Arun Kumar' }).waitFor();
         expect(await page.getByTestId('final-price').textContent()).toBe('₹1,030.00');
       }
+      await said(arun.page, 'You won, at ₹1,030.00.');
+      await said(priya.page, 'Ended. Arun Kumar won at ₹1,030.00.');
       const headerShows = (page: Page, text: string) =>
         page.waitForFunction(
           (t) => document.querySelector('[data-testid=site-header]')?.textContent?.includes(t) ?? false,

@@ -56,6 +56,10 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
     await owner.page.getByText('You are the highest bidder').waitFor();
     await admin.page.getByTestId('apl-highest-bidder').filter({ hasText: OWNER.team }).waitFor();
     expect(await admin.page.getByTestId('apl-current-bid').textContent()).toBe('110');
+    const said = (page: Page, text: string) =>
+      page.getByTestId('live-announcer').filter({ hasText: text }).waitFor({ state: 'attached' });
+    await said(admin.page, `New deal: 110 points by ${OWNER.team}.`);
+    await said(owner.page, 'Your deal leads at 110 points.');
     expect(await owner.page.getByRole('button', { name: 'Place Bid (+10)' }).isDisabled()).toBe(true);
     await screenshot(owner.page, 'league-owner-leading');
 
@@ -66,6 +70,8 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
       await teamRow(page, OWNER.team).filter({ hasText: '890' }).filter({ hasText: '1/7' }).waitFor();
     }
     expect(await owner.page.getByTestId('apl-result').textContent()).toContain(`${OWNER.team} for 110 points`);
+    await said(owner.page, 'You won, at 110 points.');
+    await said(admin.page, `Ended. ${OWNER.team} won at 110 points.`);
     expect(await owner.page.getByTestId('apl-my-team').textContent()).toContain('Remaining points: 890');
     const soldRow = owner.page.locator('.apl-panel--players tr', { hasText: 'Karthikeyan Murali' });
     expect(await soldRow.textContent()).toContain('Sold');

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { CuesSwitch, LiveCues } from '../../components/LiveCues.tsx';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { formatRupees } from '../../lib/format.ts';
@@ -60,6 +62,37 @@ const ProductPanel = () => {
   );
 };
 
+/** The room's cues: spoken deals and last seconds, and (switched on) sounds. */
+const RoomCues = ({ myId }: { myId: string | null }) => {
+  const s = useLiveRoomStore(
+    useShallow((r) => ({
+      status: r.status,
+      leaderId: r.highestBidder?.id ?? null,
+      leaderName: r.highestBidder?.username ?? null,
+      currentBid: r.currentBid,
+      finalBid: r.finalBid,
+      deals: r.history.length,
+      winnerId: r.winner?.id ?? null,
+      winnerName: r.winner?.username ?? null,
+      deadline: r.deadline,
+    })),
+  );
+  const moment = useMemo(
+    () => ({
+      running: s.status === 'running',
+      leaderId: s.leaderId,
+      leaderName: s.leaderName,
+      amount: formatRupees(s.status === 'completed' ? (s.finalBid ?? s.currentBid) : s.currentBid),
+      deals: s.deals,
+      ended: s.status === 'completed',
+      winnerId: s.winnerId,
+      winnerName: s.winnerName,
+    }),
+    [s],
+  );
+  return <LiveCues moment={moment} deadline={s.status === 'running' ? s.deadline : null} me={myId} />;
+};
+
 const ConnectionNote = () => {
   const status = useConnectionStore((s) => s.status);
   if (status === 'connected' || status === 'idle') return null;
@@ -109,6 +142,12 @@ export const Auction = () => {
         <div className="auction-main">
           <ConnectionNote />
           <OverdueWatch refresh={refresh} />
+          <RoomCues myId={myId} />
+          {(status === 'running' || status === 'upcoming') && (
+            <div className="cues-row">
+              <CuesSwitch />
+            </div>
+          )}
           <ProductPanel />
           {status === 'upcoming' && <WaitingFor />}
           {status === 'running' && <Running myId={myId} onError={onError} />}

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { CuesSwitch, LiveCues } from '../../components/LiveCues.tsx';
+import type { CueMoment } from '../../lib/liveCues.ts';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -65,6 +67,33 @@ const TeamLine = () => {
   );
 };
 
+/**
+ * The auction's cues: each bid said politely, a sale announced, the last seconds; for a team owner,
+ * a sound when another team outbids theirs and when their team buys the player (switched on).
+ */
+const LeagueCues = () => {
+  const lot = useLeagueStore((s) => s.lot);
+  const result = useLeagueStore((s) => s.result);
+  const myTeam = useLeagueStore((s) => s.myTeam);
+  const bids = useRef({ key: '', count: 0 });
+  const moment = useMemo((): CueMoment => {
+    const key = lot?.highestBidder ? `${lot.player.id}:${lot.currentBid}:${lot.highestBidder.team_id}` : '';
+    if (key && key !== bids.current.key) bids.current = { key, count: bids.current.count + 1 };
+    const sold = result?.player.status === 'sold' ? result : null;
+    return {
+      running: lot !== null,
+      leaderId: lot?.highestBidder ? String(lot.highestBidder.team_id) : null,
+      leaderName: lot?.highestBidder?.team_name ?? null,
+      amount: `${points(sold ? sold.player.final_bid : (lot?.currentBid ?? null))} points`,
+      deals: bids.current.count,
+      ended: result !== null,
+      winnerId: sold?.team ? String(sold.team.team_id) : null,
+      winnerName: sold?.team?.team_name ?? null,
+    };
+  }, [lot, result]);
+  return <LiveCues moment={moment} deadline={lot?.deadline ?? null} me={myTeam ? String(myTeam.team_id) : null} />;
+};
+
 const ConnectionNote = () => {
   const connection = useLeagueStore((s) => s.connection);
   if (connection === 'connected' || connection === 'idle') return null;
@@ -129,6 +158,10 @@ export const LeagueAuction = () => {
         <TeamLine />
       </header>
       <ConnectionNote />
+      <LeagueCues />
+      <div className="cues-row">
+        <CuesSwitch />
+      </div>
       {alert && (
         <div className="apl-alert" role="alert">
           {alert}
