@@ -91,7 +91,8 @@ export const Header = () => {
               </NavLink>
             ))}
             <div className="mobile-search">
-              <SearchBox />
+              {/* A search from the menu closes it, also on /shop where the path does not change. */}
+              <SearchBox onDone={() => setMenuOpen(false)} />
             </div>
             <HeaderAccount variant="menu" />
             <div className="mobile-support">
