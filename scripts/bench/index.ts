@@ -9,6 +9,7 @@ import { realtimeFigures } from './realtime.ts';
 import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
 import { transparencyFigures } from './transparency.ts';
+import { phoneFigures } from './phone.ts';
 
 /**
  * `npm run bench [-- --quick] [--sockets | --rebuild]`: every figure beside a baseline measured in
@@ -71,6 +72,7 @@ async function storeAndLogFigures() {
   });
   await section('start-up', () => startupFigure(ctx, dataDir, readPath, events));
   await section('replay fold', replayFigure);
+  await section('phone: time to usable', () => phoneFigures(ctx));
 }
 
 const table = renderTable(figures);

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 import { UnknownPath } from './components/RequireAccess.tsx';
 import type { RouteAccess } from './lib/access.ts';
 
@@ -12,8 +13,17 @@ export type AppRoute = {
   hideFooter?: boolean;
 };
 
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(async () => ({ default: pick(await load()) }));
+/** A lazily loaded screen; `preload` fetches its code before React first asks for it. */
+type PageComponent = ComponentType & { preload?: () => void };
+
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageComponent => {
+  let loading: Promise<M> | null = null;
+  const once = () => (loading ??= load());
+  return Object.assign(
+    lazy(async () => ({ default: pick(await once()) })),
+    { preload: () => void once() },
+  );
+};
 
 export const routes: AppRoute[] = [
   {
@@ -390,3 +400,12 @@ export const routes: AppRoute[] = [
 
   { path: '*', access: 'public', Component: UnknownPath },
 ];
+
+/**
+ * Starts loading the screen of the page being opened at once, alongside the session check, not
+ * after it (the session decides access, the code can come meanwhile).
+ */
+export const preloadRoute = (pathname: string): void => {
+  const route = routes.find((r) => r.path !== '*' && matchPath(r.path, pathname));
+  (route?.Component as PageComponent | undefined)?.preload?.();
+};

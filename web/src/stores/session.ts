@@ -44,6 +44,15 @@ const storage = (): Storage | null => {
   }
 };
 
+/** True when this browser was signed in when it last checked (a hint only: the server decides). */
+export const hasStoredUser = (): boolean => {
+  try {
+    return storage()?.getItem(STORED_USER_KEY) != null;
+  } catch {
+    return false;
+  }
+};
+
 const storeUser = (user: SessionUser | null): void => {
   const store = storage();
   if (!store) return;
