@@ -1,8 +1,10 @@
 import type { Decider } from './decider.ts';
 import { DomainError, assertNever } from './decider.ts';
 import type { PlayerInput, RowError, TeamInput } from './leagueRules.ts';
+import { PLAYER_ROLES } from './leagueTypes.ts';
 import type {
   Admin,
+  RoleQuotas,
   LeagueCommand,
   LeagueEvent,
   LeaguePlayer,
@@ -144,6 +146,7 @@ const placeBid = (state: LeagueState, userId: string, amount: number | undefined
   const refusal = bidRefusal(league, team, amount);
   if (refusal) throw refusal;
   const { lot } = league as Extract<LeagueState, { status: 'active' }>;
+  if (lot.pausedRemainingMs !== null) fail('AUCTION_PAUSED', LEAGUE_MESSAGES.paused);
   if (now >= lot.deadline) fail('BIDDING_CLOSED', 'Time is up for this player.');
   return [
     {
@@ -160,7 +163,7 @@ const placeBid = (state: LeagueState, userId: string, amount: number | undefined
 
 /** At the deadline: sold to the leader or unsold; the auction finishes when nobody is left. Early or idle: nothing. */
 const closePlayer = (state: LeagueState, now: number): LeagueEvent[] => {
-  if (state.status !== 'active' || now < state.lot.deadline) return [];
+  if (state.status !== 'active' || state.lot.pausedRemainingMs !== null || now < state.lot.deadline) return [];
   const { lot } = state;
   const result: LeagueEvent =
     lot.leaderTeamId === null
@@ -176,6 +179,90 @@ const endAuction = (state: LeagueState, by: Admin): LeagueEvent[] => {
   requireNotFinished(league);
   if (league.status === 'active') fail('PLAYER_UNDER_AUCTION', 'Wait until the current player is sold or unsold.');
   return [{ type: 'AuctionFinished', data: { reason: 'ended_by_admin' } }];
+};
+
+export const LEAGUE_MESSAGES = {
+  paused: 'The auction is paused. Bidding resumes when the admin resumes it.',
+  notPaused: 'The auction is not paused.',
+  alreadyPaused: 'The auction is already paused.',
+  nothingToUndo: 'There is no bid on this player to undo.',
+  reasonRequired: 'Say why the bid is undone: everyone in the room sees the reason.',
+  quotaInvalid: 'A role limit must be a whole number from 1 to 25.',
+} as const;
+
+const activeLot = (state: LeagueState, by: Admin) => {
+  requireAdmin(by);
+  const league = requireLeague(state);
+  if (league.status !== 'active') return fail('NO_PLAYER_UNDER_AUCTION', 'No auction in progress.');
+  return league.lot;
+};
+
+/** Stops the clock with the time left; bids and the close wait until it resumes. */
+const pauseAuction = (state: LeagueState, by: Admin, now: number): LeagueEvent[] => {
+  const lot = activeLot(state, by);
+  if (lot.pausedRemainingMs !== null) fail('ALREADY_PAUSED', LEAGUE_MESSAGES.alreadyPaused);
+  // A lot whose time has run out is closed, not paused.
+  if (now >= lot.deadline) fail('BIDDING_CLOSED', 'Time is up for this player.');
+  return [
+    {
+      type: 'AuctionPaused',
+      data: { playerId: lot.playerId, remainingMs: lot.deadline - now, by: by.userId, at: now },
+    },
+  ];
+};
+
+const resumeAuction = (state: LeagueState, by: Admin, now: number): LeagueEvent[] => {
+  const lot = activeLot(state, by);
+  if (lot.pausedRemainingMs === null) fail('NOT_PAUSED', LEAGUE_MESSAGES.notPaused);
+  return [
+    {
+      type: 'AuctionResumed',
+      data: { playerId: lot.playerId, deadline: now + lot.pausedRemainingMs!, by: by.userId, at: now },
+    },
+  ];
+};
+
+/** Takes back the lot's last bid (a compensating event, with the admin and the reason); the timer starts afresh. */
+const undoLastBid = (state: LeagueState, by: Admin, reason: string, now: number): LeagueEvent[] => {
+  const lot = activeLot(state, by);
+  const why = reason.trim().replace(/\s+/g, ' ');
+  if (why.length < 3 || why.length > 200) fail('REASON_REQUIRED', LEAGUE_MESSAGES.reasonRequired);
+  const last = lot.bids.at(-1);
+  if (!last) return fail('NOTHING_TO_UNDO', LEAGUE_MESSAGES.nothingToUndo);
+  const before = lot.bids.at(-2);
+  const league = state as Extract<LeagueState, { status: 'active' }>;
+  const startingBid = league.players.find((p) => p.id === lot.playerId)?.basePrice ?? lot.currentBid;
+  return [
+    {
+      type: 'BidUndone',
+      data: {
+        playerId: lot.playerId,
+        teamId: last.teamId,
+        amount: last.amount,
+        currentBid: before?.amount ?? startingBid,
+        leaderTeamId: before?.teamId ?? null,
+        // Paused stays paused (with a full round left); otherwise a fresh round from now.
+        deadline: now + LEAGUE_TIMER_MS,
+        by: by.userId,
+        reason: why,
+        at: now,
+      },
+    },
+  ];
+};
+
+const setRoleQuotas = (state: LeagueState, quotas: RoleQuotas, by: Admin): LeagueEvent[] => {
+  requireAdmin(by);
+  const league = requireLeague(state);
+  requireNotFinished(league);
+  const clean: RoleQuotas = {};
+  for (const role of PLAYER_ROLES) {
+    const n = quotas[role];
+    if (n === undefined) continue;
+    if (!Number.isInteger(n) || n < 1 || n > 25) fail('INVALID_QUOTA', LEAGUE_MESSAGES.quotaInvalid, { role });
+    clean[role] = n;
+  }
+  return [{ type: 'RoleQuotasSet', data: { quotas: clean, by: by.userId } }];
 };
 
 export const decide = (command: LeagueCommand, state: LeagueState): LeagueEvent[] => {
@@ -198,6 +285,14 @@ export const decide = (command: LeagueCommand, state: LeagueState): LeagueEvent[
       return closePlayer(state, command.data.now);
     case 'EndAuction':
       return endAuction(state, command.data.by);
+    case 'PauseAuction':
+      return pauseAuction(state, command.data.by, command.data.now);
+    case 'ResumeAuction':
+      return resumeAuction(state, command.data.by, command.data.now);
+    case 'UndoLastBid':
+      return undoLastBid(state, command.data.by, command.data.reason, command.data.now);
+    case 'SetRoleQuotas':
+      return setRoleQuotas(state, command.data.quotas, command.data.by);
     default:
       return assertNever(command);
   }
@@ -213,7 +308,17 @@ export const evolve = (state: LeagueState, event: LeagueEvent): LeagueState => {
     // A league is created once; a second creation (only possible by tampering) changes nothing.
     if (state.status !== 'none') return state;
     const { code, name } = event.data;
-    return { status: 'setup', lot: null, code, name, teams: [], players: [], nextTeamId: 1, nextPlayerId: 1 };
+    return {
+      status: 'setup',
+      lot: null,
+      code,
+      name,
+      teams: [],
+      players: [],
+      nextTeamId: 1,
+      nextPlayerId: 1,
+      roleQuotas: {},
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -247,7 +352,15 @@ export const evolve = (state: LeagueState, event: LeagueEvent): LeagueState => {
         ...state,
         players,
         status: 'active',
-        lot: { playerId, round, currentBid: startingBid, leaderTeamId: null, deadline },
+        lot: {
+          playerId,
+          round,
+          currentBid: startingBid,
+          leaderTeamId: null,
+          deadline,
+          bids: [],
+          pausedRemainingMs: null,
+        },
       };
     }
     case 'BidPlaced':
@@ -259,8 +372,33 @@ export const evolve = (state: LeagueState, event: LeagueEvent): LeagueState => {
           currentBid: event.data.amount,
           leaderTeamId: event.data.teamId,
           deadline: event.data.deadline,
+          bids: [...state.lot.bids, { teamId: event.data.teamId, amount: event.data.amount }],
         },
       };
+    case 'AuctionPaused':
+      if (state.status !== 'active') return state;
+      return { ...state, lot: { ...state.lot, pausedRemainingMs: event.data.remainingMs } };
+    case 'AuctionResumed':
+      if (state.status !== 'active') return state;
+      return { ...state, lot: { ...state.lot, pausedRemainingMs: null, deadline: event.data.deadline } };
+    case 'BidUndone': {
+      if (state.status !== 'active') return state;
+      const { lot } = state;
+      return {
+        ...state,
+        lot: {
+          ...lot,
+          currentBid: event.data.currentBid,
+          leaderTeamId: event.data.leaderTeamId,
+          deadline: event.data.deadline,
+          bids: lot.bids.slice(0, -1),
+          // Undone while paused: the clock stays stopped, with a full round waiting.
+          pausedRemainingMs: lot.pausedRemainingMs === null ? null : LEAGUE_TIMER_MS,
+        },
+      };
+    }
+    case 'RoleQuotasSet':
+      return { ...state, roleQuotas: event.data.quotas };
     case 'PlayerSold': {
       const { playerId, teamId, price } = event.data;
       const players = mapPlayer(state, playerId, (p) => ({ ...p, status: 'sold', teamId, finalBid: price }));

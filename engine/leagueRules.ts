@@ -138,6 +138,17 @@ export const bidRefusal = (state: LeagueState, team: LeagueTeam, amount?: number
   if (lot.leaderTeamId === team.id) return new DomainError('ALREADY_HIGHEST', 'You are already the highest bidder.');
   const squadSize = team.playerIds.length;
   if (squadSize >= team.maxPlayers) return new DomainError('SQUAD_FULL', 'Your squad is full.');
+  const role = state.players.find((p) => p.id === lot.playerId)?.role;
+  const limit = role === undefined ? undefined : state.roleQuotas[role];
+  if (role !== undefined && limit !== undefined) {
+    const have = team.playerIds.filter((id) => state.players.find((p) => p.id === id)?.role === role).length;
+    if (have >= limit)
+      return new DomainError(
+        'ROLE_QUOTA',
+        `Your squad already has ${have} ${role.toLowerCase()}${have === 1 ? '' : 's'}: the league allows at most ${limit} per team.`,
+        { role, limit },
+      );
+  }
   const next = nextBidAmount(lot.currentBid);
   if (next === null) return new DomainError('NO_TIER', 'This bid matches no increment tier.');
   if (amount !== undefined && amount !== next) {

@@ -32,7 +32,14 @@ export type LeagueCommand =
   | Message<'StartNextPlayer', { by: Admin; now: number }>
   | Message<'PlaceBid', { userId: string; amount?: number; now: number }>
   | Message<'ClosePlayer', { now: number }>
-  | Message<'EndAuction', { by: Admin; now: number }>;
+  | Message<'EndAuction', { by: Admin; now: number }>
+  | Message<'PauseAuction', { by: Admin; now: number }>
+  | Message<'ResumeAuction', { by: Admin; now: number }>
+  | Message<'UndoLastBid', { by: Admin; reason: string; now: number }>
+  | Message<'SetRoleQuotas', { quotas: RoleQuotas; by: Admin; now: number }>;
+
+/** At most this many players of a role per team (a role not listed has no limit). */
+export type RoleQuotas = Partial<Record<PlayerRole, number>>;
 
 export type LeagueEvent =
   | Message<'LeagueCreated', { code: LeagueCode; name: string; createdBy: string }>
@@ -44,7 +51,29 @@ export type LeagueEvent =
   | Message<'BidPlaced', { playerId: number; teamId: number; amount: number; deadline: number }>
   | Message<'PlayerSold', { playerId: number; teamId: number; price: number }>
   | Message<'PlayerUnsold', { playerId: number; round: number }>
-  | Message<'AuctionFinished', { reason: 'no_players_left' | 'ended_by_admin' }>;
+  | Message<'AuctionFinished', { reason: 'no_players_left' | 'ended_by_admin' }>
+  /** The timer stops with `remainingMs` left; no bids and no close until it resumes. */
+  | Message<'AuctionPaused', { playerId: number; remainingMs: number; by: string; at: number }>
+  | Message<'AuctionResumed', { playerId: number; deadline: number; by: string; at: number }>
+  /**
+   * A compensating event: the last bid (`teamId`, `amount`) no longer counts; the lot goes back to
+   * `currentBid` led by `leaderTeamId` (null: no bid left), with a fresh `deadline`.
+   */
+  | Message<
+      'BidUndone',
+      {
+        playerId: number;
+        teamId: number;
+        amount: number;
+        currentBid: number;
+        leaderTeamId: number | null;
+        deadline: number;
+        by: string;
+        reason: string;
+        at: number;
+      }
+    >
+  | Message<'RoleQuotasSet', { quotas: RoleQuotas; by: string }>;
 
 export interface LeagueTeam extends TeamInput {
   id: number;
@@ -71,6 +100,10 @@ export interface Lot {
   currentBid: number;
   leaderTeamId: number | null;
   deadline: number;
+  /** Every bid on this lot, oldest first (what an undo goes back through). */
+  bids: { teamId: number; amount: number }[];
+  /** Paused with this much time left, or null while the clock runs. */
+  pausedRemainingMs: number | null;
 }
 
 interface LeagueBody {
@@ -80,6 +113,7 @@ interface LeagueBody {
   players: LeaguePlayer[];
   nextTeamId: number;
   nextPlayerId: number;
+  roleQuotas: RoleQuotas;
 }
 
 /** `setup`: no auction in progress yet; `waiting`: for the admin to start the next player; `active`: a player under auction. */

@@ -241,7 +241,8 @@ export const leagueAt = (state: LeagueState, time: number): LeagueAt => {
     player: lot && p ? { id: p.id, name: p.name, role: p.role, round: lot.round } : null,
     currentBid: lot ? lot.currentBid : null,
     leader: leaderTeam ? { teamId: leaderTeam.id, name: leaderTeam.name } : null,
-    timeLeftMs: lot ? Math.max(0, lot.deadline - time) : null,
+    // Paused: the time that was left when the admin stopped the clock.
+    timeLeftMs: lot ? (lot.pausedRemainingMs ?? Math.max(0, lot.deadline - time)) : null,
     teams: state.teams.map((t) => ({
       id: t.id,
       name: t.name,

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { LeagueEvent } from '../engine/league.ts';
+import { LEAGUE_TIMER_MS } from '../engine/league.ts';
 import type { ReadDb } from './db.ts';
 import type { Handler } from './readModel.ts';
 import { defineReadModel } from './readModel.ts';
@@ -17,6 +18,10 @@ export const leaguesTable = sqliteTable('rm_leagues', {
   leaderTeamId: integer('leader_team_id'),
   deadline: integer('deadline'),
   round: integer('round'),
+  /** Paused with this much time left; null while the clock runs. */
+  pausedRemainingMs: integer('paused_remaining_ms'),
+  /** The league's role quotas per team, as JSON (`{"Wicket-keeper":2}`). */
+  roleQuotas: text('role_quotas').notNull(),
   finishReason: text('finish_reason'),
   revision: integer('revision').notNull(),
   createdAt: text('created_at').notNull(),
@@ -67,15 +72,21 @@ export const LEAGUE_EVENT_TYPES = [
   'PlayerSold',
   'PlayerUnsold',
   'AuctionFinished',
+  'AuctionPaused',
+  'AuctionResumed',
+  'BidUndone',
+  'RoleQuotasSet',
 ] as const satisfies readonly LeagueEvent['type'][];
 
 export const leagueCodeOfStream = (stream: string): string | null =>
   stream.startsWith('league-') ? stream.slice(7) : null;
 
-const NO_LOT = 'current_player_id = NULL, current_bid = NULL, leader_team_id = NULL, deadline = NULL, round = NULL';
+const NO_LOT =
+  'current_player_id = NULL, current_bid = NULL, leader_team_id = NULL, deadline = NULL, round = NULL, paused_remaining_ms = NULL';
 const STATEMENTS = {
-  create: `INSERT INTO rm_leagues (code, name, status, teams_count, players_count, sold_count, revision, created_at, updated_at)
-    VALUES (?, ?, 'setup', 0, 0, 0, 0, ?, ?) ON CONFLICT DO NOTHING`,
+  create: `INSERT INTO rm_leagues (code, name, status, teams_count, players_count, sold_count, role_quotas, revision,
+      created_at, updated_at)
+    VALUES (?, ?, 'setup', 0, 0, 0, '{}', 0, ?, ?) ON CONFLICT DO NOTHING`,
   addTeam: `INSERT INTO rm_league_teams (league_code, team_id, team_name, owner_user_id, owner_name, budget, remaining_points,
       current_players_count, max_players_count) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
   removeTeam: 'DELETE FROM rm_league_teams WHERE league_code = ? AND team_id = ?',
@@ -88,6 +99,11 @@ const STATEMENTS = {
   lotStarted: `UPDATE rm_leagues SET status = 'active', current_player_id = ?, current_bid = ?, leader_team_id = NULL,
     deadline = ?, round = ? WHERE code = ?`,
   bid: 'UPDATE rm_leagues SET current_bid = ?, leader_team_id = ?, deadline = ? WHERE code = ?',
+  paused: 'UPDATE rm_leagues SET paused_remaining_ms = ? WHERE code = ?',
+  resumed: 'UPDATE rm_leagues SET paused_remaining_ms = NULL, deadline = ? WHERE code = ?',
+  undone: `UPDATE rm_leagues SET current_bid = ?, leader_team_id = ?, deadline = ?,
+    paused_remaining_ms = CASE WHEN paused_remaining_ms IS NULL THEN NULL ELSE ? END WHERE code = ?`,
+  quotas: 'UPDATE rm_leagues SET role_quotas = ? WHERE code = ?',
   playerSold: `UPDATE rm_league_players SET status = 'sold', team_id = @teamId, final_bid = @price,
       sold_team_name = (SELECT team_name FROM rm_league_teams WHERE league_code = @code AND team_id = @teamId)
     WHERE league_code = @code AND player_id = @playerId`,
@@ -115,13 +131,14 @@ const touching =
  */
 export const leagueProjector = defineReadModel<LeagueEvent>()({
   name: 'league',
-  version: 1,
+  version: 2,
   stream: 'league',
   tables: {
     rm_leagues: `CREATE TABLE IF NOT EXISTS rm_leagues (
       code TEXT PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, teams_count INTEGER NOT NULL,
       players_count INTEGER NOT NULL, sold_count INTEGER NOT NULL, current_player_id INTEGER, current_bid INTEGER,
-      leader_team_id INTEGER, deadline INTEGER, round INTEGER, finish_reason TEXT, revision INTEGER NOT NULL,
+      leader_team_id INTEGER, deadline INTEGER, round INTEGER, paused_remaining_ms INTEGER,
+      role_quotas TEXT NOT NULL DEFAULT '{}', finish_reason TEXT, revision INTEGER NOT NULL,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
     rm_league_teams: `CREATE TABLE IF NOT EXISTS rm_league_teams (
       league_code TEXT NOT NULL, team_id INTEGER NOT NULL, team_name TEXT NOT NULL, owner_user_id TEXT NOT NULL,
@@ -169,6 +186,12 @@ export const leagueProjector = defineReadModel<LeagueEvent>()({
       sql.lotUnsold.run(code);
     }),
     AuctionFinished: touching((e, { sql }, code) => sql.finished.run(e.data.reason, code)),
+    AuctionPaused: touching(({ data: d }, { sql }, code) => sql.paused.run(d.remainingMs, code)),
+    AuctionResumed: touching(({ data: d }, { sql }, code) => sql.resumed.run(d.deadline, code)),
+    BidUndone: touching(({ data: d }, { sql }, code) =>
+      sql.undone.run(d.currentBid, d.leaderTeamId, d.deadline, LEAGUE_TIMER_MS, code),
+    ),
+    RoleQuotasSet: touching(({ data: d }, { sql }, code) => sql.quotas.run(JSON.stringify(d.quotas), code)),
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAYER_ROLES } from '../../engine/leagueTypes.ts';
 import type { Broadcasts, Requests } from './common.ts';
 import { SignedAckSchema } from './common.ts';
 
@@ -49,6 +50,8 @@ export const AplLot = z.object({
   highestBidder: AplTeamRef.nullable(),
   deadline: z.number().int(),
   round: z.number().int(),
+  /** Paused by the admin with this much time left; null while the clock runs. */
+  pausedRemainingMs: z.number().int().nullable(),
 });
 export type AplLot = z.infer<typeof AplLot>;
 
@@ -58,6 +61,8 @@ export const AplLeague = z.object({
   status: AplLeagueStatus,
   /** The end message when finished ("Auction Finished! No more unsold players."). */
   endMessage: z.string().nullable(),
+  /** At most this many players of a role per team (roles not listed: no limit). */
+  roleQuotas: z.record(z.string(), z.number().int()),
 });
 export type AplLeague = z.infer<typeof AplLeague>;
 
@@ -90,6 +95,11 @@ export type AplSnapshot = z.infer<typeof AplSnapshot>;
 
 const revision = z.number().int();
 
+/** `PUT /api/admin/leagues/:code/role-quotas`: e.g. `{ "quotas": { "Wicket-keeper": 2 } }`. */
+export const RoleQuotasBody = z.object({
+  quotas: z.partialRecord(z.enum(PLAYER_ROLES), z.number().int()),
+});
+
 export const AplBroadcasts = {
   apl_players_update: z.object({ players: z.array(AplPlayer), revision }),
   apl_auction_start: z.object({
@@ -112,6 +122,23 @@ export const AplBroadcasts = {
   apl_player_sold: z.object({ player: AplPlayer, team: AplTeamRef.nullable(), revision }),
   apl_wait_for_admin: z.object({ revision }),
   apl_auction_end: z.object({ message: z.string(), revision }),
+  /** The admin paused (the clock stops with `remainingMs` left) or resumed (a new `deadline`). */
+  apl_auction_paused: z.object({
+    paused: z.boolean(),
+    remainingMs: z.number().int().nullable(),
+    deadline: z.number().int(),
+    revision,
+  }),
+  /** The admin took back the last bid, with a reason everyone sees; the lot is back at `currentBid`. */
+  apl_bid_undone: z.object({
+    team: AplTeamRef,
+    amount: z.number().int(),
+    reason: z.string(),
+    currentBid: z.number().int(),
+    highestBidder: AplTeamRef.nullable(),
+    deadline: z.number().int(),
+    revision,
+  }),
 } satisfies Record<string, z.ZodType>;
 
 export const AplRequests = {
@@ -121,6 +148,15 @@ export const AplRequests = {
   apl_start_auction: { payload: z.object({}), answer: z.object({ started: z.boolean() }) },
   /** League admin: end the auction. */
   apl_end_auction: { payload: z.object({}), answer: z.object({ ended: z.literal(true) }) },
+  /** League admin: stop the clock of the player under auction (bids wait). */
+  apl_pause_auction: { payload: z.object({}), answer: z.object({ paused: z.literal(true) }) },
+  /** League admin: start the clock again with the time that was left. */
+  apl_resume_auction: { payload: z.object({}), answer: z.object({ resumed: z.literal(true) }) },
+  /** League admin: take back the last bid on the player under auction, saying why. */
+  apl_undo_bid: {
+    payload: z.object({ reason: z.string().max(500) }),
+    answer: z.object({ undone: z.literal(true) }),
+  },
   /** A bid of the next amount for the member's own team; `bidAmount`, when sent, must equal it. */
   apl_place_bid: {
     payload: z.object({ bidAmount: z.number().int().positive().optional() }).nullish(),

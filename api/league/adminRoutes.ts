@@ -14,6 +14,7 @@ import { runLeague } from './commands.ts';
 import { csvRecords, mergeRowErrors, playerRole, wholeNumber } from './csv.ts';
 import { snapshotOf } from './payloads.ts';
 import { CodeParam, knownLeague } from './routes.ts';
+import { RoleQuotasBody } from '../contract/league.ts';
 
 const TeamRow = z.object({
   team_name: z.string().max(100),
@@ -182,6 +183,26 @@ export const leagueAdminRoutes = (deps: Pick<Deps, 'clock' | 'store' | 'readDb' 
           }));
           await addRows(deps, code, user, playersCommand(toPlayers(rows), adminOf(user), now), []);
         }
+        return c.json(answer(code, user));
+      },
+    )
+    .put(
+      '/:code/role-quotas',
+      describe({
+        summary: 'Set the most players of each role a team may buy (a role left out has no limit)',
+        tags: ['league', 'admin'],
+        access: 'admin',
+      }),
+      pathParams(CodeParam),
+      jsonBody(RoleQuotasBody),
+      async (c) => {
+        const user = currentUser(c);
+        const code = knownLeague(deps, c.req.valid('param').code);
+        const { quotas } = c.req.valid('json');
+        await runLeague(deps, code, actorOf(user), (now) => ({
+          type: 'SetRoleQuotas',
+          data: { quotas, by: adminOf(user), now },
+        }));
         return c.json(answer(code, user));
       },
     )

@@ -1,7 +1,13 @@
 import type { Namespace, Socket } from 'socket.io';
 import { DomainError } from '../../engine/decider.ts';
 import type { LeagueEvent } from '../../engine/league.ts';
-import { AUCTION_FINISHED_MESSAGE, isLeagueCode, leagueCode, leagueStream } from '../../engine/league.ts';
+import {
+  AUCTION_FINISHED_MESSAGE,
+  isLeagueCode,
+  LEAGUE_MESSAGES,
+  leagueCode,
+  leagueStream,
+} from '../../engine/league.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { leagueByCode, leagueCodeOfStream, leagueTeams } from '../../projections/league.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -31,6 +37,7 @@ type AplSocket = Socket<AplClientToServerEvents, AplServerToClientEvents, Record
 const roomOf = leagueChannel;
 const JoinPayload = AplRequests.apl_join_auction.payload;
 const BidPayload = AplRequests.apl_place_bid.payload;
+const UndoPayload = AplRequests.apl_undo_bid.payload;
 
 /** Emits the spec's `apl_*` events for projected league events, from the read model, with the stream revision. */
 const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent[]) => {
@@ -96,6 +103,34 @@ const broadcast = (nsp: AplNamespace, deps: Deps, events: readonly RecordedEvent
         case 'AuctionFinished':
           room.emit('apl_auction_end', { message: AUCTION_FINISHED_MESSAGE, revision });
           waiting = false;
+          break;
+        case 'AuctionPaused':
+          room.emit('apl_auction_paused', {
+            paused: true,
+            remainingMs: e.data.remainingMs,
+            deadline: e.data.at + e.data.remainingMs,
+            revision,
+          });
+          break;
+        case 'AuctionResumed':
+          room.emit('apl_auction_paused', { paused: false, remainingMs: null, deadline: e.data.deadline, revision });
+          break;
+        case 'BidUndone': {
+          const undone = teams.find((t) => t.teamId === e.data.teamId);
+          const leader = teams.find((t) => t.teamId === e.data.leaderTeamId);
+          if (undone)
+            room.emit('apl_bid_undone', {
+              team: teamRef(undone),
+              amount: e.data.amount,
+              reason: e.data.reason,
+              currentBid: e.data.currentBid,
+              highestBidder: leader ? teamRef(leader) : null,
+              deadline: e.data.deadline,
+              revision,
+            });
+          break;
+        }
+        case 'RoleQuotasSet':
           break;
         case 'LeagueCreated':
           break;
@@ -188,6 +223,38 @@ export const attachLeague = (io: Io, deps: Deps) => {
           data: { by: { userId: user.id, role: user.role }, now },
         }));
         return { ended: true as const };
+      }),
+    );
+    const adminCommand = (command: 'PauseAuction' | 'ResumeAuction') => async (): Promise<void> => {
+      // `socket` is in scope: the admin check is the decider's (role from the session, never the payload).
+      const user = userOf(socket);
+      await runLeague(deps, joinedLeague(socket), actorOf(user), (now) => ({
+        type: command,
+        data: { by: { userId: user.id, role: user.role }, now },
+      }));
+    };
+    socket.on('apl_pause_auction', (_payload, ack) =>
+      answer(deps, ack, async () => {
+        await adminCommand('PauseAuction')();
+        return { paused: true as const };
+      }),
+    );
+    socket.on('apl_resume_auction', (_payload, ack) =>
+      answer(deps, ack, async () => {
+        await adminCommand('ResumeAuction')();
+        return { resumed: true as const };
+      }),
+    );
+    socket.on('apl_undo_bid', (payload, ack) =>
+      answer(deps, ack, async () => {
+        const user = userOf(socket);
+        const parsed = UndoPayload.safeParse(payload);
+        if (!parsed.success) throw new DomainError('REASON_REQUIRED', LEAGUE_MESSAGES.reasonRequired);
+        await runLeague(deps, joinedLeague(socket), actorOf(user), (now) => ({
+          type: 'UndoLastBid',
+          data: { by: { userId: user.id, role: user.role }, reason: parsed.data.reason, now },
+        }));
+        return { undone: true as const };
       }),
     );
     socket.on('apl_place_bid', (payload, ack) =>

@@ -34,6 +34,7 @@ export const toAplLeague = (l: LeagueRow): AplLeague => ({
   name: l.name,
   status: l.status,
   endMessage: l.status === 'finished' ? AUCTION_FINISHED_MESSAGE : null,
+  roleQuotas: JSON.parse(l.roleQuotas) as Record<string, number>,
 });
 
 export const playersOf = (db: ReadDb, code: string): AplPlayer[] => leaguePlayers(db, code).map(toAplPlayer);
@@ -49,6 +50,7 @@ const lotOf = (league: LeagueRow, players: AplPlayer[], teams: AplTeam[]): AplLo
     highestBidder: leader ? { team_id: leader.id, team_name: leader.team_name } : null,
     deadline: league.deadline,
     round: league.round ?? 1,
+    pausedRemainingMs: league.pausedRemainingMs,
   };
 };
 

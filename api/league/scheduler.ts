@@ -28,6 +28,7 @@ export const createLeagueScheduler = (
   onSecond: (code: string, remainingTime: number, deadline: number) => void,
 ) => {
   const lots = new Map<string, TrackedLot>();
+  const paused = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
 
   const close = async (code: string, lot: TrackedLot) => {
@@ -81,14 +82,42 @@ export const createLeagueScheduler = (
       const code = leagueCodeOfStream(recorded.streamName);
       if (!code) continue;
       const e = asDomainEvent<LeagueEvent>(recorded);
-      if (e.type === 'PlayerAuctionStarted' || e.type === 'BidPlaced') track(code, e.data.deadline);
-      else if (e.type === 'PlayerSold' || e.type === 'PlayerUnsold' || e.type === 'AuctionFinished') untrack(code);
+      switch (e.type) {
+        case 'PlayerAuctionStarted':
+        case 'AuctionResumed':
+          paused.delete(code);
+          track(code, e.data.deadline);
+          break;
+        case 'BidPlaced':
+          track(code, e.data.deadline);
+          break;
+        case 'BidUndone':
+          // Undone while paused: the clock stays stopped until the admin resumes.
+          if (!paused.has(code)) track(code, e.data.deadline);
+          break;
+        case 'AuctionPaused':
+          // A paused clock neither ticks nor closes; resuming tracks the new deadline.
+          paused.add(code);
+          untrack(code);
+          break;
+        case 'PlayerSold':
+        case 'PlayerUnsold':
+        case 'AuctionFinished':
+          paused.delete(code);
+          untrack(code);
+          break;
+        default:
+          break;
+      }
     }
   };
 
   return {
     start() {
-      for (const league of liveLeagues(deps.readDb)) if (league.deadline !== null) track(league.code, league.deadline);
+      for (const league of liveLeagues(deps.readDb)) {
+        if (league.pausedRemainingMs !== null) paused.add(league.code);
+        else if (league.deadline !== null) track(league.code, league.deadline);
+      }
       tick();
     },
     observe,

@@ -11,7 +11,7 @@ import { ADMIN, loggedIn } from '../helpers/http.ts';
 import { waitUntil } from '../helpers/events.ts';
 import { runLeague } from '../../api/league/commands.ts';
 import type { Admin } from '../../engine/league.ts';
-import { leagueCode } from '../../engine/league.ts';
+import { LEAGUE_MESSAGES, leagueCode } from '../../engine/league.ts';
 import { leagueByCode } from '../../projections/league.ts';
 import { userByEmail } from '../../projections/users.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -249,6 +249,80 @@ describe('a league auction over real sockets', () => {
     const demo = body.leagues.find((l) => l.code === 'CDPL26');
     expect(demo?.owners).toBeGreaterThanOrEqual(4);
     expect(demo?.players).toBeGreaterThanOrEqual(24);
+  });
+
+  it('lets the admin pause, resume and undo the last bid (seen by everyone, with the reason), and holds role limits', async () => {
+    expect((await admin.call('POST', '/api/admin/leagues', { code: 'CTRL1', name: 'Control Cup' })).status).toBe(200);
+    await admin.call('POST', '/api/admin/leagues/CTRL1/import', {
+      kind: 'teams',
+      csv: 'team_name,owner_email,points_budget,max_players\nAlpha,member1@vetrideals.in,300,3\nBeta,member2@vetrideals.in,300,3\n',
+    });
+    await admin.call('POST', '/api/admin/leagues/CTRL1/players', {
+      players: [
+        { name: 'Keeper One', role: 'Wicket-keeper', base_price: 30 },
+        { name: 'Keeper Two', role: 'Wicket-keeper', base_price: 30 },
+      ],
+    });
+    const quotas = await admin.call<AplSnapshot>('PUT', '/api/admin/leagues/CTRL1/role-quotas', {
+      quotas: { 'Wicket-keeper': 1 },
+    });
+    expect(quotas.body.league.roleQuotas).toEqual({ 'Wicket-keeper': 1 });
+    const member5 = await loggedIn(server, 'member5@vetrideals.in', PASSWORD);
+    expect((await member5.call('PUT', '/api/admin/leagues/CTRL1/role-quotas', { quotas: {} })).status).toBe(403);
+
+    const boss = await member(ADMIN.email, ADMIN.password);
+    const a = await member('member1@vetrideals.in');
+    const b = await member('member2@vetrideals.in');
+    const watcher = await member('member5@vetrideals.in');
+    for (const m of [boss, a, b, watcher])
+      expect((await m.ask<AplSnapshot>('apl_join_auction', { roomCode: 'CTRL1' })).ok).toBe(true);
+    expect((await boss.ask('apl_start_auction', {})).ok).toBe(true);
+    await watcher.waitFor('apl_auction_start');
+    expect(await bid(a)).toEqual(accepted(35));
+    expect(await bid(b)).toEqual(accepted(40));
+
+    // Only the admin controls the clock; a paused lot takes no bids and its snapshot says paused.
+    expect(await a.ask('apl_pause_auction', {})).toEqual(refused('FORBIDDEN'));
+    clock.advance(10_000);
+    expect(await boss.ask('apl_pause_auction', {})).toEqual({ ok: true, data: { paused: true } });
+    const paused = await watcher.waitFor('apl_auction_paused', (p) => p.paused === true);
+    expect(paused.remainingMs).toBe(20_000);
+    expect(await bid(a)).toEqual(refused('AUCTION_PAUSED', LEAGUE_MESSAGES.paused));
+    const snapshot = await watcher.ask<AplSnapshot>('apl_join_auction', { roomCode: 'CTRL1' });
+    expect(snapshot.ok && snapshot.data.lot?.pausedRemainingMs).toBe(20_000);
+    // Time passes while paused: the player is not closed.
+    clock.advance(120_000);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(watcher.received.some((r) => r.event === 'apl_player_sold')).toBe(false);
+
+    // Undo needs a reason; then everyone hears whose bid went and why, and the lot is back at 35 for Alpha.
+    expect(await boss.ask('apl_undo_bid', { reason: '' })).toEqual(refused('REASON_REQUIRED'));
+    expect(await boss.ask('apl_undo_bid', { reason: 'Beta pressed bid by mistake' })).toEqual({
+      ok: true,
+      data: { undone: true },
+    });
+    const undone = await watcher.waitFor('apl_bid_undone');
+    expect(undone).toMatchObject({
+      team: { team_name: 'Beta' },
+      amount: 40,
+      reason: 'Beta pressed bid by mistake',
+      currentBid: 35,
+      highestBidder: { team_name: 'Alpha' },
+    });
+    expect(await boss.ask('apl_resume_auction', {})).toEqual({ ok: true, data: { resumed: true } });
+    const resumed = await watcher.waitFor('apl_auction_paused', (p) => p.paused === false);
+    expect(resumed.deadline).toBe(clock.now() + 30_000);
+    expect(await bid(b)).toEqual(accepted(40));
+
+    // Beta buys the first keeper; with a limit of one keeper per team it cannot bid on the second.
+    clock.advance(31_000);
+    await watcher.waitFor('apl_player_sold');
+    expect((await boss.ask('apl_start_auction', {})).ok).toBe(true);
+    await watcher.waitFor('apl_auction_start', (p) => (p.player as { name: string }).name === 'Keeper Two');
+    expect(await bid(b)).toEqual(
+      refused('ROLE_QUOTA', 'Your squad already has 1 wicket-keeper: the league allows at most 1 per team.'),
+    );
+    expect(await bid(a)).toEqual(accepted(35));
   });
 });
 

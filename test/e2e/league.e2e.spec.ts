@@ -81,6 +81,36 @@ describe.skipIf(!chromiumAvailable)('league auction in Chromium: an admin and a 
     expect([...admin.errors, ...owner.errors]).toEqual([]);
   });
 
+  it('the admin pauses the timer and undoes a bid with a reason; the owner sees both at once', async () => {
+    const admin = await openLoggedInPage(browser, server, ADMIN);
+    const owner = await openLoggedInPage(browser, server, OWNER);
+    contexts.push(admin.context, owner.context);
+    await Promise.all([admin.page.goto(ROOM), owner.page.goto(ROOM)]);
+    await admin.page.getByRole('button', { name: 'Start Next Player Auction' }).click();
+    await owner.page.getByRole('button', { name: /^Place Bid/ }).click();
+    await owner.page.getByText('You are the highest bidder').waitFor();
+
+    await admin.page.getByRole('button', { name: 'Pause timer' }).click();
+    await owner.page
+      .getByTestId('apl-seconds')
+      .filter({ hasText: /^Paused · \d+s left$/ })
+      .waitFor();
+    expect(await owner.page.getByRole('button', { name: /^Place Bid/ }).count()).toBe(0);
+
+    await admin.page.getByRole('button', { name: 'Undo last bid' }).click();
+    await admin.page
+      .getByLabel('Why is the last bid undone? Everyone in the room sees this.')
+      .fill('Owner tapped twice');
+    await admin.page.getByRole('button', { name: 'Undo the bid' }).click();
+    await owner.page.getByRole('alert').filter({ hasText: 'Owner tapped twice' }).waitFor();
+    expect(await owner.page.getByTestId('apl-highest-bidder').textContent()).toBe('-');
+
+    await admin.page.getByRole('button', { name: 'Resume timer' }).click();
+    await owner.page.getByRole('button', { name: /^Place Bid/ }).waitFor();
+    await screenshot(owner.page, 'league-undone-resumed');
+    expect([...admin.errors, ...owner.errors]).toEqual([]);
+  });
+
   it('on a phone: view-only notice, and the players and teams sheets close with Done', async () => {
     const viewer = await openLoggedInPage(
       browser,

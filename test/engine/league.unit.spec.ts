@@ -377,6 +377,8 @@ describe('the folded state', () => {
       currentBid: 50,
       leaderTeamId: null,
       deadline: T0 + 30_000,
+      bids: [],
+      pausedRemainingMs: null,
     });
     expect(openState([...setUp(), started(2), { type: 'PlayerUnsold', data: { playerId: 2, round: 1 } }]).status).toBe(
       'waiting',

@@ -24,7 +24,7 @@ const team = (id: number, overrides: Partial<AplTeam> = {}): AplTeam => ({
   ...overrides,
 });
 const snapshot: AplSnapshot = {
-  league: { code: 'APL1', name: 'Delta Cup', status: 'waiting', endMessage: null },
+  league: { code: 'APL1', name: 'Delta Cup', status: 'waiting', endMessage: null, roleQuotas: {} },
   players: [player(1), player(2)],
   teams: [team(1), team(2)],
   lot: null,
@@ -57,6 +57,7 @@ describe('the league screen reducer', () => {
       deadline: 30_000,
       round: 1,
       highestBidder: null,
+      pausedRemainingMs: null,
     });
     expect(s.players[0]!.status).toBe('live');
     expect(s.league?.status).toBe('active');
@@ -89,6 +90,38 @@ describe('the league screen reducer', () => {
     expect(finishedMessage(s)).toBe('Auction Finished! No more unsold players.');
     expect(s.lot).toBeNull();
   });
+  it('pauses and resumes the lot’s clock, and takes back an undone bid with the admin’s reason', () => {
+    const bid: LeagueAction = {
+      type: 'apl_bid_update',
+      payload: { currentBid: 55, highestBidder: { team_id: 2, team_name: 'Team 2' }, deadline: 40_000, revision: 7 },
+    };
+    const paused = fold(joined, start, bid, {
+      type: 'apl_auction_paused',
+      payload: { paused: true, remainingMs: 12_000, deadline: 40_000, revision: 8 },
+    });
+    expect(paused.lot).toMatchObject({ pausedRemainingMs: 12_000, currentBid: 55 });
+    const undone = leagueReducer(paused, {
+      type: 'apl_bid_undone',
+      payload: {
+        team: { team_id: 2, team_name: 'Team 2' },
+        amount: 55,
+        reason: 'Tapped twice',
+        currentBid: 50,
+        highestBidder: null,
+        deadline: 70_000,
+        revision: 9,
+      },
+    });
+    expect(undone.lot).toMatchObject({ currentBid: 50, highestBidder: null, pausedRemainingMs: 30_000 });
+    expect(undone.alert).toBe('The admin undid Team 2’s bid of 55 points: Tapped twice');
+    const resumed = leagueReducer(undone, {
+      type: 'apl_auction_paused',
+      payload: { paused: false, remainingMs: null, deadline: 100_000, revision: 10 },
+    });
+    expect(resumed.lot).toMatchObject({ pausedRemainingMs: null, deadline: 100_000 });
+    expect(resumed.revision).toBe(10);
+  });
+
   it('notices a missed update by its revision', () => {
     expect(fold(joined, { type: 'apl_wait_for_admin', payload: { revision: 6 } }).stale).toBe(false);
     expect(fold(joined, { type: 'apl_wait_for_admin', payload: { revision: 8 } }).stale).toBe(true);

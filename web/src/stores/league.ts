@@ -1,3 +1,4 @@
+import { LEAGUE_TIMER_MS } from '../../../engine/leagueRules.ts';
 import { create } from 'zustand';
 import type {
   AplLeague,
@@ -92,7 +93,7 @@ export const leagueReducer = (state: LeagueView, action: LeagueAction): LeagueVi
     case 'apl_auction_start': {
       const { player, currentBid, deadline, round, revision } = action.payload;
       const players = state.players.map((p) => (p.id === player.id ? { ...p, status: 'live' as const } : p));
-      const lot = { player, currentBid, deadline, round, highestBidder: null };
+      const lot = { player, currentBid, deadline, round, highestBidder: null, pausedRemainingMs: null };
       return withRevision(
         { ...state, players, lot, result: null, league: setStatus(state.league, 'active') },
         revision,
@@ -123,6 +124,29 @@ export const leagueReducer = (state: LeagueView, action: LeagueAction): LeagueVi
     }
     case 'apl_auction_timer':
       return state;
+    case 'apl_auction_paused': {
+      const { paused, remainingMs, deadline, revision } = action.payload;
+      if (!state.lot) return withRevision({ ...state, stale: true }, revision);
+      const lot = { ...state.lot, deadline, pausedRemainingMs: paused ? remainingMs : null };
+      return withRevision(
+        { ...state, lot, alert: paused ? 'The admin paused the auction. Bidding resumes when it resumes.' : null },
+        revision,
+      );
+    }
+    case 'apl_bid_undone': {
+      const { team, amount, reason, currentBid, highestBidder, deadline, revision } = action.payload;
+      if (!state.lot) return withRevision({ ...state, stale: true }, revision);
+      const lot = {
+        ...state.lot,
+        currentBid,
+        highestBidder,
+        deadline,
+        // Undone while paused: still paused, with a full round waiting.
+        pausedRemainingMs: state.lot.pausedRemainingMs === null ? null : LEAGUE_TIMER_MS,
+      };
+      const alert = `The admin undid ${team.team_name}’s bid of ${amount.toLocaleString('en-IN')} points: ${reason}`;
+      return withRevision({ ...state, lot, alert }, revision);
+    }
   }
 };
 

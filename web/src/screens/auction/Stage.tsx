@@ -19,7 +19,7 @@ export const Waiting = ({ room }: { room: NonNullable<LiveRoom['room']> }) => {
   const left = room.scheduled_time_ms - now;
   const full = room.joined_count >= room.max_participants;
   return (
-    <section className="stage stage--waiting" aria-live="polite" data-testid="stage-waiting">
+    <section className="stage stage--waiting" data-testid="stage-waiting">
       <p className="stage-label">{left > 0 ? 'Deal starts in' : full ? 'Starting…' : 'Waiting for the start'}</p>
       <p className="stage-clock" data-testid="start-countdown">
         {formatMmSs(Math.max(0, left))}

@@ -39,6 +39,18 @@ const leaguePoints = (events: readonly ReplayEvent[], final: LeagueState): Chart
         label: `${team} bid ${e.data.amount} for ${name}`,
       });
     }
+    if (e.type === 'BidUndone') {
+      // The compensating event shows as its own moment: the price steps back, with the admin's reason.
+      const team = teams.get(e.data.teamId) ?? `Team ${e.data.teamId}`;
+      const leader = e.data.leaderTeamId === null ? null : (teams.get(e.data.leaderTeamId) ?? null);
+      points.push({
+        at,
+        value: e.data.currentBid,
+        who: leader && e.data.leaderTeamId !== null ? { id: String(e.data.leaderTeamId), name: leader } : null,
+        group,
+        label: `Admin undid ${team}’s bid of ${e.data.amount}: ${e.data.reason}`,
+      });
+    }
   }
   return points;
 };

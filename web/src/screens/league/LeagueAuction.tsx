@@ -91,7 +91,13 @@ const LeagueCues = () => {
       winnerName: sold?.team?.team_name ?? null,
     };
   }, [lot, result]);
-  return <LiveCues moment={moment} deadline={lot?.deadline ?? null} me={myTeam ? String(myTeam.team_id) : null} />;
+  return (
+    <LiveCues
+      moment={moment}
+      deadline={lot && lot.pausedRemainingMs === null ? lot.deadline : null}
+      me={myTeam ? String(myTeam.team_id) : null}
+    />
+  );
 };
 
 const ConnectionNote = () => {

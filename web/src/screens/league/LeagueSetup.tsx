@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { accessProblem } from './LeagueAdmin.tsx';
-import { CsvUpload, PlayerForm, ProblemBox, TeamForm, toProblem, type Problem } from './SetupForms.tsx';
+import { CsvUpload, PlayerForm, ProblemBox, RoleQuotasForm, TeamForm, toProblem, type Problem } from './SetupForms.tsx';
 import { AplTable, points } from './Tables.tsx';
 import './league.css';
 
@@ -87,6 +87,12 @@ export const LeagueSetup = () => {
         </p>
       )}
       <ProblemBox problem={removeProblem} />
+      {open && (
+        <section className="card apl-panel" aria-labelledby="setup-quotas">
+          <h2 id="setup-quotas">Role limits per team</h2>
+          <RoleQuotasForm code={code} quotas={league.roleQuotas} onSaved={setSnapshot} />
+        </section>
+      )}
       <div className="apl-setup-grid">
         <section className="card apl-panel" aria-labelledby="setup-teams">
           <h2 id="setup-teams">Teams ({teams.length})</h2>

@@ -198,3 +198,72 @@ export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) 
     </form>
   );
 };
+
+const ROLES = PLAYER_ROLES;
+
+/** The most players of each role a team may buy; an empty box means no limit. The engine checks it on every bid. */
+export const RoleQuotasForm = ({
+  code,
+  quotas,
+  onSaved,
+}: {
+  code: string;
+  quotas: Record<string, number>;
+  onSaved: (snapshot: AplSnapshot) => void;
+}) => {
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(ROLES.map((r) => [r, quotas[r] === undefined ? '' : String(quotas[r])])),
+  );
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setSaved(false);
+    const chosen: Record<string, number> = {};
+    for (const role of ROLES) {
+      const text = values[role]?.trim() ?? '';
+      if (text === '') continue;
+      if (!/^\d+$/.test(text)) {
+        setProblem({ message: `${role}: enter a whole number, or leave it empty for no limit.`, rows: [] });
+        return;
+      }
+      chosen[role] = Number(text);
+    }
+    setBusy(true);
+    try {
+      onSaved(
+        await api<AplSnapshot>(`/api/admin/leagues/${code}/role-quotas`, { method: 'PUT', body: { quotas: chosen } }),
+      );
+      setSaved(true);
+    } catch (e) {
+      setProblem(toProblem(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="apl-form apl-quotas" onSubmit={(e) => void submit(e)} data-testid="role-quotas">
+      <p className="apl-hint">The most players of each role one team may buy. Leave a box empty for no limit.</p>
+      <div className="apl-quota-grid">
+        {ROLES.map((role) => (
+          <label key={role}>
+            {role}
+            <input
+              inputMode="numeric"
+              value={values[role] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [role]: e.target.value }))}
+              aria-label={`Most ${role.toLowerCase()}s per team`}
+            />
+          </label>
+        ))}
+      </div>
+      <ProblemBox problem={problem} />
+      {saved && <p role="status">Role limits saved.</p>}
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        Save role limits
+      </button>
+    </form>
+  );
+};

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { serverNow } from '../../lib/clock.ts';
 import { LEAGUE_TIMER_MS } from '../../../../engine/leagueRules.ts';
 import { bidButtonOf, finishedMessage, useLeagueStore } from '../../stores/league.ts';
-import { endAuction, placeBid, startNextPlayer } from './aplSocket.ts';
+import { endAuction, pauseAuction, placeBid, resumeAuction, startNextPlayer, undoLastBid } from './aplSocket.ts';
 import { points } from './Tables.tsx';
 
 /** Whole seconds left until `deadline` (server time), ticking four times a second. */
@@ -36,8 +36,12 @@ const ResultBanner = () => {
 
 const AdminControls = () => {
   const status = useLeagueStore((s) => s.league?.status);
+  const paused = useLeagueStore((s) => s.lot?.pausedRemainingMs != null);
+  const hasBid = useLeagueStore((s) => s.lot?.highestBidder != null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [undoing, setUndoing] = useState(false);
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!status || status === 'finished') return null;
   const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
@@ -47,6 +51,7 @@ const AdminControls = () => {
     setBusy(false);
     setConfirming(false);
     if (!r.ok) setError(r.error?.message ?? 'Server error');
+    return r.ok;
   };
   return (
     <div className="apl-admin">
@@ -63,6 +68,54 @@ const AdminControls = () => {
           </button>
         )}
       </div>
+      {status === 'active' && (
+        <div className="button-row" data-testid="apl-live-controls">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={busy}
+            onClick={() => void run(paused ? resumeAuction : pauseAuction)}
+          >
+            {paused ? 'Resume timer' : 'Pause timer'}
+          </button>
+          {hasBid && !undoing && (
+            <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setUndoing(true)}>
+              Undo last bid
+            </button>
+          )}
+        </div>
+      )}
+      {status === 'active' && undoing && (
+        <form
+          className="apl-confirm"
+          aria-label="Undo the last bid"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => undoLastBid(reason)).then((ok) => {
+              if (!ok) return;
+              setUndoing(false);
+              setReason('');
+            });
+          }}
+        >
+          <label htmlFor="apl-undo-reason">Why is the last bid undone? Everyone in the room sees this.</label>
+          <input
+            id="apl-undo-reason"
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. Team owner pressed bid by mistake"
+          />
+          <div className="button-row">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+              Undo the bid
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setUndoing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
       {status === 'active' && (
         <p className="apl-hint">You can start the next player or end the auction once this player is sold or unsold.</p>
       )}
@@ -148,10 +201,13 @@ const Waiting = () => {
 export const Stage = () => {
   const lot = useLeagueStore((s) => s.lot);
   const isAdmin = useLeagueStore((s) => s.isAdmin);
-  const secondsLeft = useSecondsLeft(lot?.deadline ?? null);
+  const pausedMs = lot?.pausedRemainingMs ?? null;
+  const running = useSecondsLeft(lot && pausedMs === null ? lot.deadline : null);
+  // Paused: the clock shows (and the bar holds) the time that was left.
+  const secondsLeft = pausedMs === null ? running : Math.ceil(pausedMs / 1000);
   const share = Math.min(1, (secondsLeft * 1000) / LEAGUE_TIMER_MS);
   return (
-    <section className="card apl-stage" aria-live="polite">
+    <section className="card apl-stage">
       {lot ? (
         <>
           <p className="eyebrow">{lot.round > 1 ? 'Second round · Player under auction' : 'Player under auction'}</p>
@@ -176,10 +232,12 @@ export const Stage = () => {
           <div className="apl-timer" aria-hidden="true">
             <div className={`apl-timer-bar${secondsLeft <= 5 ? ' is-low' : ''}`} style={{ width: `${share * 100}%` }} />
           </div>
-          <p className="apl-seconds" role="timer">
-            {secondsLeft}s left
+          <p className="apl-seconds" role="timer" data-testid="apl-seconds">
+            {lot.pausedRemainingMs !== null
+              ? `Paused · ${Math.ceil(lot.pausedRemainingMs / 1000)}s left`
+              : `${secondsLeft}s left`}
           </p>
-          <BidArea secondsLeft={secondsLeft} />
+          {lot.pausedRemainingMs === null && <BidArea secondsLeft={secondsLeft} />}
         </>
       ) : (
         <Waiting />

@@ -18,6 +18,8 @@ const EVENTS = [
   'apl_player_sold',
   'apl_wait_for_admin',
   'apl_auction_end',
+  'apl_auction_paused',
+  'apl_bid_undone',
 ] as const satisfies readonly (keyof AplServerToClientEvents)[];
 
 let socket: AplSocket | null = null;
@@ -117,3 +119,7 @@ export const placeBid = async (bidAmount: number) => {
 };
 export const startNextPlayer = () => ask<{ started: boolean }>((s, ack) => s.emit('apl_start_auction', {}, ack));
 export const endAuction = () => ask<{ ended: true }>((s, ack) => s.emit('apl_end_auction', {}, ack));
+export const pauseAuction = () => ask<{ paused: true }>((s, ack) => s.emit('apl_pause_auction', {}, ack));
+export const resumeAuction = () => ask<{ resumed: true }>((s, ack) => s.emit('apl_resume_auction', {}, ack));
+export const undoLastBid = (reason: string) =>
+  ask<{ undone: true }>((s, ack) => s.emit('apl_undo_bid', { reason }, ack));
