@@ -31,6 +31,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { receiptRoutes } from './audit/receiptRoutes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { notifyRoutes } from './notify/routes.ts';
 import { logRoutes } from './transparency/routes.ts';
 import type { Logger } from './logger.ts';
 import type { Lifecycle } from './routes/health.ts';
@@ -149,6 +150,7 @@ export const createApp = (
   api.route('/admin/leagues', leagueAdminRoutes(deps));
   api.route('/', blogRoutes(deps));
   api.route('/', newsletterRoutes(deps));
+  if (deps.notify) api.route('/me', notifyRoutes(deps, deps.notify));
   api.route('/log', logRoutes(deps, deps.transparency.heads, deps.transparency.key));
   // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).
   app.route('/api/payments', razorpayReturnRoutes(deps));

@@ -27,6 +27,12 @@ export const configSchema = z.object({
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vetri Deals <no-reply@vetrideals.in>'),
+  /** Web Push (VAPID) keys; made once per data dir when not set. The subject is a mailto: or https: contact. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@vetrideals.in'),
+  /** How often the notifier looks for due reminders and new notifications from other processes. */
+  NOTIFY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
   /** The seeded admin; without ADMIN_PASSWORD a password is generated and printed once at first start. */
   ADMIN_EMAIL: z.string().default('admin@vetrideals.in'),
   ADMIN_PASSWORD: z.string().optional(),

@@ -9,7 +9,13 @@ import { withDataDirLockSync } from './dataDirLock.ts';
  * Processes starting together take turns (a lock in the data dir) and the file is replaced whole
  * (written beside it, then renamed), so none reads it half-written or overwrites another's secret.
  */
-export const dataDirSecret = (dataDir: string, name: string, fromEnv?: string): string => {
+export const dataDirSecret = (
+  dataDir: string,
+  name: string,
+  fromEnv?: string,
+  /** How to make the secret the first time (32 random bytes by default). */
+  create: () => string = () => randomBytes(32).toString('base64url'),
+): string => {
   if (fromEnv) return fromEnv;
   const path = join(dataDir, 'secrets.json');
   mkdirSync(dataDir, { recursive: true });
@@ -20,7 +26,7 @@ export const dataDirSecret = (dataDir: string, name: string, fromEnv?: string): 
     const secrets = read();
     const kept = secrets[name];
     if (kept) return kept;
-    const created = randomBytes(32).toString('base64url');
+    const created = create();
     secrets[name] = created;
     const next = `${path}.${process.pid}.tmp`;
     writeFileSync(next, JSON.stringify(secrets, null, 2), { mode: 0o600 });

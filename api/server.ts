@@ -39,6 +39,10 @@ import { deploymentLogKey } from './transparency/logKey.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
 import { startRooms } from './rooms/index.ts';
+import type { Notifier } from './notify/notifier.ts';
+import { startNotifier } from './notify/notifier.ts';
+import { openNotifyStore } from './notify/store.ts';
+import { vapidKeys } from './notify/push.ts';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +51,8 @@ export interface RunningServer {
   io: Io;
   /** Deal-room scheduler and sweeper (tests drive `rooms.tick()` with a manual clock). */
   rooms: RoomServices;
+  /** The notifier (tests drive `notifier.tick()` with a manual clock and wait on `settled()`). */
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -84,6 +90,8 @@ export const startServer = async (
     now: () => clock.now(),
     log,
   });
+  const notifyStore = openNotifyStore(join(config.DATA_DIR, 'notifications.db'));
+  privateFile(join(config.DATA_DIR, 'notifications.db'));
   const deps: Deps = {
     config,
     log,
@@ -101,6 +109,7 @@ export const startServer = async (
     secrets: { otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET) },
     hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
     transparency: { key: logKey, heads },
+    notify: { store: notifyStore, keys: vapidKeys(config) },
   };
   await projections.start();
   if (config.SEED_DEMO) {
@@ -154,6 +163,7 @@ export const startServer = async (
     ),
   );
   const rooms = await startRooms(deps, io);
+  const notifier = startNotifier(deps, notifyStore, io, deps.notify!.keys);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
   const stopSigningAtEnds = heads.signAtEnds(projections);
@@ -177,6 +187,7 @@ export const startServer = async (
       const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       stopBroadcasting();
+      await notifier.stop();
       league.stop();
       await rooms.stop();
       await httpClosed;
@@ -187,11 +198,12 @@ export const startServer = async (
       readDb.sqlite.close();
       deps.hits.close();
       heads.close();
+      notifyStore.close();
       deps.payments.close();
       await store.close();
       log.info('stopped');
     })());
-  return { url, port, deps, io, rooms, close };
+  return { url, port, deps, io, rooms, notifier, close };
 };
 
 const requireSetting = (value: string | undefined, name: string): string => {

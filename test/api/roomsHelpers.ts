@@ -107,6 +107,8 @@ export const userIdOf = async (member: Client) =>
 export const openRunningRoom = async (
   started: Awaited<ReturnType<typeof startRoomsServer>>,
   clock: ManualClock,
+  /** Runs once every member has booked, before the clock moves to the start. */
+  beforeStart: () => Promise<void> = async () => {},
 ): Promise<string> => {
   const { server, admin, members, productId } = started;
   for (const m of members) await deposit(server, m, 100_00);
@@ -128,6 +130,7 @@ export const openRunningRoom = async (
     const booked = await m.call('POST', `/api/rooms/${code}/prebook`);
     if (booked.status !== 200) throw new Error(`pre-book refused: ${JSON.stringify(booked.body)}`);
   }
+  await beforeStart();
   clock.advance(10 * 60_000);
   await server.rooms.tick();
   return code;

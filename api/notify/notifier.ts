@@ -1,0 +1,147 @@
+import type { RecordedEvent } from '../../engine/eventStore.ts';
+import { notificationSettingsDecider, notificationSettingsStream } from '../../engine/notificationSettings.ts';
+import { userById } from '../../projections/users.ts';
+import { loadState } from '../commandHandler.ts';
+import type { Deps } from '../deps.ts';
+import type { Io } from '../realtime/io.ts';
+import { userChannel } from '../realtime/io.ts';
+import type { NotificationSettings } from '../contract/notifications.ts';
+import { settingsOf } from './kinds.ts';
+import type { VapidKeys } from './push.ts';
+import { sendPush } from './push.ts';
+import { consequencesOf } from './rules.ts';
+import type { Intent, NotifyStore } from './store.ts';
+import { toNotification } from './store.ts';
+
+const CHECKPOINT = 'notifier';
+
+export type NotifierDeps = Pick<Deps, 'store' | 'readDb' | 'projections' | 'mail' | 'clock' | 'log' | 'config'>;
+
+/** A member's settings now: their choices (an event stream of their own) over the defaults. */
+export const memberSettings = async (deps: Pick<Deps, 'store'>, userId: string): Promise<NotificationSettings> =>
+  settingsOf(
+    (await loadState(deps.store, notificationSettingsStream(userId), notificationSettingsDecider)).state.choices,
+  );
+
+/**
+ * Notifications as a projection of the log. Every process follows the log (after its read models,
+ * so a room's bookers are known), works out each event's notifications and claims them in the
+ * shared store: one claim lands, and that process sends the mail and the push. Timed ones (a
+ * room's start, payment reminders) wait in the store and are fired by whichever process sees them
+ * due first. Every process tails the store and tells its own sockets, so a member connected to
+ * either process sees a new notification at once. Exactly once per event across restarts (the
+ * checkpoint, and the claims for events read twice) and across processes (the claims).
+ */
+export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, keys: VapidKeys) => {
+  let lastRow = store.lastRowid();
+  let stopped = false;
+  const sending = new Set<Promise<void>>();
+
+  const deliver = async (intent: Intent) => {
+    const settings = (await memberSettings(deps, intent.userId))[intent.kind];
+    if (!store.claim(intent, settings.in_app)) return;
+    const now = deps.clock.now();
+    const user = userById(deps.readDb, intent.userId);
+    if (settings.mail && user) {
+      try {
+        await deps.mail.send({
+          to: user.email,
+          subject: intent.title,
+          text: `${intent.body}\n\nOpen: ${(deps.config.PUBLIC_URL ?? '').replace(/\/$/, '')}${intent.url}\n\nChoose which notifications you get on your profile page.`,
+        });
+        store.delivered(intent.id, 'mail', 'sent', null, now);
+      } catch (error) {
+        store.delivered(intent.id, 'mail', 'failed', String(error), now);
+        deps.log.warn('notification mail failed', { id: intent.id, error });
+      }
+    } else store.delivered(intent.id, 'mail', 'off', null, now);
+    if (settings.push) {
+      const payload = { id: intent.id, kind: intent.kind, title: intent.title, body: intent.body, url: intent.url };
+      for (const s of store.subscriptions(intent.userId)) {
+        const result = await sendPush(keys, s, payload);
+        if (!result.ok && result.gone) store.dropSubscription(s.endpoint);
+        store.delivered(
+          intent.id,
+          `push:${s.endpoint.slice(-24)}`,
+          result.ok ? 'sent' : 'failed',
+          result.ok ? null : result.detail,
+          now,
+        );
+      }
+    }
+  };
+
+  const track = (work: Promise<void>) => {
+    sending.add(work);
+    void work.finally(() => sending.delete(work));
+  };
+
+  let queue: Promise<void> = Promise.resolve();
+  /** Events in log order: each batch's notifications are worked out and sent before the checkpoint moves past it. */
+  const onEvents = (events: readonly RecordedEvent[]) => {
+    queue = queue.then(async () => {
+      for (const event of events) {
+        if (event.position <= store.checkpoint(CHECKPOINT) || stopped) continue;
+        const { now, later, cancel } = consequencesOf(event, deps.readDb);
+        for (const group of cancel) store.cancel(group);
+        for (const item of later) store.schedule(item);
+        for (const intent of now)
+          await deliver(intent).catch((error: unknown) => deps.log.error('notifying failed', { id: intent.id, error }));
+        store.moveCheckpoint(CHECKPOINT, event.position);
+      }
+    });
+    track(queue);
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    for (const due of store.due(deps.clock.now())) {
+      track(
+        deliver(due)
+          .then(() => store.done(due.id))
+          .catch((error: unknown) => deps.log.error('a timed notification failed', { id: due.id, error })),
+      );
+    }
+    // New rows from any process (this one's included) go to the member's sockets on this process.
+    for (const row of store.after(lastRow)) {
+      lastRow = row.rowid;
+      io.to(userChannel(row.user_id)).emit('notification', {
+        notification: toNotification(row),
+        unread: store.unread(row.user_id),
+      });
+    }
+  };
+
+  const stopListening = deps.projections.onApplied(onEvents);
+  // Catch up on what happened while no process was notifying (or since this data dir's last run).
+  const from = store.checkpoint(CHECKPOINT);
+  const caughtUp = (async () => {
+    const head = deps.projections.position();
+    for (let after = from; after < head && !stopped;) {
+      const batch = await deps.store.readAll({ after, limit: 500 });
+      const upTo = batch.filter((e) => e.position <= head);
+      if (upTo.length === 0) break;
+      onEvents(upTo);
+      after = upTo[upTo.length - 1]!.position;
+    }
+  })().catch((error: unknown) => deps.log.error('the notifier could not catch up', { error }));
+  const interval = deps.config.NOTIFY_INTERVAL_MS > 0 ? setInterval(tick, deps.config.NOTIFY_INTERVAL_MS) : null;
+
+  return {
+    /** Fires due notifications and tells sockets of new ones now (tests drive it with a manual clock). */
+    tick,
+    /** Resolves once every event seen so far has been notified and sent. */
+    async settled() {
+      await caughtUp;
+      while (sending.size > 0) await Promise.all([...sending]);
+    },
+    async stop() {
+      stopped = true;
+      stopListening();
+      if (interval) clearInterval(interval);
+      await caughtUp;
+      await Promise.allSettled([...sending]);
+    },
+  };
+};
+export type Notifier = ReturnType<typeof startNotifier>;

@@ -1,0 +1,150 @@
+import Database from 'better-sqlite3';
+import type { Notification, NotificationKind, PushSubscriptionBody } from '../contract/notifications.ts';
+
+/**
+ * The notifier's shared state, one SQLite file in the data dir (every process on it shares it):
+ * each notification once (its id is derived from what caused it, so `INSERT OR IGNORE` is the
+ * claim: the process whose insert lands sends the mail and the push, a second process or a restart
+ * finds the row and sends nothing), the deliveries per channel, timed notifications waiting for
+ * their moment, the browsers subscribed to push, and how far in the log the notifier has read.
+ */
+export interface NotifyRow {
+  rowid: number;
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface Intent {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  at: number;
+}
+
+export interface Scheduled extends Intent {
+  /** Cancels a group of timed notifications (e.g. every reminder of one room). */
+  group: string;
+}
+
+export const openNotifyStore = (path: string) => {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS notifications (
+      rowid INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, user_id TEXT NOT NULL, kind TEXT NOT NULL,
+      title TEXT NOT NULL, body TEXT NOT NULL, url TEXT NOT NULL, created_at INTEGER NOT NULL, read_at INTEGER,
+      in_app INTEGER NOT NULL DEFAULT 1);
+    CREATE INDEX IF NOT EXISTS notifications_user ON notifications(user_id, rowid DESC);
+    CREATE INDEX IF NOT EXISTS notifications_kind ON notifications(user_id, kind, created_at);
+    CREATE TABLE IF NOT EXISTS deliveries (
+      notification_id TEXT NOT NULL, channel TEXT NOT NULL, status TEXT NOT NULL, detail TEXT, at INTEGER NOT NULL,
+      PRIMARY KEY (notification_id, channel));
+    CREATE TABLE IF NOT EXISTS scheduled (
+      id TEXT PRIMARY KEY, grp TEXT NOT NULL, user_id TEXT NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL,
+      body TEXT NOT NULL, url TEXT NOT NULL, due_at INTEGER NOT NULL, cancelled INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX IF NOT EXISTS scheduled_due ON scheduled(cancelled, due_at);
+    CREATE TABLE IF NOT EXISTS push_subscriptions (
+      endpoint TEXT PRIMARY KEY, user_id TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+  `);
+  const st = {
+    claim: db.prepare(
+      `INSERT OR IGNORE INTO notifications (id, user_id, kind, title, body, url, created_at, in_app)
+       VALUES (@id, @userId, @kind, @title, @body, @url, @at, @inApp)`,
+    ),
+    lastOfKind: db.prepare<[string, string, string], { created_at: number }>(
+      `SELECT created_at FROM notifications WHERE user_id = ? AND kind = ? AND url = ? ORDER BY created_at DESC LIMIT 1`,
+    ),
+    delivered: db.prepare(
+      `INSERT OR REPLACE INTO deliveries (notification_id, channel, status, detail, at) VALUES (?, ?, ?, ?, ?)`,
+    ),
+    schedule: db.prepare(
+      `INSERT OR IGNORE INTO scheduled (id, grp, user_id, kind, title, body, url, due_at)
+       VALUES (@id, @group, @userId, @kind, @title, @body, @url, @at)`,
+    ),
+    cancel: db.prepare('UPDATE scheduled SET cancelled = 1 WHERE grp = ?'),
+    due: db.prepare<[number], Omit<Scheduled, 'at'> & { at: number }>(
+      `SELECT id, grp AS "group", user_id AS userId, kind, title, body, url, due_at AS at
+       FROM scheduled WHERE cancelled = 0 AND due_at <= ? ORDER BY due_at LIMIT 100`,
+    ),
+    done: db.prepare('DELETE FROM scheduled WHERE id = ?'),
+    list: db.prepare<[string, number], NotifyRow>(
+      'SELECT * FROM notifications WHERE user_id = ? AND in_app = 1 ORDER BY rowid DESC LIMIT ?',
+    ),
+    unread: db.prepare<[string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND in_app = 1 AND read_at IS NULL',
+    ),
+    readOne: db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND id = ? AND read_at IS NULL'),
+    readAll: db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL'),
+    after: db.prepare<[number], NotifyRow>(
+      'SELECT * FROM notifications WHERE rowid > ? AND in_app = 1 ORDER BY rowid LIMIT 500',
+    ),
+    maxRow: db.prepare<[], { n: number | null }>('SELECT MAX(rowid) AS n FROM notifications'),
+    subscribe: db.prepare(
+      `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
+    ),
+    unsubscribe: db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ? AND user_id = ?'),
+    drop: db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?'),
+    subscriptions: db.prepare<[string], { endpoint: string; p256dh: string; auth: string }>(
+      'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ?',
+    ),
+    checkpoint: db.prepare<[string], { position: number }>('SELECT position FROM checkpoint WHERE name = ?'),
+    moveCheckpoint: db.prepare(
+      `INSERT INTO checkpoint (name, position) VALUES (?, ?)
+       ON CONFLICT(name) DO UPDATE SET position = MAX(position, excluded.position)`,
+    ),
+  };
+  return {
+    /**
+     * True when this call created the notification (and so must send it). A notification the member
+     * turned off in the bell is still claimed (so its mail or push goes once), but never listed.
+     */
+    claim: (intent: Intent, inApp: boolean): boolean => st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes === 1,
+    lastSent: (userId: string, kind: NotificationKind, url: string): number | null =>
+      st.lastOfKind.get(userId, kind, url)?.created_at ?? null,
+    delivered: (id: string, channel: string, status: 'sent' | 'failed' | 'off', detail: string | null, at: number) =>
+      void st.delivered.run(id, channel, status, detail, at),
+    schedule: (item: Scheduled) => void st.schedule.run(item),
+    cancel: (group: string) => void st.cancel.run(group),
+    due: (now: number): Scheduled[] => st.due.all(now),
+    done: (id: string) => void st.done.run(id),
+    list: (userId: string, limit: number): NotifyRow[] => st.list.all(userId, limit),
+    unread: (userId: string): number => st.unread.get(userId)?.n ?? 0,
+    markRead: (userId: string, ids: readonly string[] | 'all', at: number) => {
+      if (ids === 'all') st.readAll.run(at, userId);
+      else db.transaction(() => ids.forEach((id) => st.readOne.run(at, userId, id)))();
+    },
+    after: (rowid: number): NotifyRow[] => st.after.all(rowid),
+    lastRowid: (): number => st.maxRow.get()?.n ?? 0,
+    subscribe: (userId: string, s: PushSubscriptionBody, at: number) =>
+      void st.subscribe.run(s.endpoint, userId, s.keys.p256dh, s.keys.auth, at),
+    unsubscribe: (userId: string, endpoint: string) => void st.unsubscribe.run(endpoint, userId),
+    dropSubscription: (endpoint: string) => void st.drop.run(endpoint),
+    subscriptions: (userId: string) => st.subscriptions.all(userId),
+    checkpoint: (name: string): number => st.checkpoint.get(name)?.position ?? 0,
+    moveCheckpoint: (name: string, position: number) => void st.moveCheckpoint.run(name, position),
+    close: () => db.close(),
+  };
+};
+export type NotifyStore = ReturnType<typeof openNotifyStore>;
+
+export const toNotification = (r: NotifyRow): Notification => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  url: r.url,
+  created_at: new Date(r.created_at).toISOString(),
+  read: r.read_at !== null,
+});

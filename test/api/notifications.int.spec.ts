@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../api/clock.ts';
+import type { NotificationList, NotificationSettingsAnswer } from '../../api/contract/notifications.ts';
+import { NotificationBroadcasts } from '../../api/contract/notifications.ts';
+import type { Client } from '../helpers/http.ts';
+import { ADMIN, loggedIn, WAITLISTED } from '../helpers/http.ts';
+import { startTestServer } from '../helpers/server.ts';
+import type { LiveClient } from './roomsHelpers.ts';
+import { liveClient, openRunningRoom, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
+
+const clock = createManualClock('2026-11-24T04:30:00.000Z');
+let started: Awaited<ReturnType<typeof startRoomsServer>>;
+const sockets: LiveClient[] = [];
+
+beforeAll(async () => {
+  started = await startRoomsServer(clock, { NOTIFY_INTERVAL_MS: '0' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await started.server.stop();
+});
+
+const settle = async () => {
+  await started.server.rooms.settled();
+  await started.server.notifier.settled();
+  started.server.notifier.tick();
+  await started.server.notifier.settled();
+};
+const listOf = async (member: Client) => (await member.call<NotificationList>('GET', '/api/me/notifications')).body;
+const kinds = async (member: Client) => (await listOf(member)).notifications.map((n) => n.kind);
+const outbox = async () =>
+  (await started.admin.call<{ mails: { to: string; subject: string }[] }>('GET', '/api/admin/outbox')).body.mails;
+
+describe('notifications, each once, on the channels the member chose', () => {
+  it('access granted: in the bell at once over the socket, and by mail', async () => {
+    const waiting = await loggedIn(started.server, WAITLISTED.email, WAITLISTED.password);
+    const live = await liveClient(started.server, waiting);
+    sockets.push(live);
+    const id = await userIdOf(waiting);
+    expect((await started.admin.call('POST', `/api/admin/users/${id}/grant-access`)).status).toBe(200);
+    await settle();
+    await waitFor(() => live.of('notification').length === 1, 'the notification event');
+    const pushed = NotificationBroadcasts.notification.parse(live.of('notification')[0]);
+    expect(pushed).toMatchObject({
+      notification: { kind: 'access_granted', title: 'You have full access', url: '/deals', read: false },
+      unread: 1,
+    });
+    const list = await listOf(waiting);
+    expect(list.unread).toBe(1);
+    expect(list.notifications).toEqual([pushed.notification]);
+    expect(
+      (await outbox()).filter((m) => m.to === WAITLISTED.email && m.subject === 'You have full access'),
+    ).toHaveLength(1);
+
+    // Marking read clears the count; the notification stays in the list.
+    expect((await waiting.call('POST', '/api/me/notifications/read', { all: true })).body).toEqual({ unread: 0 });
+    expect((await listOf(waiting)).notifications[0]!.read).toBe(true);
+  });
+
+  it('a booked room: starting soon, started, a deal after yours once a minute, the win and its reminders; not what a member turned off', async () => {
+    const [m1, m2, m3, m4] = started.members as [Client, Client, Client, Client];
+    // Member 3 wants no word of being outbid, on any channel.
+    const off = await m3.call<NotificationSettingsAnswer>('PUT', '/api/me/notification-settings', {
+      settings: { outbid: { in_app: false, mail: false, push: false } },
+    });
+    expect(off.body.settings.outbid).toEqual({ in_app: false, mail: false, push: false });
+    expect(off.body.settings.won).toEqual({ in_app: true, mail: true, push: true });
+
+    // The 10-minute notice is due as soon as the room (starting in 10 minutes) is booked.
+    const code = await openRunningRoom(started, clock, settle);
+    await settle();
+    for (const m of [m1, m2, m3, m4])
+      expect(await kinds(m)).toEqual(expect.arrayContaining(['room_starting_soon', 'room_started']));
+
+    const live = await Promise.all([m1, m2, m3].map((m) => liveClient(started.server, m)));
+    sockets.push(...live);
+    for (const l of live) await l.emit('joinRoom', { roomCode: code });
+    const bid = async (l: LiveClient) => expect((await l.emit('placeBid', { roomCode: code })).ok).toBe(true);
+    await bid(live[0]!); // member 1
+    await bid(live[2]!); // member 3
+    await bid(live[1]!); // member 2: after members 1 and 3
+    await settle();
+    await bid(live[0]!); // member 1 again
+    await bid(live[1]!); // member 2 again, within the same minute
+    await settle();
+    // Only this room's: the seeded demo rooms' deals made notifications of their own.
+    const outbid = async (m: Client) =>
+      (await listOf(m)).notifications.filter((n) => n.kind === 'outbid' && n.url === `/auction/${code}`).length;
+    expect(await outbid(m1)).toBe(1);
+    expect(await outbid(m3)).toBe(0);
+    expect(await outbid(m2)).toBe(1);
+
+    // Member 2 leads at the deadline and wins: told at once, then 15 and 5 minutes before the window closes.
+    clock.advance(31_000);
+    await started.server.rooms.tick();
+    await settle();
+    expect(await kinds(m2)).toContain('won');
+    clock.advance(45 * 60_000);
+    await settle();
+    expect((await kinds(m2)).filter((k) => k === 'payment_reminder')).toHaveLength(1);
+    clock.advance(10 * 60_000);
+    await settle();
+    const reminders = (await listOf(m2)).notifications.filter((n) => n.kind === 'payment_reminder');
+    expect(reminders.map((n) => n.title)).toEqual([
+      expect.stringMatching(/^5 minutes left to pay for /) as string,
+      expect.stringMatching(/^15 minutes left to pay for /) as string,
+    ]);
+    // The losers' fees came back as reward cash: told in the bell (mail is off by default for rewards).
+    expect(await kinds(m1)).toContain('reward_credited');
+  });
+
+  it('sends nothing twice after a restart on the same data directory', async () => {
+    const before = await Promise.all(started.members.map(kinds));
+    const mails = (await outbox()).length;
+    const dataDir = started.server.dataDir;
+    await started.server.close();
+    const again = await startTestServer({
+      dataDir,
+      clock,
+      env: { SCHEDULER_INTERVAL_MS: '0', NOTIFY_INTERVAL_MS: '0' },
+    });
+    try {
+      await again.notifier.settled();
+      again.notifier.tick();
+      await again.notifier.settled();
+      const admin = await loggedIn(again, ADMIN.email, ADMIN.password);
+      const members = await Promise.all(
+        [1, 2, 3, 4].map((n) => loggedIn(again, `member${n}@vetrideals.in`, 'Member@123')),
+      );
+      const after = await Promise.all(
+        members.map(async (m) =>
+          (await m.call<NotificationList>('GET', '/api/me/notifications')).body.notifications.map((n) => n.kind),
+        ),
+      );
+      expect(after).toEqual(before);
+      expect((await admin.call<{ mails: unknown[] }>('GET', '/api/admin/outbox')).body.mails.length).toBe(mails + 0);
+    } finally {
+      await again.close();
+      started.server.stop = () => again.stop();
+    }
+  });
+});
