@@ -9,6 +9,7 @@ import { startClockSync } from './lib/clock.ts';
 import { connectSocket } from './lib/socket.ts';
 import { initSession, useSessionStore } from './stores/session.ts';
 import { startWalletLive } from './stores/wallet.ts';
+import { startNotificationsLive } from './stores/notifications.ts';
 import { showKeptFork, startLogWitness } from './stores/logWitness.ts';
 
 // The screen's code loads while the session is checked (not after): one round trip less on a phone.
@@ -18,6 +19,7 @@ void initSession();
 startClockSync();
 connectSocket();
 startWalletLive();
+startNotificationsLive();
 // The browser witnesses the deal log for whoever signs in (and shows a fork it kept, to anyone).
 showKeptFork();
 useSessionStore.subscribe((s) => {

@@ -4,6 +4,7 @@ import { useScrolledPast } from '../lib/hooks.ts';
 import { MAIN_NAV, SITE } from '../lib/site.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';
 import { CartDropdown } from '../screens/shop/CartDropdown.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { HeaderSearch } from '../screens/shop/HeaderSearch.tsx';
 import { SearchBox } from '../screens/shop/SearchBox.tsx';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from './Icons.tsx';
@@ -69,6 +70,7 @@ export const Header = () => {
           </nav>
           <HeaderSearch />
           <div className="header-actions">
+            <NotificationBell />
             <CartDropdown />
             <HeaderAccount />
             <button

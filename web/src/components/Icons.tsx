@@ -88,3 +88,10 @@ export const ArrowIcon = ({ size = 18, ...rest }: IconProps) => (
     <path d="M5 12h14M13 6l6 6-6 6" />
   </svg>
 );
+
+export const BellIcon = ({ size = 20, ...rest }: IconProps) => (
+  <svg {...base(size)} {...rest}>
+    <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </svg>
+);

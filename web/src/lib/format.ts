@@ -89,3 +89,15 @@ export const formatMmSs = (ms: number): string => {
   const minutes = Math.floor(total / 60);
   return `${String(minutes).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 };
+
+const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
+/** "2 minutes ago", "yesterday"; older than a week: the date, in India time. */
+export const formatAgo = (value: Instant, now: number = Date.now()): string => {
+  const seconds = Math.round((toEpochMs(value) - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  if (abs < 45 * 60) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 22 * 3600) return relative.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86400) return relative.format(Math.round(seconds / 86400), 'day');
+  return formatDate(value);
+};
