@@ -33,6 +33,12 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker is plain JavaScript served as is (no build step), in a worker's globals.
+    files: ['web/public/sw.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { self: 'readonly', URL: 'readonly' } },
+  },
+  {
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,3 +1,4 @@
+import { NotificationSettings } from './NotificationSettings.tsx';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -19,6 +20,7 @@ const SIDE_LINKS = [
   { href: '#address', label: 'Address' },
   { to: '/orders', label: 'Orders' },
   { to: '/wallet', label: 'Wallet' },
+  { href: '#notifications', label: 'Notifications' },
 ] as const;
 
 /** /profile and /account: storefront §2 "Profile" and §5 profile rules. */
@@ -166,6 +168,7 @@ export const Profile = () => {
         </form>
         <ChangePassword />
       </div>
+      <NotificationSettings />
     </section>
   );
 };
