@@ -109,6 +109,60 @@ describe('notifications, each once, on the channels the member chose', () => {
     expect(await kinds(m1)).toContain('reward_credited');
   });
 
+  it('two processes on one data directory: each notification once, and a socket on either process hears it', async () => {
+    const two = await startTestServer({
+      dataDir: started.server.dataDir,
+      clock,
+      env: { SCHEDULER_INTERVAL_MS: '0', NOTIFY_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' },
+    });
+    try {
+      const [m1, m2] = started.members as [Client, Client];
+      // Member 2 listens on the second process; the room is run by the first.
+      const onTwo = await liveClient(two, await loggedIn(two, 'member2@vetrideals.in', 'Member@123'));
+      sockets.push(onTwo);
+      const res = await started.admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+        product_id: started.productId,
+        base_price: 1_000_00,
+        max_price: 2_000_00,
+        bid_value: 10_00,
+        bid_seconds: 30,
+        entry_fee: 10_00,
+        max_participants: 4,
+        scheduled_time: new Date(clock.now() + 20 * 60_000).toISOString(),
+      });
+      const code = res.body.room_code;
+      for (const m of [m1, m2]) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
+      // Only two of four seats: at the start the room is cancelled and both fees come back.
+      clock.advance(20 * 60_000 + 1000);
+      await started.server.rooms.tick();
+      await started.server.rooms.settled();
+      for (let i = 0; i < 3; i++) {
+        await settle();
+        await two.notifier.settled();
+        two.notifier.tick();
+      }
+      for (const m of [m1, m2]) {
+        const cancelled = (await listOf(m)).notifications.filter(
+          (n) => n.kind === 'room_cancelled' && n.title === `Room ${code} was cancelled`,
+        );
+        expect(cancelled).toHaveLength(1);
+      }
+      const mails = (await outbox()).filter((m) => m.subject === `Room ${code} was cancelled`);
+      expect(mails.map((m) => m.to).sort()).toEqual(['member1@vetrideals.in', 'member2@vetrideals.in']);
+      await waitFor(
+        () =>
+          onTwo
+            .of('notification')
+            .some(
+              (p) => (p as { notification: { title: string } }).notification.title === `Room ${code} was cancelled`,
+            ),
+        'the notification on the second process’s socket',
+      );
+    } finally {
+      await two.close();
+    }
+  });
+
   it('sends nothing twice after a restart on the same data directory', async () => {
     const before = await Promise.all(started.members.map(kinds));
     const mails = (await outbox()).length;
