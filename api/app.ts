@@ -32,6 +32,7 @@ import { receiptRoutes } from './audit/receiptRoutes.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { notifyRoutes } from './notify/routes.ts';
+import { withdrawalRoutes } from './wallet/withdrawals.ts';
 import { logRoutes } from './transparency/routes.ts';
 import type { Logger } from './logger.ts';
 import type { Lifecycle } from './routes/health.ts';
@@ -151,6 +152,7 @@ export const createApp = (
   api.route('/', blogRoutes(deps));
   api.route('/', newsletterRoutes(deps));
   if (deps.notify) api.route('/me', notifyRoutes(deps, deps.notify));
+  if (deps.payouts) api.route('/', withdrawalRoutes({ ...deps, payouts: deps.payouts }));
   api.route('/log', logRoutes(deps, deps.transparency.heads, deps.transparency.key));
   // Razorpay's hosted checkout posts back cross-site; the return only redirects (see the route).
   app.route('/api/payments', razorpayReturnRoutes(deps));

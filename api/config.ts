@@ -40,6 +40,15 @@ export const configSchema = z.object({
   OTP_SECRET: z.string().optional(),
   /** sandbox: a local hosted checkout page signed like Razorpay; razorpay: the real Orders API. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  /** Withdrawals: sandbox (records payouts in DATA_DIR/payouts.ndjson) or Razorpay Payouts (RazorpayX). */
+  PAYOUT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  /** The RazorpayX account number payouts are made from. */
+  RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),
+  /** Secret of the payout webhooks (X-Razorpay-Signature). */
+  PAYOUT_WEBHOOK_SECRET: z.string().optional(),
+  /** Smallest withdrawal, and the most one member may withdraw per India calendar day, in paise. */
+  WITHDRAWAL_MIN_PAISE: z.coerce.number().int().positive().default(100_00),
+  WITHDRAWAL_DAILY_MAX_PAISE: z.coerce.number().int().positive().default(25_000_00),
   /** The sandbox takes no money; with an https PUBLIC_URL the server refuses it unless this is true. */
   ALLOW_SANDBOX_PAYMENTS: bool.default(false),
   RAZORPAY_KEY_ID: z.string().optional(),

@@ -13,6 +13,7 @@ import type { Heads } from './transparency/heads.ts';
 import type { LogKey } from './transparency/logKey.ts';
 import type { WalletBalances } from './contract/account.ts';
 import type { NotifyStore } from './notify/store.ts';
+import type { PayoutProvider } from './payouts/index.ts';
 import type { VapidKeys } from './notify/push.ts';
 
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
@@ -34,6 +35,8 @@ export interface Deps {
   hits: HitLog;
   /** The transparency log's signing key and signed tree heads. */
   transparency: { key: LogKey; heads: Heads };
+  /** The payout port for withdrawals (sandbox or Razorpay Payouts). */
+  payouts?: PayoutProvider;
   /** The notifier's shared store and Web Push keys (absent in route tests that do not need them). */
   notify?: { store: NotifyStore; keys: VapidKeys };
   /** A member's balances in paise for the session payload (wired by the wallet feature). */

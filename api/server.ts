@@ -43,6 +43,8 @@ import type { Notifier } from './notify/notifier.ts';
 import { startNotifier } from './notify/notifier.ts';
 import { openNotifyStore } from './notify/store.ts';
 import { vapidKeys } from './notify/push.ts';
+import { createPayouts } from './payouts/index.ts';
+import { returnDueWithdrawals } from './wallet/withdrawals.ts';
 
 export interface RunningServer {
   url: string;
@@ -110,8 +112,15 @@ export const startServer = async (
     hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
     transparency: { key: logKey, heads },
     notify: { store: notifyStore, keys: vapidKeys(config) },
+    payouts: createPayouts(config, dataDirSecret(config.DATA_DIR, 'payout-webhook', config.PAYOUT_WEBHOOK_SECRET), () =>
+      clock.now(),
+    ),
   };
   await projections.start();
+  // A withdrawal rejected or failed just before a crash gets its held cash back now.
+  await returnDueWithdrawals({ ...deps, payouts: deps.payouts! }).catch((error: unknown) =>
+    log.error('returning withdrawals failed', { error }),
+  );
   if (config.SEED_DEMO) {
     if (overrides.seed) await overrides.seed(deps);
     else log.warn('SEED_DEMO is on but this entry point seeds nothing: start with `npm start` to seed the demo data');

@@ -11,6 +11,7 @@ export const TRANSACTION_TYPES = [
   'refund_deposit',
   'reward_credit',
   'reward_debit',
+  'withdrawal_returned',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -35,6 +36,7 @@ export const WALLET_MESSAGES = {
   RESERVATION_CLOSED: 'This pre-booking has already been settled.',
   PAYMENT_ORDER_NOT_FOUND: 'We could not find this payment order.',
   PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the amount of this order.',
+  WITHDRAWAL_NOT_HELD: 'This withdrawal holds no money in the wallet.',
   REWARD_DEBIT_VOIDED: 'This checkout was cancelled before it could use your reward cash. Nothing was charged.',
 } as const;
 
@@ -47,7 +49,10 @@ type Held = { reservationId: string } & At;
 export type WalletCommand =
   | { type: 'CreateDepositOrder'; data: { orderId: string; amount: number } & At }
   | { type: 'ConfirmDeposit'; data: { orderId: string; paymentId: string; amount: number } & At }
+  /** Holds cash for a withdrawal (the `Withdrawn` event): it leaves the balance at once. */
   | { type: 'Withdraw'; data: { withdrawalId: string; amount: number } & At }
+  /** A rejected or failed withdrawal's cash comes back, once. */
+  | { type: 'ReturnWithdrawal'; data: { withdrawalId: string } & At }
   | { type: 'DebitPrebook'; data: { roomCode: string; productName: string; amount: number } & Held }
   | { type: 'RefundPrebook'; data: Held }
   | { type: 'ConvertFeeToReward'; data: Held }
@@ -69,6 +74,7 @@ export type WalletEvent =
   | { type: 'DepositOrderCreated'; data: { orderId: string; amount: number; at: number } }
   | { type: 'Deposited'; data: { orderId: string; paymentId: string; amount: number; at: number } }
   | { type: 'Withdrawn'; data: { withdrawalId: string; amount: number; at: number } }
+  | { type: 'WithdrawalReturned'; data: { withdrawalId: string; amount: number; at: number } }
   | { type: 'PrebookFeeDeducted'; data: Ref }
   | { type: 'PrebookFeeRefunded'; data: Ref }
   | { type: 'FeeConvertedToReward'; data: Ref }
@@ -96,6 +102,8 @@ export interface WalletState {
   reservations: Record<string, Reservation>;
   /** Ids of reward credits/debits and withdrawals already applied. */
   applied: Record<string, true>;
+  /** Cash each withdrawal holds, until it is paid out (stays) or returned (removed). */
+  withdrawals?: Record<string, { amount: number; returned: boolean }>;
   /** Reward debits voided before they arrived: refused if they ever do. */
   voided: Record<string, true>;
 }
@@ -156,6 +164,13 @@ export const decide = (command: WalletCommand, state: WalletState): WalletEvent[
       if (!positive(amount)) throw walletError('INVALID_AMOUNT');
       if (state.cash < amount) throw walletError('INSUFFICIENT_FUNDS', { cash: state.cash, amount });
       return [{ type: 'Withdrawn', data: { withdrawalId, amount, at: now } }];
+    }
+    case 'ReturnWithdrawal': {
+      const { withdrawalId, now } = command.data;
+      const held = state.withdrawals?.[withdrawalId];
+      if (!held) throw walletError('WITHDRAWAL_NOT_HELD', { withdrawalId });
+      if (held.returned) return [];
+      return [{ type: 'WithdrawalReturned', data: { withdrawalId, amount: held.amount, at: now } }];
     }
     case 'DebitPrebook': {
       const { reservationId, roomCode, productName, amount, now } = command.data;
@@ -236,6 +251,19 @@ export const evolve = (state: WalletState, event: WalletEvent): WalletState => {
         ...state,
         cash: state.cash - event.data.amount,
         applied: { ...state.applied, [event.data.withdrawalId]: true },
+        withdrawals: {
+          ...state.withdrawals,
+          [event.data.withdrawalId]: { amount: event.data.amount, returned: false },
+        },
+      };
+    case 'WithdrawalReturned':
+      return {
+        ...state,
+        cash: state.cash + event.data.amount,
+        withdrawals: {
+          ...state.withdrawals,
+          [event.data.withdrawalId]: { amount: event.data.amount, returned: true },
+        },
       };
     case 'PrebookFeeDeducted': {
       const { reservationId, roomCode, productName, amount } = event.data;
@@ -285,7 +313,7 @@ export const heldAmount = (state: WalletState): number =>
 
 /** Whether a transaction adds to a balance (deposits, refunds, reward credits) or takes from it. */
 export const isCredit = (type: TransactionType): boolean =>
-  type === 'deposit' || type === 'refund_deposit' || type === 'reward_credit';
+  type === 'deposit' || type === 'refund_deposit' || type === 'reward_credit' || type === 'withdrawal_returned';
 
 /** The transaction type each money-moving event shows as; `null` for events that move no money. */
 export const transactionTypeOf = (type: WalletEvent['type']): TransactionType | null => {
@@ -294,6 +322,8 @@ export const transactionTypeOf = (type: WalletEvent['type']): TransactionType | 
       return 'deposit';
     case 'Withdrawn':
       return 'withdrawal';
+    case 'WithdrawalReturned':
+      return 'withdrawal_returned';
     case 'PrebookFeeDeducted':
       return 'prebook_deduction';
     case 'PrebookFeeRefunded':

@@ -13,6 +13,7 @@ import { roomsProjector } from './rooms.ts';
 import { blogProjector } from './blog.ts';
 import { merkleProjector } from './merkle.ts';
 import { newsletterProjector } from './newsletter.ts';
+import { withdrawalsProjector } from './withdrawals.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -29,5 +30,6 @@ export const allProjectors: readonly Projector[] = [
   roomsProjector,
   blogProjector,
   newsletterProjector,
+  withdrawalsProjector,
   merkleProjector,
 ];

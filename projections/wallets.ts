@@ -81,6 +81,7 @@ export const WALLET_EVENT_TYPES = [
   'DepositOrderCreated',
   'Deposited',
   'Withdrawn',
+  'WithdrawalReturned',
   'PrebookFeeDeducted',
   'PrebookFeeRefunded',
   'FeeConvertedToReward',
@@ -119,6 +120,7 @@ export const walletsProjector = defineReadModel<WalletEvent>()({
     Deposited: (e, ctx, userId) =>
       move(e, ctx, userId, { cash: e.data.amount, paymentId: e.data.paymentId, ref: e.data.orderId }),
     Withdrawn: (e, ctx, userId) => move(e, ctx, userId, { cash: -e.data.amount, ref: e.data.withdrawalId }),
+    WithdrawalReturned: (e, ctx, userId) => move(e, ctx, userId, { cash: e.data.amount, ref: e.data.withdrawalId }),
     PrebookFeeDeducted: (e, ctx, userId) => fee(e, ctx, userId, 'held', { cash: -e.data.amount, held: e.data.amount }),
     PrebookFeeRefunded: (e, ctx, userId) =>
       fee(e, ctx, userId, 'refunded', { cash: e.data.amount, held: -e.data.amount }),

@@ -8,3 +8,4 @@ export * from './league.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
 export * from './newsletter.ts';
+export * from './withdrawals.ts';

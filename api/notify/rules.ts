@@ -3,6 +3,7 @@ import type { ReadDb } from '../../projections/db.ts';
 import { participantRows, roomRow } from '../../projections/roomQueries.ts';
 import { shopOrderById } from '../../projections/orders.ts';
 import { leaguePlayers, leagueTeams } from '../../projections/league.ts';
+import { withdrawalById } from '../../projections/withdrawals.ts';
 import type { NotificationKind } from '../contract/notifications.ts';
 import type { Intent, Scheduled } from './store.ts';
 
@@ -174,6 +175,20 @@ export const consequencesOf = (event: RecordedEvent, readDb: ReadDb): Consequenc
         d.roomCode ? `From room ${d.roomCode as string}. Spend it in the shop.` : 'Spend it in the shop.',
         '/shop',
       );
+    return out;
+  }
+
+  const withdrawal = keyOf(event.streamName, 'withdrawal');
+  if (withdrawal !== null) {
+    const row = withdrawalById(readDb, withdrawal);
+    if (!row) return out;
+    const amount = money(row.amount);
+    const say = (title: string, body: string) => note('withdrawal_update', row.user_id, title, body, '/wallet');
+    if (event.type === 'WithdrawalPaid') say(`${amount} sent`, `Your withdrawal was paid to ${row.destination}.`);
+    if (event.type === 'WithdrawalRejected')
+      say('Withdrawal rejected', `${amount} is back in your wallet. Reason: ${d.reason as string}`);
+    if (event.type === 'WithdrawalPayoutFailed')
+      say('Withdrawal could not be paid', `${amount} is back in your wallet. ${d.reason as string}`);
     return out;
   }
 

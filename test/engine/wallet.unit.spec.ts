@@ -236,7 +236,12 @@ describe('wallet: giving back a shop order’s reward cash, whatever came first'
 });
 
 describe('wallet: which way a transaction moves a balance', () => {
-  it('counts deposits, refunds and reward credits in, and fees, withdrawals and reward spending out', () => {
-    expect(TRANSACTION_TYPES.filter(isCredit)).toEqual(['deposit', 'refund_deposit', 'reward_credit']);
+  it('counts deposits, refunds, reward credits and returned withdrawals in, and fees, withdrawals and reward spending out', () => {
+    expect(TRANSACTION_TYPES.filter(isCredit)).toEqual([
+      'deposit',
+      'refund_deposit',
+      'reward_credit',
+      'withdrawal_returned',
+    ]);
   });
 });

@@ -51,6 +51,7 @@ export const transactionSign = (type: TransactionType): '+' | '−' =>
 export const TRANSACTION_LABELS: Record<TransactionType, string> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
+  withdrawal_returned: 'Withdrawal returned',
   prebook_deduction: 'Pre-book fee',
   refund_deposit: 'Refund',
   reward_credit: 'Reward Cash credit',

@@ -1,0 +1,159 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Destination } from '../../engine/withdrawal.ts';
+import { verifyWebhookSignature } from '../payments/port.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../dataFiles.ts';
+
+export interface PayoutRequest {
+  /** Our withdrawal id: the idempotency key, so a retry never pays twice. */
+  withdrawalId: string;
+  amountPaise: number;
+  destination: Destination;
+}
+
+/** `processing`: the provider will tell the outcome later (a webhook). */
+export type PayoutOutcome =
+  | { status: 'processed'; payoutId: string }
+  | { status: 'processing'; payoutId: string }
+  | { status: 'failed'; payoutId: string | null; reason: string };
+
+/** The payout port: approved withdrawals leave through it. */
+export interface PayoutProvider {
+  readonly kind: 'sandbox' | 'razorpay';
+  pay(request: PayoutRequest): Promise<PayoutOutcome>;
+  /** True when a payout webhook's `X-Razorpay-Signature` matches HMAC-SHA256(rawBody, webhook secret). */
+  verifyWebhook(rawBody: string, signature: string | undefined): boolean;
+}
+
+/**
+ * The sandbox: records each payout (NDJSON in the data dir) and pays at once, except on purpose:
+ * a UPI id starting `fail@` or an account number ending `0000` fails, as a bank would refuse it.
+ */
+export const sandboxPayouts = (path: string, secret: string, now: () => number): PayoutProvider => ({
+  kind: 'sandbox',
+  pay(request) {
+    const d = request.destination;
+    const fails = d.kind === 'upi' ? d.vpa.toLowerCase().startsWith('fail@') : d.accountNumber.endsWith('0000');
+    const payoutId = `pout_sandbox_${request.withdrawalId.replace(/-/g, '').slice(0, 14)}`;
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    appendFileSync(
+      path,
+      JSON.stringify({
+        payoutId,
+        ...request,
+        status: fails ? 'failed' : 'processed',
+        at: new Date(now()).toISOString(),
+      }) + '\n',
+      { mode: PRIVATE_FILE_MODE },
+    );
+    return Promise.resolve(
+      fails
+        ? { status: 'failed', payoutId, reason: 'The bank refused the beneficiary (sandbox rule).' }
+        : { status: 'processed', payoutId },
+    );
+  },
+  verifyWebhook: (rawBody, signature) => verifyWebhookSignature(secret, rawBody, signature),
+});
+
+/**
+ * Razorpay Payouts (RazorpayX): `POST {apiUrl}/v1/payouts` with basic auth, the fund account
+ * inline (a VPA or a bank account), mode UPI or IMPS, and `X-Payout-Idempotency` set to our
+ * withdrawal id. The answer's status says processed, still processing (a webhook follows) or not.
+ */
+export const razorpayPayouts = (opts: {
+  keyId: string;
+  keySecret: string;
+  accountNumber: string;
+  webhookSecret: string;
+  apiUrl: string;
+  fetch?: typeof fetch;
+}): PayoutProvider => {
+  const doFetch = opts.fetch ?? fetch;
+  const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
+  return {
+    kind: 'razorpay',
+    async pay({ withdrawalId, amountPaise, destination: d }) {
+      const fundAccount =
+        d.kind === 'upi'
+          ? { account_type: 'vpa', vpa: { address: d.vpa }, contact: { name: d.vpa, type: 'customer' } }
+          : {
+              account_type: 'bank_account',
+              bank_account: { name: d.holder, ifsc: d.ifsc, account_number: d.accountNumber },
+              contact: { name: d.holder, type: 'customer' },
+            };
+      const response = await doFetch(`${opts.apiUrl.replace(/\/$/, '')}/v1/payouts`, {
+        method: 'POST',
+        headers: {
+          Authorization: auth,
+          'Content-Type': 'application/json',
+          'X-Payout-Idempotency': withdrawalId,
+        },
+        body: JSON.stringify({
+          account_number: opts.accountNumber,
+          fund_account: fundAccount,
+          amount: amountPaise,
+          currency: 'INR',
+          mode: d.kind === 'upi' ? 'UPI' : 'IMPS',
+          purpose: 'payout',
+          queue_if_low_balance: true,
+          reference_id: withdrawalId.slice(0, 40),
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await response.json().catch(() => ({}))) as {
+        id?: string;
+        status?: string;
+        error?: { description?: string };
+        status_details?: { description?: string };
+      };
+      if (!response.ok || !body.id)
+        return {
+          status: 'failed',
+          payoutId: body.id ?? null,
+          reason: body.error?.description ?? `Razorpay answered ${response.status}`,
+        };
+      if (body.status === 'processed') return { status: 'processed', payoutId: body.id };
+      if (
+        body.status === 'failed' ||
+        body.status === 'rejected' ||
+        body.status === 'reversed' ||
+        body.status === 'cancelled'
+      )
+        return {
+          status: 'failed',
+          payoutId: body.id,
+          reason: body.status_details?.description ?? `Payout ${body.status}`,
+        };
+      return { status: 'processing', payoutId: body.id };
+    },
+    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(opts.webhookSecret, rawBody, signature),
+  };
+};
+
+/** The configured payout provider (PAYOUT_PROVIDER): the sandbox by default, Razorpay Payouts in production. */
+export const createPayouts = (
+  config: {
+    PAYOUT_PROVIDER: 'sandbox' | 'razorpay';
+    DATA_DIR: string;
+    RAZORPAY_KEY_ID?: string;
+    RAZORPAY_KEY_SECRET?: string;
+    RAZORPAYX_ACCOUNT_NUMBER?: string;
+    RAZORPAY_API_URL: string;
+  },
+  webhookSecret: string,
+  now: () => number,
+): PayoutProvider => {
+  if (config.PAYOUT_PROVIDER === 'sandbox')
+    return sandboxPayouts(`${config.DATA_DIR}/payouts.ndjson`, webhookSecret, now);
+  const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAYX_ACCOUNT_NUMBER'] as const).filter(
+    (k) => !config[k],
+  );
+  if (missing.length) throw new Error(`PAYOUT_PROVIDER=razorpay needs ${missing.join(', ')}`);
+  return razorpayPayouts({
+    keyId: config.RAZORPAY_KEY_ID!,
+    keySecret: config.RAZORPAY_KEY_SECRET!,
+    accountNumber: config.RAZORPAYX_ACCOUNT_NUMBER!,
+    webhookSecret,
+    apiUrl: config.RAZORPAY_API_URL,
+  });
+};
