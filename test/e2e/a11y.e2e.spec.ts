@@ -65,6 +65,7 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
     '/admin/leagues',
     '/admin/blog',
     '/admin/newsletter',
+    '/admin/withdrawals',
     '/admin/streams',
   ],
 };

@@ -358,6 +358,14 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/admin/withdrawals',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminWithdrawals.tsx'),
+      (m) => m.AdminWithdrawals,
+    ),
+  },
+  {
     path: '/admin/newsletter',
     access: 'staff',
     Component: page(

@@ -1,3 +1,4 @@
+import { Withdraw } from './Withdraw.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -222,6 +223,7 @@ export const Wallet = () => {
         )}
         <Balances />
         <TopUp onMessage={setMessage} />
+        <Withdraw />
         <Transactions />
       </div>
     </>

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { deposit } from '../api/roomsHelpers.ts';
+import { formatRupees } from '../../web/src/lib/format.ts';
+import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
+
+const WIDE = { width: 1366, height: 900 };
+const cashShown = (page: Page) => page.getByTestId('wallet-cash').textContent();
+
+describe.skipIf(!chromiumAvailable)('withdrawals in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    browser = await launchBrowser();
+    await deposit(server, await loggedIn(server, MEMBER.email, MEMBER.password), 1_000_00);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a member at 375 px asks for a UPI withdrawal; an admin at 1366 px pays one and rejects another with a reason', async () => {
+    const member = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    const admin = await openLoggedInPage(browser, server, ADMIN, WIDE);
+    try {
+      const { page } = member;
+      await page.goto('/wallet');
+      await page.getByTestId('withdraw').waitFor();
+      const before = (await (await member.context.request.get('/api/me/wallet')).json()) as { cash: number };
+      await page.getByLabel('Amount (₹)').fill('300');
+      await page.getByLabel('UPI id').fill('arun@okaxis');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Your withdrawal of ₹300 is waiting for approval.', { exact: false }).waitFor();
+      await page.getByTestId('my-withdrawals').getByText('Pending').waitFor();
+      await expect.poll(() => cashShown(page)).toBe(formatRupees(before.cash - 300_00));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, 'withdraw-pending-375');
+
+      // A second one, to a bank account, which the admin rejects.
+      await page.getByLabel('Amount (₹)').fill('200');
+      await page.getByLabel('Bank account').check();
+      await page.getByLabel('Account holder').fill('Arun Kumar');
+      await page.getByLabel('Account number').fill('123456789012');
+      await page.getByLabel('IFSC').fill('SBIN0001234');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByTestId('my-withdrawals').locator('li').nth(1).waitFor();
+
+      await admin.page.goto('/admin/withdrawals');
+      const queue = admin.page.getByTestId('withdrawal-queue');
+      await queue.getByText('UPI arun@okaxis').waitFor();
+      await queue
+        .locator('li', { hasText: 'UPI arun@okaxis' })
+        .getByRole('button', { name: 'Approve and pay' })
+        .click();
+      await admin.page.getByText('Paid ₹300 to UPI arun@okaxis.').waitFor();
+      const bankRow = queue.locator('li', { hasText: 'A/c ••••9012 (SBIN0001234)' });
+      await bankRow.getByRole('button', { name: 'Reject' }).click();
+      await bankRow.getByLabel('Reason the member will see').fill('Account holder name does not match your profile');
+      await bankRow.getByRole('button', { name: 'Reject and return the cash' }).click();
+      await admin.page.getByText('Rejected; ₹200 went back to the member', { exact: false }).waitFor();
+      await screenshot(admin.page, 'admin-withdrawals-1366');
+
+      await page.reload();
+      const mine = page.getByTestId('my-withdrawals');
+      await mine.getByText('Paid').waitFor();
+      await mine.getByText('Reason: Account holder name does not match your profile').waitFor();
+      await expect.poll(() => cashShown(page)).toBe(formatRupees(before.cash - 300_00));
+      expect([...member.errors, ...admin.errors]).toEqual([]);
+    } finally {
+      await member.context.close();
+      await admin.context.close();
+    }
+  });
+});
