@@ -76,13 +76,28 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     void work.finally(() => sending.delete(work));
   };
 
+  /** The teams that bid on a sold player in its last round (the only async lookup the rules need). */
+  const leagueBiddersOf = async (event: RecordedEvent): Promise<Set<number>> => {
+    if (event.type !== 'PlayerSold' || !event.streamName.startsWith('league-')) return new Set();
+    const playerId = (event.data as { playerId: number }).playerId;
+    const stream = await deps.store.readStream(event.streamName);
+    const bidders = new Set<number>();
+    for (const e of stream) {
+      if (e.position > event.position) break;
+      const d = e.data as { playerId?: number; teamId?: number };
+      if (e.type === 'PlayerAuctionStarted' && d.playerId === playerId) bidders.clear();
+      if (e.type === 'BidPlaced' && d.playerId === playerId && d.teamId !== undefined) bidders.add(d.teamId);
+    }
+    return bidders;
+  };
+
   let queue: Promise<void> = Promise.resolve();
   /** Events in log order: each batch's notifications are worked out and sent before the checkpoint moves past it. */
   const onEvents = (events: readonly RecordedEvent[]) => {
     queue = queue.then(async () => {
       for (const event of events) {
         if (event.position <= store.checkpoint(CHECKPOINT) || stopped) continue;
-        const { now, later, cancel } = consequencesOf(event, deps.readDb);
+        const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event));
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
         for (const intent of now)

@@ -34,7 +34,12 @@ type Data = Record<string, unknown>;
  * for timed ones, from the room, the member and the moment), so every process computes the same
  * ones and the store's claim lets one of them send.
  */
-export const consequencesOf = (event: RecordedEvent, readDb: ReadDb): Consequences => {
+export const consequencesOf = (
+  event: RecordedEvent,
+  readDb: ReadDb,
+  /** For a league sale: the teams that bid on that player (read from the league's stream by the notifier). */
+  leagueBidders: ReadonlySet<number> = new Set(),
+): Consequences => {
   const out: Consequences = { now: [], later: [], cancel: [] };
   const d = event.data as Data;
   const at = Date.parse(event.metadata.at);
@@ -235,8 +240,8 @@ export const consequencesOf = (event: RecordedEvent, readDb: ReadDb): Consequenc
     const teams = leagueTeams(readDb, league);
     const buyer = teams.find((t) => t.teamId === (d.teamId as number));
     const player = leaguePlayers(readDb, league).find((p) => p.playerId === (d.playerId as number));
-    // Every team owner hears of a sale in their league: their own team's purchase, or a rival's.
-    for (const t of teams)
+    // The owners of the teams that bid on the player hear of the sale: their purchase, or a rival's.
+    for (const t of teams.filter((team) => leagueBidders.has(team.teamId)))
       note(
         'league_player_sold',
         t.ownerUserId,

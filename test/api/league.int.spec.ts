@@ -317,6 +317,20 @@ describe('a league auction over real sockets', () => {
     // Beta buys the first keeper; with a limit of one keeper per team it cannot bid on the second.
     clock.advance(31_000);
     await watcher.waitFor('apl_player_sold');
+    // The owners of the two teams that bid on him hear of the sale; the member without a team does not.
+    await server.notifier.settled();
+    const sold = async (c: Client) =>
+      (
+        await c.call<{ notifications: { kind: string; url: string; title: string; body: string }[] }>(
+          'GET',
+          '/api/me/notifications',
+        )
+      ).body.notifications.filter((n) => n.kind === 'league_player_sold' && n.url === '/aplauction/CTRL1');
+    expect((await sold(b.http)).map((n) => [n.title, n.body])).toEqual([
+      ['Your team bought a player', 'Keeper One went to Beta for 40 points.'],
+    ]);
+    expect((await sold(a.http)).map((n) => n.title)).toEqual(['A player was sold']);
+    expect(await sold(member5)).toEqual([]);
     expect((await boss.ask('apl_start_auction', {})).ok).toBe(true);
     await watcher.waitFor('apl_auction_start', (p) => (p.player as { name: string }).name === 'Keeper Two');
     expect(await bid(b)).toEqual(
