@@ -6,7 +6,7 @@ import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, WAITLISTED } from '../helpers/http.ts';
 import { startTestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
-import { liveClient, openRunningRoom, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
+import { createRoom, liveClient, openRunningRoom, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
 
 const clock = createManualClock('2026-11-24T04:30:00.000Z');
 let started: Awaited<ReturnType<typeof startRoomsServer>>;
@@ -120,17 +120,7 @@ describe('notifications, each once, on the channels the member chose', () => {
       // Member 2 listens on the second process; the room is run by the first.
       const onTwo = await liveClient(two, await loggedIn(two, 'member2@vetrideals.in', 'Member@123'));
       sockets.push(onTwo);
-      const res = await started.admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-        product_id: started.productId,
-        base_price: 1_000_00,
-        max_price: 2_000_00,
-        bid_value: 10_00,
-        bid_seconds: 30,
-        entry_fee: 10_00,
-        max_participants: 4,
-        scheduled_time: new Date(clock.now() + 20 * 60_000).toISOString(),
-      });
-      const code = res.body.room_code;
+      const code = await createRoom(started.admin, started.productId, clock.now() + 20 * 60_000);
       for (const m of [m1, m2]) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
       // Only two of four seats: at the start the room is cancelled and both fees come back.
       clock.advance(20 * 60_000 + 1000);

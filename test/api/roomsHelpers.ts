@@ -97,6 +97,30 @@ export const startRoomsServer = async (clock: ManualClock, env: Record<string, s
   return { server, admin, members, productId: products.products[0]!.id };
 };
 
+/** Creates a deal room as the admin would (₹1,000 base, ₹10 steps, ₹10 fee, 4 seats), with `rules` over those; returns its code. */
+export const createRoom = async (
+  admin: Client,
+  productId: string,
+  scheduledAt: number,
+  rules: Record<string, unknown> = {},
+): Promise<string> => {
+  const res = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
+    product_id: productId,
+    base_price: 1_000_00,
+    max_price: 2_000_00,
+    bid_value: 10_00,
+    bid_seconds: 30,
+    entry_fee: 10_00,
+    max_participants: 4,
+    max_attempts: 5,
+    reward_cash: 0,
+    scheduled_time: new Date(scheduledAt).toISOString(),
+    ...rules,
+  });
+  if (res.status !== 200) throw new Error(`room not created: ${JSON.stringify(res.body)}`);
+  return res.body.room_code;
+};
+
 export const userIdOf = async (member: Client) =>
   (await member.call<{ user: { id: string } }>('GET', '/api/auth/session')).body.user.id;
 
@@ -112,20 +136,7 @@ export const openRunningRoom = async (
 ): Promise<string> => {
   const { server, admin, members, productId } = started;
   for (const m of members) await deposit(server, m, 100_00);
-  const res = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-    product_id: productId,
-    base_price: 1_000_00,
-    max_price: 2_000_00,
-    bid_value: 10_00,
-    bid_seconds: 30,
-    entry_fee: 10_00,
-    max_participants: 4,
-    max_attempts: 5,
-    reward_cash: 0,
-    scheduled_time: new Date(clock.now() + 10 * 60_000).toISOString(),
-  });
-  if (res.status !== 200) throw new Error(`room not created: ${JSON.stringify(res.body)}`);
-  const code = res.body.room_code;
+  const code = await createRoom(admin, productId, clock.now() + 10 * 60_000);
   for (const m of members) {
     const booked = await m.call('POST', `/api/rooms/${code}/prebook`);
     if (booked.status !== 200) throw new Error(`pre-book refused: ${JSON.stringify(booked.body)}`);

@@ -5,7 +5,7 @@ import type { MyWithdrawals, WithdrawalDto } from '../../api/contract/withdrawal
 import { dataDirSecret } from '../../api/secrets.ts';
 import type { Client } from '../helpers/http.ts';
 import { AUDITOR_LOGIN, loggedIn } from '../helpers/http.ts';
-import { deposit, startRoomsServer } from './roomsHelpers.ts';
+import { createRoom, deposit, startRoomsServer } from './roomsHelpers.ts';
 
 const clock = createManualClock('2026-11-24T04:30:00.000Z');
 let started: Awaited<ReturnType<typeof startRoomsServer>>;
@@ -130,17 +130,11 @@ describe('withdrawals: held at once, approved and paid out, or rejected and retu
     const rounded = Math.floor(all / 100_00) * 100_00;
     expect((await ask(two, rounded, upi('priya@okicici'))).status).toBe(200);
     expect(await refused(100_00)).toMatchObject({ error: { code: 'INSUFFICIENT_FUNDS' } });
-    const room = await started.admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-      product_id: started.productId,
-      base_price: 1_000_00,
-      max_price: 2_000_00,
-      bid_value: 10_00,
-      bid_seconds: 30,
+    const code = await createRoom(started.admin, started.productId, clock.now() + 60 * 60_000, {
       entry_fee: all - rounded + 10_00,
       max_participants: 2,
-      scheduled_time: new Date(clock.now() + 60 * 60_000).toISOString(),
     });
-    expect((await two.call('POST', `/api/rooms/${room.body.room_code}/prebook`)).status).not.toBe(200);
+    expect((await two.call('POST', `/api/rooms/${code}/prebook`)).status).not.toBe(200);
   });
 
   it('admins decide, auditors only read, members see only their own', async () => {

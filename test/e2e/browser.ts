@@ -2,7 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
@@ -79,4 +81,21 @@ export const loginThroughUi = async (page: Page, email: string, password: string
   await page.getByTestId('header-account-bar').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('load');
   await page.waitForTimeout(300);
+};
+
+/**
+ * A browser suite's server and Chromium, started before its tests and stopped after them:
+ * `const suite = browserSuite({ seed: true })`, then `suite.server` and `suite.browser` in tests.
+ */
+export const browserSuite = (options: Parameters<typeof startTestServer>[0] = { seed: true }) => {
+  const suite = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startTestServer(options);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 };

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MEMBER } from '../helpers/http.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { startTestServer } from '../helpers/server.ts';
-import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
+import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
 
 const box = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())!;
 
 /** Issue 20's header defects on a 375 px phone: each test failed before its fix. */
 describe.skipIf(!chromiumAvailable)('the header on a phone', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('the cart dropdown opens fully on screen, with the product name, the minus button and the total', async () => {
-    const { page, context } = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    const { page, context } = await openLoggedInPage(suite.browser, suite.server, MEMBER, MOBILE);
     try {
       await page.goto('/product/VD1029');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -46,7 +35,7 @@ describe.skipIf(!chromiumAvailable)('the header on a phone', () => {
   });
 
   it('shows a search button at 375 px, and a search from the ☰ menu on /shop closes the menu', async () => {
-    const { page, context } = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    const { page, context } = await openLoggedInPage(suite.browser, suite.server, MEMBER, MOBILE);
     try {
       await page.goto('/shop');
       const toggle = page.getByTestId('search-toggle');

@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, loggedIn, WAITLISTED } from '../helpers/http.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { startTestServer } from '../helpers/server.ts';
-import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
+import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
 
 describe.skipIf(!chromiumAvailable)('notifications in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('at 375 px a waitlisted member’s open page becomes a member’s page when access is granted, and the bell says so', async () => {
-    const { page, context, errors } = await openLoggedInPage(browser, server, WAITLISTED, MOBILE);
+    const { page, context, errors } = await openLoggedInPage(suite.browser, suite.server, WAITLISTED, MOBILE);
     try {
       await page.goto('/deals');
       await page.getByTestId('waitlist-notice').waitFor();
       await page.getByTestId('bell').waitFor();
       expect(await page.getByTestId('bell-count').count()).toBe(0);
 
-      const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+      const admin = await loggedIn(suite.server, ADMIN.email, ADMIN.password);
       const session = await page.evaluate(() =>
         fetch('/api/auth/session').then((r) => r.json() as Promise<{ user: { id: string } }>),
       );

@@ -10,7 +10,7 @@ import type { PushPayload } from '../../api/contract/notifications.ts';
 import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { deposit, waitFor } from '../api/roomsHelpers.ts';
+import { createRoom, deposit, waitFor } from '../api/roomsHelpers.ts';
 import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
 
 /** RFC 8188/8291 decryption, from the package web-push itself uses to encrypt. */
@@ -89,17 +89,9 @@ describe.skipIf(!chromiumAvailable)('Web Push in Chromium', () => {
       const member = await loggedIn(server, MEMBER.email, MEMBER.password);
       const other = await loggedIn(server, 'member2@vetrideals.in', 'Member@123');
       const products = (await (await fetch(`${server.url}/api/products`)).json()) as { products: { id: string }[] };
-      const room = await admin.call<{ room_code: string }>('POST', '/api/admin/rooms', {
-        product_id: products.products[0]!.id,
-        base_price: 1_000_00,
-        max_price: 1_100_00,
-        bid_value: 10_00,
-        bid_seconds: 60,
-        entry_fee: 10_00,
+      const code = await createRoom(admin, products.products[0]!.id, clock.now() + 30 * 60_000, {
         max_participants: 2,
-        scheduled_time: new Date(clock.now() + 30 * 60_000).toISOString(),
       });
-      const code = room.body.room_code;
       for (const m of [member, other]) {
         await deposit(server, m, 100_00);
         expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { TestServer } from '../helpers/server.ts';
-import { startTestServer } from '../helpers/server.ts';
-import { chromiumAvailable, launchBrowser, MOBILE, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, chromiumAvailable, MOBILE, openPage } from './browser.ts';
 
 /** Issue 20 item 5: a phone's first visit to the landing page moves at most this much. */
 const LANDING_BUDGET_BYTES = 150 * 1024;
 
 describe.skipIf(!chromiumAvailable)('weight on a phone', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('a first visit to the landing page transfers at most 150 KB, compressed, with no source maps', async () => {
-    const { page, context, errors } = await openPage(browser, server, { viewport: MOBILE });
+    const { page, context, errors } = await openPage(suite.browser, suite.server, { viewport: MOBILE });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -47,24 +35,26 @@ describe.skipIf(!chromiumAvailable)('weight on a phone', () => {
   });
 
   it('hashed assets go out precompressed with a year-long cache; maps are not served; JSON is compressed', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${suite.server.url}/`)).text();
     const script = html.match(/src="(\/assets\/index-[^"]+\.js)"/)![1]!;
-    const asset = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const asset = await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const code = await (await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const code = await (
+      await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': 'identity' } })
+    ).text();
     expect(code).not.toContain('sourceMappingURL');
-    expect((await fetch(`${server.url}${script}.map`)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}${script}.map`)).status).toBe(404);
 
-    const gz = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
 
-    const rooms = await fetch(`${server.url}/api/rooms`, { headers: { 'accept-encoding': 'br' } });
+    const rooms = await fetch(`${suite.server.url}/api/rooms`, { headers: { 'accept-encoding': 'br' } });
     expect(rooms.status).toBe(200);
     expect(rooms.headers.get('content-encoding')).toBe('br');
     expect(rooms.headers.get('vary')).toContain('Accept-Encoding');
     expect(((await rooms.json()) as { rooms?: unknown[] }).rooms?.length).toBeGreaterThan(0);
-    const plain = await fetch(`${server.url}/api/rooms`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${suite.server.url}/api/rooms`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 });

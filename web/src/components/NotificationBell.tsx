@@ -4,6 +4,7 @@ import { useDismissable } from '../lib/hooks.ts';
 import { loadNotifications, markRead, useNotifications } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { BellIcon } from './Icons.tsx';
+import '../screens/shop/header.css';
 import './notifications.css';
 
 /** The header's bell: unread count, and a panel of the member's notifications (each opens its screen). */
