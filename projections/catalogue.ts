@@ -150,21 +150,27 @@ const orderings: Record<ProductSort, SQL[]> = {
   name: [sql`lower(${productsTable.name}) ASC`],
 };
 
-/** Search (name or description, case-insensitive), filters, sort and one page — all in SQL. */
-export const searchProducts = ({ orm }: ReadDb, q: ProductQuery) => {
+/** The listing's conditions; `except` leaves out one facet's own filter (its counts apply every other one). */
+const conditionsOf = (q: ProductQuery, except?: 'category' | 'brands' | 'colors') => {
   const t = productsTable;
   const search = q.search?.trim();
-  const where = and(
+  return and(
     eq(t.isActive, 1),
     search ? or(contains(t.name, search), contains(t.description, search)) : undefined,
-    q.category ? eq(t.category, q.category) : undefined,
-    q.brands?.length ? inArray(t.brand, q.brands) : undefined,
-    q.colors?.length ? inArray(t.color, q.colors) : undefined,
+    q.category && except !== 'category' ? eq(t.category, q.category) : undefined,
+    q.brands?.length && except !== 'brands' ? inArray(t.brand, q.brands) : undefined,
+    q.colors?.length && except !== 'colors' ? inArray(t.color, q.colors) : undefined,
     q.minPrice !== undefined ? gte(t.price, q.minPrice) : undefined,
     q.maxPrice !== undefined ? lte(t.price, q.maxPrice) : undefined,
     q.rating ? gte(t.rating, q.rating) : undefined,
     q.inStock ? gt(available, 0) : undefined,
   );
+};
+
+/** Search (name or description, case-insensitive), filters, sort and one page — all in SQL. */
+export const searchProducts = ({ orm }: ReadDb, q: ProductQuery) => {
+  const t = productsTable;
+  const where = conditionsOf(q);
   const pageSize = q.pageSize ?? 12;
   const total =
     orm
@@ -218,16 +224,24 @@ export const productById = ({ orm }: ReadDb, id: string) =>
 export const productsByIds = ({ orm }: ReadDb, ids: string[]) =>
   ids.length ? orm.select().from(productsTable).where(inArray(productsTable.id, ids)).all() : [];
 
-/** Categories, brands and colours with how many active products each has (filter lists). */
-export const productFacets = ({ orm }: ReadDb) => {
+/**
+ * Categories, brands and colours with how many products each would show (filter lists): counted
+ * within the search and every other active filter, as the list itself is, so a count never
+ * promises products the search has left out.
+ */
+export const productFacets = ({ orm }: ReadDb, q: ProductQuery = {}) => {
   const t = productsTable;
-  const facet = (column: AnySQLiteColumn) =>
+  const facet = (column: AnySQLiteColumn, own: 'category' | 'brands' | 'colors') =>
     orm
       .select({ value: column, count: sql<number>`count(*)` })
       .from(t)
-      .where(eq(t.isActive, 1))
+      .where(conditionsOf(q, own))
       .groupBy(column)
       .orderBy(asc(column))
       .all();
-  return { categories: facet(t.category), brands: facet(t.brand), colors: facet(t.color) };
+  return {
+    categories: facet(t.category, 'category'),
+    brands: facet(t.brand, 'brands'),
+    colors: facet(t.color, 'colors'),
+  };
 };

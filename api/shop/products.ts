@@ -12,9 +12,24 @@ import {
 import type { Deps } from '../deps.ts';
 import { describe, pathParams, queryParams } from '../http/openapi.ts';
 import { ProductsQuery } from '../contract/shop.ts';
+import type { ProductQuery } from '../../projections/catalogue.ts';
 import { toProduct } from './views.ts';
 
 /** The catalogue: search, filters and pages are answered by the read model in SQL, 12 per page. */
+/** The list's query in the read model's terms (the facets take the same one). */
+const productQueryOf = (q: z.infer<typeof ProductsQuery>): ProductQuery => ({
+  search: q.search,
+  category: q.category,
+  brands: q.brand,
+  colors: q.color,
+  minPrice: q.min_price,
+  maxPrice: q.max_price,
+  rating: q.rating,
+  inStock: q.in_stock === '1' || q.in_stock === 'true',
+  sort: q.sort,
+  page: q.page,
+});
+
 export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
   new Hono()
     .get(
@@ -22,20 +37,7 @@ export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
       describe({ summary: 'Search, filter, sort and page products (12 per page)', tags: ['shop'] }),
       queryParams(ProductsQuery),
       (c) => {
-        const q = c.req.valid('query');
-        const result = searchProducts(deps.readDb, {
-          search: q.search,
-          category: q.category,
-          brands: q.brand,
-          colors: q.color,
-          minPrice: q.min_price,
-          maxPrice: q.max_price,
-          rating: q.rating,
-          inStock: q.in_stock === '1' || q.in_stock === 'true',
-          sort: q.sort,
-          page: q.page,
-          pageSize: 12,
-        });
+        const result = searchProducts(deps.readDb, { ...productQueryOf(c.req.valid('query')), pageSize: 12 });
         return c.json({
           success: true,
           products: result.products.map(toProduct),
@@ -56,8 +58,14 @@ export const productsRoutes = (deps: Pick<Deps, 'readDb'>) =>
     .get('/top', describe({ summary: 'Top 7 in-stock products for the home page', tags: ['shop'] }), (c) =>
       c.json({ success: true, products: topProducts(deps.readDb, 7).map(toProduct) }),
     )
-    .get('/facets', describe({ summary: 'Categories, brands and colours for the filters', tags: ['shop'] }), (c) =>
-      c.json({ success: true, ...productFacets(deps.readDb) }),
+    .get(
+      '/facets',
+      describe({
+        summary: 'Categories, brands and colours for the filters, counted within the search and the other filters',
+        tags: ['shop'],
+      }),
+      queryParams(ProductsQuery),
+      (c) => c.json({ success: true, ...productFacets(deps.readDb, productQueryOf(c.req.valid('query'))) }),
     )
     .get(
       '/:code',

@@ -41,6 +41,42 @@ describe('catalogue read model', () => {
       .thenRows((db) => productFacets(db).brands, [{ value: 'Nalli', count: 1 }]);
   });
 
+  it('counts each filter within the search and the other filters, not the whole shop (issue 20)', () => {
+    const more = (id: string, over: Partial<ProductDetails>) =>
+      on(`product-${id}`, {
+        type: 'ProductAdded',
+        data: { ...saree, id, product_code: id.toUpperCase(), slug: id, ...over, stock: 2, at: 0 },
+      });
+    given(
+      added,
+      more('p2', { name: 'Cotton Saree', description: 'Handloom', brand: 'Co-optex', color: 'Blue' }),
+      more('p3', {
+        name: 'Steel Kettle',
+        description: 'Electric',
+        category: 'Kitchen',
+        brand: 'Prestige',
+        color: 'Red',
+      }),
+    )
+      .thenRows((db) => productFacets(db, { search: 'saree' }).categories, [{ value: 'Sarees', count: 2 }])
+      .thenRows((db) => productFacets(db, { search: 'saree', brands: ['Nalli'] }), {
+        // A facet's own choice does not narrow its own counts; the others' do.
+        categories: [{ value: 'Sarees', count: 1 }],
+        brands: [
+          { value: 'Co-optex', count: 1 },
+          { value: 'Nalli', count: 1 },
+        ],
+        colors: [{ value: 'Red', count: 1 }],
+      })
+      .thenRows(
+        (db) => productFacets(db).colors,
+        [
+          { value: 'Blue', count: 1 },
+          { value: 'Red', count: 2 },
+        ],
+      );
+  });
+
   it('takes sold units off the stock, gives released ones back, and follows an adjustment', () => {
     given(
       added,

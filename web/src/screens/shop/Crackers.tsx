@@ -4,6 +4,9 @@ import { ApiError } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
+import { api } from '../../lib/api.ts';
+import type { ProfileAnswer } from '../../../../api/contract/account.ts';
+import { crackersDetailsFrom } from './crackersCart.ts';
 import type { CrackersDetails } from './CrackersDialogs.tsx';
 import { DetailsDialog, ReferralStatusDialog } from './CrackersDialogs.tsx';
 import {
@@ -107,6 +110,20 @@ export const Crackers = () => {
   const [result, setResult] = useState<Result | null>(null);
   const total = reservedTotal(lines);
   const belowMinimum = total < CRACKERS_MIN_ORDER_PAISE;
+  const [known, setKnown] = useState<Partial<CrackersDetails> | undefined>(undefined);
+
+  // A signed-in member's details form starts from their profile (or what they registered with).
+  useEffect(() => {
+    if (!user) {
+      setKnown(undefined);
+      return;
+    }
+    const controller = new AbortController();
+    api<ProfileAnswer>('/api/me/profile', { signal: controller.signal })
+      .then((answer) => setKnown(crackersDetailsFrom(answer)))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [user]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -273,6 +290,7 @@ export const Crackers = () => {
         open={dialog === 'details'}
         total={total}
         submitting={submitting}
+        initial={known}
         onClose={() => setDialog(null)}
         onSubmit={(d) => void place(d)}
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CrackersOrderDetails } from '../../../../engine/crackersOrder.ts';
 import { CRACKERS_DISTRICTS, CRACKERS_MESSAGES } from '../../../../engine/crackersOrder.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
@@ -18,21 +18,32 @@ export const EMPTY_DETAILS: CrackersDetails = {
   referral_code: '',
 };
 
+const sameDetails = (a: CrackersDetails, b: CrackersDetails) =>
+  (Object.keys(b) as (keyof CrackersDetails)[]).every((k) => a[k] === b[k]);
+
 /** The details form: name, phone, address lines, district (Thanjavur or Thiruvarur) and a referral code, all but line 2 required. */
 export const DetailsDialog = ({
   open,
   total,
   submitting,
+  initial,
   onClose,
   onSubmit,
 }: {
   open: boolean;
   total: number;
   submitting: boolean;
+  /** What we already know of a signed-in member (name, mobile, address): the form starts from it. */
+  initial?: Partial<CrackersDetails>;
   onClose: () => void;
   onSubmit: (details: CrackersDetails) => void;
 }) => {
   const [d, setD] = useState<CrackersDetails>(EMPTY_DETAILS);
+  useEffect(() => {
+    // Filled once, on opening, and only while the member has typed nothing.
+    if (open && initial)
+      setD((current) => (sameDetails(current, EMPTY_DETAILS) ? { ...EMPTY_DETAILS, ...initial } : current));
+  }, [open, initial]);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (k: keyof CrackersDetails) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
 

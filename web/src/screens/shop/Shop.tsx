@@ -78,12 +78,17 @@ export const Shop = () => {
     [setParams],
   );
 
+  // The filter counts follow the search and the other filters, as the list does.
   useEffect(() => {
+    const controller = new AbortController();
     shopApi
-      .facets()
+      .facets(query, controller.signal)
       .then(setFacets)
-      .catch((error: unknown) => console.error('shop: filters failed to load', error));
-  }, []);
+      .catch((error: unknown) => {
+        if (!(error instanceof DOMException)) console.error('shop: filters failed to load', error);
+      });
+    return () => controller.abort();
+  }, [query]);
 
   useEffect(() => {
     const controller = new AbortController();

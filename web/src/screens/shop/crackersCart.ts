@@ -1,3 +1,6 @@
+import type { ProfileAnswer } from '../../../../api/contract/account.ts';
+import { CRACKERS_DISTRICTS } from '../../../../engine/crackersOrder.ts';
+import type { CrackersDetails } from './CrackersDialogs.tsx';
 import { create } from 'zustand';
 import { CRACKERS_MIN_ORDER_PAISE } from '../../../../engine/crackersOrder.ts';
 import type { Cracker } from './shopApi.ts';
@@ -53,3 +56,19 @@ export const clearReserved = (): void => useCrackersCart.setState({ lines: [] })
 
 export const reservedTotal = (lines: readonly ReservedLine[]): number =>
   lines.reduce((n, l) => n + l.cracker.price * l.quantity, 0);
+
+/** The crackers form's starting details from a member's profile: name, mobile, address, and the district when it is one we deliver to. */
+export const crackersDetailsFrom = (answer: ProfileAnswer): Partial<CrackersDetails> => {
+  const p = answer.profile;
+  const name = p ? `${p.first_name} ${p.last_name}`.trim() : answer.user.name;
+  const district = (CRACKERS_DISTRICTS as readonly string[]).find(
+    (d) => d.toLowerCase() === (p?.city ?? '').trim().toLowerCase(),
+  );
+  return {
+    name,
+    phone: p?.mobile || answer.user.phone,
+    address1: p?.address_line1 ?? '',
+    address2: p?.address_line2 ?? '',
+    ...(district ? { district } : {}),
+  };
+};

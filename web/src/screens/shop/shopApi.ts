@@ -31,7 +31,8 @@ export const DEFAULT_PRODUCT_IMAGE = '/products/default.svg';
 
 export const shopApi = {
   products: (query: string, signal?: AbortSignal) => api<ProductPage>(`/api/products?${query}`, { signal }),
-  facets: () => api<Facets & { success: boolean }>('/api/products/facets'),
+  facets: (query = '', signal?: AbortSignal) =>
+    api<Facets & { success: boolean }>(`/api/products/facets?${query}`, { signal }),
   suggest: (q: string, signal?: AbortSignal) =>
     api<{ products: Product[] }>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
   top: () => api<{ products: Product[] }>('/api/products/top'),
