@@ -5,12 +5,14 @@ import type {
   BidPlaced,
   Bidding,
   BookSeat,
+  CancelRoom,
   CloseRound,
   ConfirmPurchase,
   CreatePurchaseOrder,
   CreateRoom,
   ExpirePurchaseWindow,
   PlaceBid,
+  RescheduleRoom,
   RoomCommand,
   RoomEnded,
   RoomEvent,
@@ -87,7 +89,9 @@ const notRunning = (state: RoomState): never => {
     case 'upcoming':
       throw roomError('NOT_STARTED');
     case 'cancelled':
-      throw roomError('ROOM_CANCELLED');
+      throw state.remark === NOT_ENOUGH_PARTICIPANTS
+        ? roomError('ROOM_CANCELLED')
+        : roomError('ROOM_CANCELLED', undefined, `This deal was cancelled: ${state.remark}`);
     default:
       throw roomError('AUCTION_ENDED');
   }
@@ -185,8 +189,45 @@ const expirePurchaseWindow = ({ now }: ExpirePurchaseWindow['data'], state: Room
   return [{ type: 'PurchaseWindowExpired', data: { at: now } }];
 };
 
+/** The reason an admin gives, trimmed; at most 200 characters and never empty. */
+const operatorReason = (reason: string): string => {
+  const r = reason.trim();
+  if (r === '' || r.length > 200) throw roomError('REASON_REQUIRED');
+  return r;
+};
+
+const upcomingFor = (state: RoomState, now: number) => {
+  if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
+  if (state.status !== 'upcoming' || now >= state.rules.scheduledTime) throw roomError('NOT_UPCOMING');
+  return state;
+};
+
+/** An admin's cancel of an upcoming room: the same end as a room that did not fill, so every fee is refunded. */
+const cancelRoom = ({ by, reason, now }: CancelRoom['data'], state: RoomState): RoomEvent[] => {
+  if (state.status === 'cancelled' && state.remark === reason.trim()) return [];
+  const room = upcomingFor(state, now);
+  const remark = operatorReason(reason);
+  return [{ type: 'RoomCancelled', data: { at: now, remark, outcomes: feeOutcomes(room.bookings, null), by } }];
+};
+
+/** Moving a room is fair only while nobody has paid to be in it at the old time. */
+const rescheduleRoom = (c: RescheduleRoom['data'], state: RoomState): RoomEvent[] => {
+  const room = upcomingFor(state, c.now);
+  if (room.rules.scheduledTime === c.scheduledTime) return [];
+  if (room.bookings.length > 0) throw roomError('ROOM_BOOKED', { booked: room.bookings.length });
+  const reason = operatorReason(c.reason);
+  if (!Number.isSafeInteger(c.scheduledTime) || c.scheduledTime <= c.now) throw roomError('INVALID_SCHEDULE');
+  return [
+    {
+      type: 'RoomRescheduled',
+      data: { from: room.rules.scheduledTime, to: c.scheduledTime, at: c.now, reason, by: c.by },
+    },
+  ];
+};
+
 /**
- * The deal room. Guarantees: rules never change after creation; a seat costs exactly the entry fee
+ * The deal room. Guarantees: rules never change after creation, except the start time of a room
+ * nobody has booked (an admin's reschedule, with a reason); an admin cancels only an upcoming room; a seat costs exactly the entry fee
  * and at most `maxParticipants` members book; every accepted deal is `current + bidValue`, never
  * above `maxPrice`, never two in a row by one member, at most `maxAttempts` per member, and only
  * before the round deadline; the room starts or is cancelled once, ends once, with the last
@@ -210,6 +251,10 @@ export const decide = (command: RoomCommand, state: RoomState): RoomEvent[] => {
       return confirmPurchase(command.data, state);
     case 'ExpirePurchaseWindow':
       return expirePurchaseWindow(command.data, state);
+    case 'CancelRoom':
+      return cancelRoom(command.data, state);
+    case 'RescheduleRoom':
+      return rescheduleRoom(command.data, state);
     default:
       return assertNever(command);
   }
@@ -270,6 +315,10 @@ export const evolve = (state: RoomState, event: RoomEvent): RoomState => {
     }
     case 'PurchaseWindowExpired':
       return state.status === 'ended' ? { ...state, expired: true } : state;
+    case 'RoomRescheduled':
+      return state.status === 'upcoming'
+        ? { ...state, rules: { ...state.rules, scheduledTime: event.data.to } }
+        : state;
     default:
       return assertNever(event);
   }

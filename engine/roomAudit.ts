@@ -44,8 +44,17 @@ const commandOf = (e: AuditedEvent, state: RoomState): RoomCommand | null => {
         },
       };
     case 'RoomStarted':
-    case 'RoomCancelled':
       return { type: 'StartRoom', data: { now: num(d, 'at') } };
+    case 'RoomCancelled':
+      // An admin's cancel names them; a room that did not fill was cancelled by its start.
+      return d.by
+        ? { type: 'CancelRoom', data: { by: d.by as never, reason: str(d, 'remark'), now: num(d, 'at') } }
+        : { type: 'StartRoom', data: { now: num(d, 'at') } };
+    case 'RoomRescheduled':
+      return {
+        type: 'RescheduleRoom',
+        data: { by: d.by as never, reason: str(d, 'reason'), scheduledTime: num(d, 'to'), now: num(d, 'at') },
+      };
     case 'BidPlaced':
       return { type: 'PlaceBid', data: { bidId: str(d, 'bidId'), userId: str(d, 'userId'), now: num(d, 'at') } };
     case 'RoomEnded': {

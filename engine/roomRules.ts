@@ -143,6 +143,10 @@ export const ROOM_MESSAGES = {
   INVALID_ADDRESS: 'Please fill in every required field of the delivery address.',
   PAYMENT_ORDER_NOT_FOUND: 'We could not find this payment order.',
   PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the price of this deal.',
+  NOT_UPCOMING: 'Only an upcoming room can be cancelled or rescheduled.',
+  ROOM_BOOKED: 'Members have booked this room, so it can no longer be rescheduled. Cancel it instead.',
+  REASON_REQUIRED: 'Give a reason (up to 200 characters); members and auditors will see it.',
+  INVALID_SCHEDULE: 'Pick a start time in the future.',
 } as const;
 
 export type RoomErrorCode = keyof typeof ROOM_MESSAGES;

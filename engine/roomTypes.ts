@@ -31,6 +31,18 @@ export type ConfirmPurchase = {
   data: { orderId: string; paymentId: string; userId: string; amount: number; now: number };
 };
 export type ExpirePurchaseWindow = { type: 'ExpirePurchaseWindow'; data: { now: number } };
+/** Who did an admin action on a room, as recorded in its event. */
+export interface RoomOperator {
+  userId: string;
+  name: string;
+}
+/** An admin cancels an upcoming room with a reason; every booked fee is refunded. */
+export type CancelRoom = { type: 'CancelRoom'; data: { by: RoomOperator; reason: string; now: number } };
+/** An admin moves an upcoming room nobody has booked to another start time. */
+export type RescheduleRoom = {
+  type: 'RescheduleRoom';
+  data: { by: RoomOperator; reason: string; scheduledTime: number; now: number };
+};
 
 export type RoomCommand =
   | CreateRoom
@@ -40,7 +52,9 @@ export type RoomCommand =
   | CloseRound
   | CreatePurchaseOrder
   | ConfirmPurchase
-  | ExpirePurchaseWindow;
+  | ExpirePurchaseWindow
+  | CancelRoom
+  | RescheduleRoom;
 
 // ── Events ───────────────────────────────────────────────────────────────────────────────
 export type RoomCreated = { type: 'RoomCreated'; data: RoomRules };
@@ -60,7 +74,15 @@ export type RoomEnded = {
     winnerBonus: number;
   };
 };
-export type RoomCancelled = { type: 'RoomCancelled'; data: { at: number; remark: string; outcomes: FeeOutcome[] } };
+/** `by` is the admin who cancelled it; absent when the room did not fill by its start time. */
+export type RoomCancelled = {
+  type: 'RoomCancelled';
+  data: { at: number; remark: string; outcomes: FeeOutcome[]; by?: RoomOperator };
+};
+export type RoomRescheduled = {
+  type: 'RoomRescheduled';
+  data: { from: number; to: number; at: number; reason: string; by: RoomOperator };
+};
 export type PurchaseOrderCreated = { type: 'PurchaseOrderCreated'; data: PurchaseOrder & { userId: string } };
 export type RoomPurchased = { type: 'RoomPurchased'; data: Purchase & { userId: string } };
 export type PurchaseWindowExpired = { type: 'PurchaseWindowExpired'; data: { at: number } };
@@ -74,7 +96,8 @@ export type RoomEvent =
   | RoomCancelled
   | PurchaseOrderCreated
   | RoomPurchased
-  | PurchaseWindowExpired;
+  | PurchaseWindowExpired
+  | RoomRescheduled;
 
 // ── State ────────────────────────────────────────────────────────────────────────────────
 export interface Live {

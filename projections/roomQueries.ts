@@ -182,3 +182,90 @@ export const unsettledRoomCodes = ({ sqlite }: ReadDb, limit = 200): string[] =>
     )
     .all(limit)
     .map((r) => r.code);
+
+/** The admin's room list filters: status as stored, a code or product search, and a start-time range (ms). */
+export interface AdminRoomFilter {
+  code?: string | undefined;
+  status?: RoomRow['status'] | undefined;
+  q?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+/** A room with its seats' money: fees still held in escrow, and fees by fate once settled. */
+export type AdminRoomRow = RoomRow & {
+  fees_held: number;
+  fees_kept: number;
+  fees_rewarded: number;
+  fees_refunded: number;
+};
+
+const adminWhere = (f: AdminRoomFilter): { sql: string; params: (string | number)[] } => {
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
+  if (f.code) {
+    clauses.push('r.code = ?');
+    params.push(f.code);
+  }
+  if (f.status) {
+    clauses.push('r.status = ?');
+    params.push(f.status);
+  }
+  if (f.q && f.q.trim()) {
+    const like = `%${f.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    clauses.push(
+      "(r.code LIKE ? ESCAPE '\\' OR r.product_name LIKE ? ESCAPE '\\' OR r.product_code LIKE ? ESCAPE '\\')",
+    );
+    params.push(like, like, like);
+  }
+  if (f.from !== undefined) {
+    clauses.push('r.scheduled_time >= ?');
+    params.push(f.from);
+  }
+  if (f.to !== undefined) {
+    clauses.push('r.scheduled_time < ?');
+    params.push(f.to);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+};
+
+const ADMIN_ROOM_SELECT = `SELECT r.*,
+    COALESCE((SELECT sum(fee) FROM rm_room_participants p WHERE p.room_code = r.code AND p.fate IS NULL), 0) AS fees_held,
+    COALESCE((SELECT sum(fee) FROM rm_room_participants p WHERE p.room_code = r.code AND p.fate = 'kept'), 0) AS fees_kept,
+    COALESCE((SELECT sum(fee) FROM rm_room_participants p WHERE p.room_code = r.code AND p.fate = 'reward'), 0) AS fees_rewarded,
+    COALESCE((SELECT sum(fee) FROM rm_room_participants p WHERE p.room_code = r.code AND p.fate = 'refund'), 0) AS fees_refunded
+  FROM rm_rooms r`;
+
+/** One page of the admin's room list, latest start first, with the total that match. */
+export const adminRoomRows = (
+  { sqlite }: ReadDb,
+  filter: AdminRoomFilter,
+  page: { limit: number; offset: number },
+): { rows: AdminRoomRow[]; total: number } => {
+  const where = adminWhere(filter);
+  const rows = sqlite
+    .prepare<(string | number)[], AdminRoomRow>(
+      `${ADMIN_ROOM_SELECT} ${where.sql} ORDER BY r.scheduled_time DESC, r.code LIMIT ? OFFSET ?`,
+    )
+    .all(...where.params, page.limit, page.offset);
+  const total = sqlite
+    .prepare<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM rm_rooms r ${where.sql}`)
+    .get(...where.params)!.n;
+  return { rows, total };
+};
+
+/** Rooms that match, in the order they were created, after `afterRowid` (a keyset page for exports). */
+export const adminRoomsAfter = (
+  { sqlite }: ReadDb,
+  filter: AdminRoomFilter,
+  afterRowid: number,
+  limit: number,
+): (AdminRoomRow & { rowid: number })[] => {
+  const where = adminWhere(filter);
+  const clause = where.sql ? `${where.sql} AND r.rowid > ?` : 'WHERE r.rowid > ?';
+  return sqlite
+    .prepare<(string | number)[], AdminRoomRow & { rowid: number }>(
+      `${ADMIN_ROOM_SELECT.replace('SELECT r.*,', 'SELECT r.rowid AS rowid, r.*,')} ${clause} ORDER BY r.rowid LIMIT ?`,
+    )
+    .all(...where.params, afterRowid, limit);
+};

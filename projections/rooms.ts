@@ -29,6 +29,7 @@ const STATEMENTS = {
       revision = @revision WHERE code = @code`,
   expired: 'UPDATE rm_rooms SET expired = 1, revision = @revision WHERE code = @code',
   touch: 'UPDATE rm_rooms SET revision = @revision WHERE code = @code',
+  rescheduled: 'UPDATE rm_rooms SET scheduled_time = @to, revision = @revision WHERE code = @code',
 };
 type Context = ReadModelContext<typeof STATEMENTS>;
 
@@ -51,6 +52,7 @@ export const ROOM_EVENT_TYPES = [
   'PurchaseOrderCreated',
   'RoomPurchased',
   'PurchaseWindowExpired',
+  'RoomRescheduled',
 ] as const satisfies readonly RoomEvent['type'][];
 
 /** One bid: its row, and its room's and bidder's figures written at once (the batch path coalesces these). */
@@ -170,6 +172,7 @@ export const roomsProjector = defineReadModel<RoomEvent>()({
       }),
     PurchaseWindowExpired: (e, { sql }, code) => sql.expired.run({ code, revision: e.revision }),
     PurchaseOrderCreated: (e, { sql }, code) => sql.touch.run({ code, revision: e.revision }),
+    RoomRescheduled: (e, { sql }, code) => sql.rescheduled.run({ code, to: e.data.to, revision: e.revision }),
   },
   batch: (events, { sql, bulk }, apply) => {
     // A bid moves its room's price, deadline and count and its bidder's attempts: keep the last of

@@ -199,3 +199,57 @@ export const RoomCreated = z.object({
   room: RoomSummary,
 });
 export type RoomCreated = z.infer<typeof RoomCreated>;
+
+// ── Admin room operations ──────────────────────────────────────────────────────────────
+export const AdminRoomStatus = z.enum(['upcoming', 'running', 'completed', 'cancelled']);
+/** `GET /api/admin/rooms` and `/api/admin/rooms.csv`: the same filters. */
+export const AdminRoomsQuery = z.object({
+  status: AdminRoomStatus.optional(),
+  q: z.string().max(100).optional().describe('Room code, product name or product code'),
+  from: z.iso.date().optional().describe('Start date from (India date, inclusive)'),
+  to: z.iso.date().optional().describe('Start date to (India date, inclusive)'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AdminRoomsQuery = z.input<typeof AdminRoomsQuery>;
+
+export const AdminRoom = z.object({
+  code: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  status: AdminRoomStatus,
+  scheduled_time_ms: z.number().int(),
+  created_by: z.string(),
+  remark: z.string().nullable(),
+  joined_count: z.number().int(),
+  max_participants: z.number().int(),
+  entry_fee: z.number().int(),
+  base_price: z.number().int(),
+  max_price: z.number().int(),
+  bid_count: z.number().int(),
+  final_bid: z.number().int().nullable(),
+  winner_name: z.string().nullable(),
+  fees_held: z.number().int().describe('Paise still in escrow'),
+  fees_kept: z.number().int(),
+  fees_rewarded: z.number().int(),
+  fees_refunded: z.number().int(),
+  can_cancel: z.boolean(),
+  can_reschedule: z.boolean(),
+});
+export type AdminRoom = z.infer<typeof AdminRoom>;
+export const AdminRoomList = z.object({
+  rooms: z.array(AdminRoom),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AdminRoomList = z.infer<typeof AdminRoomList>;
+
+const Reason = z.string().trim().min(1, 'Give a reason.').max(200, 'Keep the reason to 200 characters.');
+export const CancelRoomBody = z.object({ reason: Reason });
+export const RescheduleRoomBody = z.object({
+  scheduled_time: z
+    .union([z.iso.datetime({ offset: true }), z.number().int()])
+    .describe('ISO 8601 with zone, or ms since the epoch'),
+  reason: Reason,
+});
+export const AdminRoomAnswer = z.object({ success: z.boolean(), message: z.string(), room: AdminRoom });

@@ -86,7 +86,9 @@ export const consequencesOf = (
             'room_cancelled',
             o.userId,
             `Room ${room} was cancelled`,
-            `${product} did not fill, so the room was cancelled. Your entry fee of ${money(o.fee)} is back in your wallet.`,
+            d.by
+              ? `${product} was cancelled by the organisers: ${String(d.remark)}. Your entry fee of ${money(o.fee)} is back in your wallet.`
+              : `${product} did not fill, so the room was cancelled. Your entry fee of ${money(o.fee)} is back in your wallet.`,
             '/wallet',
           );
         break;

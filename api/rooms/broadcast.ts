@@ -165,6 +165,9 @@ const roomBroadcast = (
       io.emit('roomStatus', { room: summary() });
       return;
     }
+    case 'RoomRescheduled':
+      io.emit('roomStatus', { room: summary() });
+      return;
     case 'RoomCancelled':
       channel.emit('auctionEnded', {
         roomCode: code,

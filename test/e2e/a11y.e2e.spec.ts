@@ -61,6 +61,7 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
     '/create-room',
     '/add-products',
     '/add-referral',
+    '/admin/rooms',
     '/admin/orders',
     '/admin/leagues',
     '/admin/blog',

@@ -406,3 +406,87 @@ describe('room: purchase by the winner', () => {
     given(noBids).when(order('a')).thenThrows('NO_WINNER');
   });
 });
+
+describe('room: an admin cancels or reschedules an upcoming room', () => {
+  const by = { userId: 'admin-1', name: 'Meena (admin)' };
+  const cancel = (reason = 'Supplier delayed the stock', now = T0 + 5 * MIN) =>
+    ({ type: 'CancelRoom', data: { by, reason, now } }) as const;
+  const reschedule = (scheduledTime: number, now = T0 + 5 * MIN, reason = 'Moved to the evening') =>
+    ({ type: 'RescheduleRoom', data: { by, reason, scheduledTime, now } }) as const;
+
+  it('cancels with the reason and the admin, refunding every booked fee', () => {
+    given([created(), booked('a'), booked('b')])
+      .when(cancel('  Supplier delayed the stock  '))
+      .then([
+        {
+          type: 'RoomCancelled',
+          data: {
+            at: T0 + 5 * MIN,
+            remark: 'Supplier delayed the stock',
+            by,
+            outcomes: [
+              { reservationId: 'r-a', userId: 'a', fee: 50_00, fate: 'refund' },
+              { reservationId: 'r-b', userId: 'b', fee: 50_00, fate: 'refund' },
+            ],
+          },
+        },
+      ]);
+  });
+
+  it('needs a reason of at most 200 characters', () => {
+    given([created()]).when(cancel('   ')).thenThrows('REASON_REQUIRED');
+    given([created()])
+      .when(cancel('x'.repeat(201)))
+      .thenThrows('REASON_REQUIRED');
+  });
+
+  it('cancels only an upcoming room before its start time', () => {
+    given([created()]).when(cancel(undefined, START)).thenThrows('NOT_UPCOMING');
+    given([...runningRoom()])
+      .when(cancel())
+      .thenThrows('NOT_UPCOMING');
+    given([]).when(cancel()).thenThrows('ROOM_NOT_FOUND');
+  });
+
+  it('a repeated cancel with the same reason adds nothing', () => {
+    given([created(), { type: 'RoomCancelled', data: { at: T0, remark: 'Stock', outcomes: [], by } }])
+      .when(cancel('Stock'))
+      .thenNothing();
+  });
+
+  it('tells a member who tries to deal in a room an admin cancelled why', () => {
+    given([created(), { type: 'RoomCancelled', data: { at: T0, remark: 'Stock delayed', outcomes: [], by } }])
+      .when({ type: 'PlaceBid', data: { bidId: 'b1', userId: 'a', now: START } })
+      .thenThrows('ROOM_CANCELLED', /This deal was cancelled: Stock delayed/);
+  });
+
+  it('moves the start of a room nobody has booked, and the room then starts at the new time', () => {
+    const later = START + 30 * MIN;
+    given([created()])
+      .when(reschedule(later))
+      .then([
+        {
+          type: 'RoomRescheduled',
+          data: { from: START, to: later, at: T0 + 5 * MIN, reason: 'Moved to the evening', by },
+        },
+      ]);
+    const moved: RoomEvent = {
+      type: 'RoomRescheduled',
+      data: { from: START, to: later, at: T0 + 5 * MIN, reason: 'Moved', by },
+    };
+    given([created(), moved])
+      .when({ type: 'StartRoom', data: { now: START } })
+      .thenThrows('START_TOO_EARLY');
+  });
+
+  it('refuses to move a room someone has booked, a time in the past, or without a reason', () => {
+    given([created(), booked('a')])
+      .when(reschedule(START + MIN))
+      .thenThrows('ROOM_BOOKED');
+    given([created()]).when(reschedule(T0)).thenThrows('INVALID_SCHEDULE');
+    given([created()])
+      .when(reschedule(START + MIN, T0 + MIN, ''))
+      .thenThrows('REASON_REQUIRED');
+    given([created()]).when(reschedule(START)).thenNothing();
+  });
+});

@@ -11,6 +11,7 @@ import { roomDecider, roomStream } from '../../engine/room.ts';
  * decided by the real room decider and recorded as the store would (revision, position, hash chain).
  */
 
+const ADMIN = { userId: 'admin', name: 'Admin' };
 export const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 export const CODE = 'RPL123';
 export const USERS = ['u1', 'u2', 'u3', 'u4', 'u5'] as const;
@@ -34,7 +35,10 @@ export type Op =
   | { kind: 'order' }
   | { kind: 'pay'; wrongAmount: boolean }
   | { kind: 'expire'; gap: number }
-  | { kind: 'recreate' };
+  | { kind: 'recreate' }
+  /** An admin's cancel (a blank reason is refused) or a move of the start by `shift` seconds. */
+  | { kind: 'cancel'; reason: string }
+  | { kind: 'reschedule'; shift: number };
 
 /** A random draw of room rules, in rupees and steps; `startIn` in seconds after T0. */
 export interface RulesDraw {
@@ -99,6 +103,14 @@ const otherOps = [
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), gap: fc.integer({ min: 0, max: 1200 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('order' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('recreate' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('cancel' as const), reason: fc.constantFrom('Stock delayed', ' ') }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('reschedule' as const), shift: fc.integer({ min: -3600, max: 7200 }) }),
+  },
 ];
 const afterOps = [
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('order' as const) }) },
@@ -198,7 +210,7 @@ export const runHistory = (rules: Omit<RoomRules, 'createdAt'>, ops: readonly Op
         );
         break;
       case 'start':
-        now = Math.max(now, rules.scheduledTime);
+        now = Math.max(now, state.status === 'none' ? rules.scheduledTime : state.rules.scheduledTime);
         run({ type: 'StartRoom', data: { now } }, 'system');
         break;
       case 'bid': {
@@ -242,6 +254,22 @@ export const runHistory = (rules: Omit<RoomRules, 'createdAt'>, ops: readonly Op
         now += op.gap;
         run({ type: 'ExpirePurchaseWindow', data: { now } }, 'system');
         break;
+      case 'cancel':
+        now += 1000;
+        run({ type: 'CancelRoom', data: { by: ADMIN, reason: op.reason, now } }, { userId: 'admin', role: 'admin' });
+        break;
+      case 'reschedule': {
+        now += 1000;
+        const from = state.status === 'none' ? rules.scheduledTime : state.rules.scheduledTime;
+        run(
+          {
+            type: 'RescheduleRoom',
+            data: { by: ADMIN, reason: 'Moved for the festival', scheduledTime: from + op.shift * 1000, now },
+          },
+          { userId: 'admin', role: 'admin' },
+        );
+        break;
+      }
       case 'recreate':
         run({ type: 'CreateRoom', data: { rules: { ...rules, maxPrice: rules.maxPrice + 100_00 }, now } }, 'system');
         break;

@@ -36,7 +36,7 @@ describe('room rules are fixed at creation', () => {
     expectTypeOf<Extract<RoomEvent, { data: RoomRules }>['type']>().toEqualTypeOf<'RoomCreated'>();
   });
 
-  it('the created event holds every parameter, and every later state keeps exactly those rules', () => {
+  it('the created event holds every parameter; later states keep exactly those rules but a start moved before any booking', () => {
     fc.assert(
       fc.property(historyArb, ({ rules, ops }) => {
         const { recorded } = runHistory(rules, ops);
@@ -46,9 +46,18 @@ describe('room rules are fixed at creation', () => {
         const fixed = created[0]!.data as RoomRules;
         for (const key of RULE_KEYS) expect(fixed[key], key).not.toBeUndefined();
         expect(fixed).toEqual({ ...rules, createdAt: T0 });
+        let start = fixed.scheduledTime;
+        let booked = false;
         for (const step of replaySteps<RoomEvent, RoomState>(roomDecider, recorded)) {
+          if (step.event.type === 'SeatBooked') booked = true;
+          if (step.event.type === 'RoomRescheduled') {
+            expect(booked, 'a reschedule after a booking').toBe(false);
+            const moved = step.event.data as { from: number; to: number };
+            expect(moved.from).toBe(start);
+            start = moved.to;
+          }
           expect(step.state.status).not.toBe('none');
-          if (step.state.status !== 'none') expect(step.state.rules).toEqual(fixed);
+          if (step.state.status !== 'none') expect(step.state.rules).toEqual({ ...fixed, scheduledTime: start });
         }
       }),
       { numRuns: 300 },

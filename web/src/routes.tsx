@@ -358,6 +358,14 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/admin/rooms',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminRooms.tsx'),
+      (m) => m.AdminRooms,
+    ),
+  },
+  {
     path: '/admin/withdrawals',
     access: 'staff',
     Component: page(

@@ -6,6 +6,7 @@ import './admin.css';
 const LINKS = [
   { to: '/admin', label: 'Users', adminOnly: false },
   { to: '/add-referral', label: 'Add Referral', adminOnly: true },
+  { to: '/admin/rooms', label: 'Rooms', adminOnly: false },
   { to: '/create-room', label: 'Create Room', adminOnly: true },
   { to: '/add-products', label: 'Add Product', adminOnly: true },
   { to: '/admin/orders', label: 'Orders', adminOnly: false },

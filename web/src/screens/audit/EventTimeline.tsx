@@ -3,6 +3,15 @@ import type { ReplayEvent } from '../../../../engine/replay.ts';
 import { formatTime } from '../../lib/format.ts';
 import { shortHash } from './auditApi.ts';
 
+/** An admin's action carries who and why (a cancel, a reschedule, an undone bid): shown on its row. */
+const actionNote = (e: ReplayEvent): string | null => {
+  const d = (e.data ?? {}) as { by?: { name?: unknown }; reason?: unknown; remark?: unknown };
+  const why = typeof d.reason === 'string' ? d.reason : typeof d.remark === 'string' && d.by ? d.remark : null;
+  if (why === null) return null;
+  const who = d.by && typeof d.by.name === 'string' ? d.by.name : null;
+  return who ? `${who}: ${why}` : why;
+};
+
 /** The stream's events (type, actor, server time, revision, hash); the current one marked; click to jump. */
 export const EventTimeline = ({
   events,
@@ -28,6 +37,7 @@ export const EventTimeline = ({
             <span className="ev-rev">#{e.revision}</span>
             <span className="ev-type">{e.type}</span>
             <span className="ev-actor">{actorName(e)}</span>
+            {actionNote(e) && <span className="ev-note">{actionNote(e)}</span>}
             <time className="ev-time">{formatTime(e.metadata.at, { ms: true })}</time>
             <code className="ev-hash" title={e.metadata.hash}>
               {e.metadata.hash ? shortHash(e.metadata.hash) : '—'}

@@ -12,7 +12,7 @@ const STEPS = [
       'Choose an upcoming room on the Deals page and press Pre-Book. You need to be logged in with full access: members still on the waitlist can browse but cannot pre-book or place deals.',
       'The entry fee is taken from your cash wallet — never from Reward Cash — and held in the room’s escrow for that room only. If your cash is less than the fee, the pre-book is refused and nothing is taken.',
       `Each room has a fixed number of seats, from ${LIMITS.minParticipants} to ${LIMITS.maxParticipants}. You can hold one seat per room. When every seat is taken the room shows Room Full.`,
-      'Pre-booking closes at the scheduled start time. Every rule of a room (prices, increment, timer, fee, seats, attempts, winner’s bonus) is fixed when the room is created and never changes afterwards.',
+      'Pre-booking closes at the scheduled start time. Every rule of a room (prices, increment, timer, fee, seats, attempts, winner’s bonus) is fixed when the room is created and never changes afterwards. An admin may move the start of a room nobody has booked yet, or cancel an upcoming room with a reason, and then every entry fee is refunded.',
     ],
   },
   {

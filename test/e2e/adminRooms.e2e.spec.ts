@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { formatRupees } from '../../web/src/lib/format.ts';
+import { ADMIN, AUDITOR_LOGIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import { browserSuite, chromiumAvailable, openLoggedInPage, screenshot } from './browser.ts';
+
+const WIDE = { width: 1366, height: 900 };
+
+describe.skipIf(!chromiumAvailable)('/admin/rooms in Chromium', () => {
+  const suite = browserSuite({ seed: true });
+
+  it('an admin filters the rooms, cancels one with a reason (members refunded) and moves another; the CSV follows the filters', async () => {
+    const { page, errors, context } = await openLoggedInPage(suite.browser, suite.server, ADMIN, WIDE);
+    try {
+      await page.goto('/admin/rooms');
+      const row = (code: string) => page.getByTestId(`room-row-${code}`);
+      await row('VTR102').waitFor();
+      await expect.poll(() => row('VTR102').getByTestId('room-fees-held').textContent()).toBe(formatRupees(100_00));
+      expect(await row('VTR102').getByTestId('room-status').textContent()).toBe('Upcoming');
+
+      // Filters: completed rooms only, then a search.
+      await page.getByLabel('Status').selectOption('completed');
+      await row('VTR100').waitFor();
+      await row('VTR102').waitFor({ state: 'detached' });
+      expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+        '/api/admin/rooms.csv?status=completed',
+      );
+      const csv = await context.request.get('/api/admin/rooms.csv?status=completed');
+      expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+      expect(await csv.text()).toContain('VTR100,');
+      await page.getByLabel('Status').selectOption('');
+      await page.getByLabel('Room or product').fill('VTR102');
+      await row('VTR103').waitFor({ state: 'detached' });
+
+      // Cancel VTR102: the form says who gets what back and needs a reason.
+      await row('VTR102').getByRole('button', { name: 'Cancel' }).click();
+      const form = page.getByRole('form', { name: 'Cancel room VTR102' });
+      await form.getByText(`2 booked members get ${formatRupees(100_00)} back in all.`).waitFor();
+      await form.getByRole('button', { name: 'Cancel room and refund' }).click();
+      await form.getByText('Give a reason; members and auditors will see it.').waitFor();
+      await form.getByLabel(/Reason/).fill('Supplier could not deliver in time');
+      await form.getByRole('button', { name: 'Cancel room and refund' }).click();
+      await page.getByText('Room VTR102 is cancelled. All 2 booked members get their entry fee back.').waitFor();
+      await expect.poll(() => row('VTR102').getByTestId('room-status').textContent()).toBe('Cancelled');
+      await row('VTR102').getByText('Supplier could not deliver in time').waitFor();
+      const member3 = await loggedIn(suite.server, 'member3@vetrideals.in', MEMBER.password);
+      await expect.poll(async () => (await member3.call<{ held: number }>('GET', '/api/me/wallet')).body.held).toBe(0);
+
+      // Reschedule VTR104 (nobody booked) to a later start in India time.
+      await page.getByLabel('Room or product').fill('VTR104');
+      await row('VTR104').getByRole('button', { name: 'Reschedule' }).click();
+      const move = page.getByRole('form', { name: 'Reschedule room VTR104' });
+      await move.getByLabel('New start (India time)').fill('2030-01-15T19:30');
+      await move.getByLabel(/Reason/).fill('Moved to the festival evening');
+      await move.getByRole('button', { name: 'Move the start' }).click();
+      await page.getByText('Room VTR104 is rescheduled.').waitFor();
+      await expect.poll(() => row('VTR104').getByTestId('room-starts').textContent()).toMatch(/15 Jan 2030.*7:30/i);
+      expect(await row('VTR104').getByRole('button', { name: 'Reschedule' }).count()).toBe(1);
+      await screenshot(page, 'admin-rooms-1366');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an auditor sees the list and the export but no cancel or reschedule', async () => {
+    const { page, context } = await openLoggedInPage(suite.browser, suite.server, AUDITOR_LOGIN, WIDE);
+    try {
+      await page.goto('/admin/rooms');
+      await page.getByTestId('room-row-VTR103').waitFor();
+      expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Download CSV' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
