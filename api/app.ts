@@ -11,6 +11,8 @@ import { ApiError, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { systemRoutes } from './routes/system.ts';
 import { adminIdentityRoutes } from './admin/identityRoutes.ts';
+import { exportRoutes } from './admin/exportRoutes.ts';
+import { revenueRoutes } from './admin/revenueRoutes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
 import { profileRoutes } from './auth/profileRoutes.ts';
@@ -138,6 +140,8 @@ export const createApp = (
   const admin = new Hono<AuthEnv>()
     .route('/', adminIdentityRoutes(deps))
     .route('/', roomsAdminRoutes(deps))
+    .route('/', exportRoutes(deps))
+    .route('/', revenueRoutes(deps))
     .route('/', auditRoutes(deps));
   const rooms = new Hono<AuthEnv>().route('/', roomsRoutes(deps)).route('/', receiptRoutes(deps));
   api.route('/admin', admin);

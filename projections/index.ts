@@ -14,6 +14,7 @@ import { blogProjector } from './blog.ts';
 import { merkleProjector } from './merkle.ts';
 import { newsletterProjector } from './newsletter.ts';
 import { withdrawalsProjector } from './withdrawals.ts';
+import { revenueProjector } from './revenue.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -31,5 +32,6 @@ export const allProjectors: readonly Projector[] = [
   blogProjector,
   newsletterProjector,
   withdrawalsProjector,
+  revenueProjector,
   merkleProjector,
 ];

@@ -81,19 +81,20 @@ export const csvResponse = <Row>(
 };
 
 /**
- * Rows read a page at a time by key (rowid order), each page one finished query: no SQLite statement
- * stays open while the client is slow to read, and rows added meanwhile are neither skipped nor
- * repeated.
+ * Rows read a page at a time by key, each page one finished query: no SQLite statement stays open
+ * while the client is slow to read, and rows added meanwhile are neither skipped nor repeated.
+ * `page(after, limit)` returns the rows after the key of the last row of the page before (null first).
  */
-export function* pagedRows<Row extends { rowid: number }>(
-  page: (afterRowid: number, limit: number) => readonly Row[],
+export function* pagedRows<Row, Key>(
+  page: (after: Key | null, limit: number) => readonly Row[],
+  keyOf: (row: Row) => Key,
   size = ROWS_PER_CHUNK,
 ) {
-  for (let after = 0; ;) {
+  for (let after: Key | null = null; ;) {
     const rows = page(after, size);
     yield* rows;
     if (rows.length < size) return;
-    after = rows.at(-1)!.rowid;
+    after = keyOf(rows.at(-1)!);
   }
 }
 

@@ -218,7 +218,10 @@ export const roomsAdminRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands
       queryParams(AdminRoomsQuerySchema),
       (c) => {
         const filter = roomFilter(c.req.valid('query'));
-        const rows = pagedRows((after, limit) => adminRoomsAfter(deps.readDb, filter, after, limit));
+        const rows = pagedRows(
+          (after: number | null, limit) => adminRoomsAfter(deps.readDb, filter, after ?? 0, limit),
+          (r) => r.rowid,
+        );
         return csvResponse(c, csvFilename('rooms', deps.clock.now()), ROOM_CSV, rows);
       },
     )

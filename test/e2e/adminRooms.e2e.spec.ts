@@ -74,4 +74,41 @@ describe.skipIf(!chromiumAvailable)('/admin/rooms in Chromium', () => {
       await context.close();
     }
   });
+
+  it('the /admin money dashboard: figures from the log, a chart per day or month, and it fits a phone', async () => {
+    const wide = await openLoggedInPage(suite.browser, suite.server, ADMIN, WIDE);
+    try {
+      const { page } = wide;
+      await page.goto('/admin');
+      const report = (await (await wide.context.request.get('/api/admin/revenue')).json()) as {
+        totals: Record<string, number>;
+        liabilities: Record<string, number>;
+      };
+      await expect
+        .poll(() => page.getByTestId('revenue-deposits').locator('.revenue-value').textContent())
+        .toBe(formatRupees(report.totals.deposits!));
+      expect(await page.getByTestId('liability-wallet_cash').locator('.revenue-value').textContent()).toBe(
+        formatRupees(report.liabilities.wallet_cash!),
+      );
+      expect(await page.getByTestId('revenue-chart').locator('rect').count()).toBe(30);
+      await page.getByRole('button', { name: 'Months' }).click();
+      await expect.poll(() => page.getByTestId('revenue-chart').locator('rect').count()).toBe(12);
+      await page.getByLabel('Chart').selectOption('deposits');
+      await page.getByText('Every figure per month').click();
+      await page.getByTestId('revenue-table').waitFor();
+      await screenshot(page, 'admin-dashboard-1366');
+      expect(wide.errors).toEqual([]);
+    } finally {
+      await wide.context.close();
+    }
+    const phone = await openLoggedInPage(suite.browser, suite.server, ADMIN, { width: 375, height: 760 });
+    try {
+      await phone.page.goto('/admin');
+      await phone.page.getByTestId('revenue-chart').waitFor();
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(phone.page, 'admin-dashboard-375');
+    } finally {
+      await phone.context.close();
+    }
+  });
 });

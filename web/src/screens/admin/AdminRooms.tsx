@@ -206,6 +206,13 @@ export const AdminRooms = () => {
           <a className="btn btn-ghost btn-sm" href={`/api/admin/rooms.csv${queryOf(filters)}`} download>
             Download CSV
           </a>
+          <a
+            className="btn btn-ghost btn-sm"
+            href={`/api/admin/deals.csv${queryOf({ ...filters, status: '' })}`}
+            download
+          >
+            Deals CSV
+          </a>
         </form>
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
         {failed && <Notice tone="error">Could not load the rooms. Please reload.</Notice>}

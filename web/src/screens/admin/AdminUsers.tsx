@@ -4,6 +4,7 @@ import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { AdminNav } from './AdminNav.tsx';
+import { RevenueDashboard } from './RevenueDashboard.tsx';
 import { roleBadgeClass, usersPath, withAccessGranted, type AdminUser, type UsersAnswer } from './adminUsers.ts';
 import './admin.css';
 
@@ -102,6 +103,7 @@ export const AdminUsers = () => {
         </div>
       </div>
       <AdminNav />
+      <RevenueDashboard />
 
       <div className="card admin-panel">
         <div className="admin-panel-head">
@@ -118,6 +120,13 @@ export const AdminUsers = () => {
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
+          <a
+            className="btn btn-ghost btn-sm"
+            href={`/api/admin/users.csv${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`}
+            download
+          >
+            Download CSV
+          </a>
         </div>
         {notice && (
           <p className={`form-alert form-alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>

@@ -77,6 +77,15 @@ export const AdminOrders = () => {
           </button>
         ))}
       </div>
+      <p>
+        <a
+          className="btn btn-ghost btn-sm"
+          href={`/api/admin/orders.csv${tab ? `?shipment_status=${tab}` : ''}`}
+          download
+        >
+          Download CSV
+        </a>
+      </p>
       {error && <Notice kind="error">{error}</Notice>}
       {!orders && !error && <Spinner label="Loading orders…" />}
       {orders?.length === 0 && <Notice kind="empty">No orders here.</Notice>}
