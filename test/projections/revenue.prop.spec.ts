@@ -98,7 +98,7 @@ const runHistory = (ops: readonly Op[]) => {
     fold.wallets.set(user, events.reduce(walletDecider.evolve, state));
     for (const e of events) {
       log.push(on(`wallet-${user}`, e, new Date(now).toISOString()));
-      foldEvent(fold, e as never);
+      foldEvent(fold, e);
     }
   };
   for (const next of ops) {
@@ -143,7 +143,7 @@ const runHistory = (ops: readonly Op[]) => {
         if (!pick) break;
         const type =
           op.kind === 'refund' ? 'RefundPrebook' : op.kind === 'convert' ? 'ConvertFeeToReward' : 'KeepEntryFee';
-        walletRun(user, { type, data: { reservationId: pick[0], now } } as WalletCommand);
+        walletRun(user, { type, data: { reservationId: pick[0], now } });
         break;
       }
       case 'reward':
