@@ -1,3 +1,5 @@
+import type { CrackersSeason } from './crackersSeason.ts';
+import { seasonStatus } from './crackersSeason.ts';
 import type { Decider } from './decider.ts';
 import { assertNever, DomainError } from './decider.ts';
 
@@ -42,6 +44,8 @@ export type CrackersOrderCommand = {
     items: CrackersOrderItem[];
     /** Whether the referral code exists; the handler looks it up. */
     referralKnown: boolean;
+    /** The season the admins set (null before they set one): orders are taken only inside it. */
+    season: CrackersSeason | null;
     now: number;
   };
 };
@@ -78,6 +82,7 @@ export const crackersTotal = (items: readonly CrackersOrderItem[]): number =>
 
 /**
  * A crackers order (`crackers-order-{id}`), placed once, by a visitor or a member. Guarantees:
+ * placed only on a day of the season the admins set;
  * at least one item, whole quantities, a total of at least ₹2000, name, a valid mobile, address
  * line 1, a district of Thanjavur or Thiruvarur and a referral code that exists.
  */
@@ -87,7 +92,9 @@ export const decide = (command: CrackersOrderCommand, state: CrackersOrderState)
   switch (command.type) {
     case 'PlaceCrackersOrder': {
       if (state.status === 'placed') return [];
-      const { referralKnown, now, ...d } = command.data;
+      const { referralKnown, now, season, ...d } = command.data;
+      const status = seasonStatus(season, now);
+      if (!status.open) throw new DomainError('SEASON_CLOSED', status.message, { reason: status.reason });
       const items = d.items.filter((i) => i.quantity !== 0);
       if (items.length === 0) throw new DomainError('CRACKERS_NO_ITEMS', CRACKERS_MESSAGES.noItems);
       if (items.some((i) => !Number.isSafeInteger(i.quantity) || i.quantity < 0)) {

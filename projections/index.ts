@@ -1,6 +1,7 @@
 import { cartProjector } from './cart.ts';
 import { catalogueProjector } from './catalogue.ts';
 import { crackersProjector } from './crackers.ts';
+import { crackersSeasonProjector } from './crackersSeason.ts';
 import { leagueProjector } from './league.ts';
 import { ordersProjector } from './orders.ts';
 import type { Projector } from './projector.ts';
@@ -27,6 +28,7 @@ export const allProjectors: readonly Projector[] = [
   cartProjector,
   ordersProjector,
   crackersProjector,
+  crackersSeasonProjector,
   walletsProjector,
   roomsProjector,
   blogProjector,

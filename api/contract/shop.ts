@@ -225,3 +225,23 @@ export const ProductCreated = z.object({
   }),
 });
 export type ProductCreated = z.infer<typeof ProductCreated>;
+
+// ── Crackers season ──────────────────────────────────────────────────────────────────────
+const SeasonDate = z.iso.date().describe('India date, YYYY-MM-DD');
+export const CrackersSeasonDto = z.object({
+  opens_on: SeasonDate,
+  closes_on: SeasonDate,
+  bands: z
+    .array(z.object({ order_by: SeasonDate, deliver_by: SeasonDate }))
+    .min(1)
+    .max(4)
+    .describe('Orders up to and including order_by are delivered by deliver_by'),
+});
+export type CrackersSeasonDto = z.infer<typeof CrackersSeasonDto>;
+/** `GET /api/crackers/season`: the season (null before admins set one) and whether orders are taken today. */
+export const CrackersSeasonView = z.object({
+  season: CrackersSeasonDto.nullable(),
+  open: z.boolean(),
+  message: z.string().nullable().describe('Why orders are not taken today, in words'),
+});
+export type CrackersSeasonView = z.infer<typeof CrackersSeasonView>;

@@ -4,6 +4,9 @@ import { clientAddress } from '../http/security.ts';
 import { createReferralCheckLimit, TOO_MANY_REFERRAL_CHECKS } from '../auth/throttle.ts';
 import { z } from 'zod';
 import { CRACKERS_MESSAGES, crackersOrderDecider, crackersOrderStream } from '../../engine/crackersOrder.ts';
+import type { CrackersSeason } from '../../engine/crackersSeason.ts';
+import { CRACKERS_SEASON_STREAM, crackersSeasonDecider, seasonStatus } from '../../engine/crackersSeason.ts';
+import { crackersSeason } from '../../projections/crackersSeason.ts';
 import { DomainError } from '../../engine/decider.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
 import {
@@ -15,12 +18,13 @@ import {
 import { referralByCode } from '../../projections/referrals.ts';
 import type { HitLog } from '../auth/hitLog.ts';
 import type { AuthEnv } from '../auth/session.ts';
-import { actorOf, currentUser, requireUser } from '../auth/session.ts';
+import { actorOf, currentUser, requireRole, requireUser } from '../auth/session.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody, queryParams } from '../http/openapi.ts';
-import { CrackerSort } from '../contract/shop.ts';
+import type { CrackersSeasonView as SeasonView } from '../contract/shop.ts';
+import { CrackerSort, CrackersSeasonDto, CrackersSeasonView } from '../contract/shop.ts';
 import { toCracker, toReferralOrder, toReservedOrder } from './views.ts';
 
 /** The one place that decides whether a referral code exists (the identity feature's `referrals` read model). */
@@ -39,6 +43,22 @@ export const CrackersOrderBody = z.object({
   referral_code: text(20),
   platform: text(20),
 });
+
+const seasonDto = (s: CrackersSeason) => ({
+  opens_on: s.opensOn,
+  closes_on: s.closesOn,
+  bands: s.bands.map((b) => ({ order_by: b.orderBy, deliver_by: b.deliverBy })),
+});
+
+const seasonView = (deps: Pick<Deps, 'clock' | 'readDb'>): SeasonView => {
+  const season = crackersSeason(deps.readDb);
+  const status = seasonStatus(season, deps.clock.now());
+  return {
+    season: season ? seasonDto(season) : null,
+    open: status.open,
+    message: status.open ? null : status.message,
+  };
+};
 
 /** At most `limit` orders per address per window: the order form needs no login, so it is throttled. */
 const perAddressLimit =
@@ -66,6 +86,48 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
       (c) => {
         const { q, sort } = c.req.valid('query');
         return c.json({ success: true, data: searchCrackers(deps.readDb, q, sort).map(toCracker) });
+      },
+    )
+    .get(
+      '/season',
+      describe({
+        summary: 'The crackers season: order days, delivery promises, and whether orders are taken today',
+        tags: ['crackers'],
+        response: CrackersSeasonView,
+      }),
+      (c) => c.json(seasonView(deps)),
+    )
+    .put(
+      '/season',
+      describe({
+        summary: 'Set the crackers season (India dates); orders close when it does',
+        tags: ['crackers', 'admin'],
+        access: 'admin',
+        response: CrackersSeasonView,
+      }),
+      requireRole('admin'),
+      jsonBody(CrackersSeasonDto),
+      async (c) => {
+        const admin = currentUser(c);
+        const b = c.req.valid('json');
+        const now = deps.clock.now();
+        await handleCommand(
+          deps.commands,
+          CRACKERS_SEASON_STREAM,
+          crackersSeasonDecider,
+          {
+            type: 'SetCrackersSeason',
+            data: {
+              opensOn: b.opens_on,
+              closesOn: b.closes_on,
+              bands: b.bands.map((x) => ({ orderBy: x.order_by, deliverBy: x.deliver_by })),
+              by: admin.id,
+              now,
+            },
+          },
+          { actor: actorOf(admin), now },
+        );
+        return c.json(seasonView(deps));
       },
     )
     .post(
@@ -109,6 +171,7 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
               userId: user?.id ?? null,
               items,
               referralKnown: body.referral_code ? referralExists(deps, body.referral_code) : false,
+              season: crackersSeason(deps.readDb),
               now,
             },
           },

@@ -1,3 +1,6 @@
+import type { CrackersSeason } from '../../engine/crackersSeason.ts';
+import { CRACKERS_SEASON_STREAM, crackersSeasonDecider, indiaDate } from '../../engine/crackersSeason.ts';
+import { crackersSeason } from '../../projections/crackersSeason.ts';
 import type { Deps } from '../../api/deps.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import type { Cracker } from '../../engine/crackersCatalogue.ts';
@@ -74,9 +77,33 @@ export const crackersCatalogue: SeedCracker[] = data.map(
   },
 );
 
-/** Lists every demo cracker; listing one again changes nothing. */
+const DAY = 86_400_000;
+
+/**
+ * A demo season around the day the demo starts: opened a week ago, orders taken for four more
+ * weeks, delivered within four days of the band they fall in.
+ */
+export const demoSeason = (now: number): CrackersSeason => ({
+  opensOn: indiaDate(now - 7 * DAY),
+  closesOn: indiaDate(now + 28 * DAY),
+  bands: [
+    { orderBy: indiaDate(now + 24 * DAY), deliverBy: indiaDate(now + 28 * DAY) },
+    { orderBy: indiaDate(now + 28 * DAY), deliverBy: indiaDate(now + 32 * DAY) },
+  ],
+});
+
+/** Lists every demo cracker and opens a demo season; running it again changes nothing. */
 export const seedCrackers = async (deps: Deps): Promise<void> => {
   const now = deps.clock.now();
+  if (!crackersSeason(deps.readDb)) {
+    await handleCommand(
+      deps.commands,
+      CRACKERS_SEASON_STREAM,
+      crackersSeasonDecider,
+      { type: 'SetCrackersSeason', data: { ...demoSeason(now), by: 'system', now } },
+      { actor: 'system', now, commandId: 'seed-crackers-season' },
+    );
+  }
   for (const { colour: _colour, ...cracker } of crackersCatalogue) {
     await handleCommand(
       deps.commands,

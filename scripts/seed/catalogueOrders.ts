@@ -1,3 +1,4 @@
+import { crackersSeason } from '../../projections/crackersSeason.ts';
 import type { SessionUser } from '../../api/auth/session.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import type { Deps } from '../../api/deps.ts';
@@ -144,6 +145,7 @@ export const seedShopOrders = async (deps: Deps): Promise<void> => {
           referral_code: o.code,
           platform: 'web',
           referralKnown: true,
+          season: crackersSeason(deps.readDb),
           now,
         },
       },

@@ -63,6 +63,7 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
     '/add-referral',
     '/admin/rooms',
     '/admin/orders',
+    '/admin/crackers-season',
     '/admin/leagues',
     '/admin/blog',
     '/admin/newsletter',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER } from '../helpers/http.ts';
-import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, screenshot } from './browser.ts';
+import { ADMIN, MEMBER } from '../helpers/http.ts';
+import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, openPage, screenshot } from './browser.ts';
 
 /** Issue 20's shop defects at 375 px: each test failed before its fix. */
 describe.skipIf(!chromiumAvailable)('the shop and crackers on a phone', () => {
@@ -47,6 +47,58 @@ describe.skipIf(!chromiumAvailable)('the shop and crackers on a phone', () => {
       expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
     } finally {
       await context.close();
+    }
+  });
+
+  it('the crackers dates come from the season the admin sets, and orders close when it does', async () => {
+    const visitor = await openPage(suite.browser, suite.server, { viewport: MOBILE });
+    const admin = await openLoggedInPage(suite.browser, suite.server, ADMIN, { width: 1366, height: 900 });
+    try {
+      // The seeded season is open: the page promises its own dates, never October's in November.
+      const seeded = (await (await visitor.context.request.get('/api/crackers/season')).json()) as {
+        season: { bands: { order_by: string; deliver_by: string }[] };
+      };
+      await visitor.page.goto('/crackers');
+      const promise = visitor.page.getByTestId('crackers-delivery').locator('span').first();
+      await expect.poll(() => promise.textContent()).toMatch(/^Orders till \d{1,2} \w{3} delivered by/);
+      expect(await promise.textContent()).not.toContain('6 Oct');
+      expect(seeded.season.bands.length).toBe(2);
+
+      // The admin ends the season yesterday (India time), through the form.
+      const yesterday = new Date(Date.now() + 330 * 60_000 - 86_400_000).toISOString().slice(0, 10);
+      const weekAgo = new Date(Date.now() + 330 * 60_000 - 7 * 86_400_000).toISOString().slice(0, 10);
+      await admin.page.goto('/admin/crackers-season');
+      await admin.page.getByText('Orders are open today.').first().waitFor();
+      await admin.page.getByLabel('Orders open on').fill(weekAgo);
+      await admin.page.getByLabel('Last day for orders').fill(yesterday);
+      await admin.page.getByTestId('season-band-1').getByRole('button', { name: 'Remove' }).click();
+      await admin.page.getByLabel('Orders till').fill(yesterday);
+      await admin.page.getByLabel('Delivered by').fill(yesterday);
+      await admin.page.getByTestId('season-preview').waitFor();
+      await admin.page.getByRole('button', { name: 'Save the season' }).click();
+      await admin.page.getByText('Saved. Crackers orders are closed for this season.', { exact: false }).waitFor();
+      await screenshot(admin.page, 'admin-crackers-season-1366');
+
+      await visitor.page.reload();
+      await expect
+        .poll(() => promise.textContent())
+        .toBe('Crackers orders are closed for this season. Thank you for ordering with us.');
+      const row = visitor.page.getByTestId('cracker-row').filter({ hasText: 'Flower Pots Big' });
+      await row.getByRole('button', { name: 'Reserve' }).click();
+      const panel = visitor.page.getByTestId('reserved-panel');
+      await panel.getByRole('spinbutton', { name: 'Quantity of Flower Pots Big' }).fill('8');
+      await panel.getByTestId('crackers-closed').waitFor();
+      expect(await panel.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+      await visitor.page.goto('/shipping-policy');
+      await visitor.page
+        .getByTestId('shipping-crackers')
+        .getByText('Crackers orders are closed for this season.', { exact: false })
+        .waitFor();
+      await screenshot(visitor.page, 'crackers-closed-375');
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.context.close();
+      await admin.context.close();
     }
   });
 });

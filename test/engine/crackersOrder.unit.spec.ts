@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { CrackersOrderCommand } from '../../engine/crackersOrder.ts';
 import { crackersOrderDecider, normalizeIndianMobile } from '../../engine/crackersOrder.ts';
 import { crackersCatalogueDecider } from '../../engine/crackersCatalogue.ts';
+import type { CrackersSeason } from '../../engine/crackersSeason.ts';
 import { specFor } from '../helpers/decider.ts';
 
 const now = Date.parse('2026-09-30T06:00:00Z');
+const season: CrackersSeason = {
+  opensOn: '2026-09-15',
+  closesOn: '2026-10-10',
+  bands: [
+    { orderBy: '2026-10-06', deliverBy: '2026-10-10' },
+    { orderBy: '2026-10-10', deliverBy: '2026-10-14' },
+  ],
+};
 const spec = specFor(crackersOrderDecider);
 
 const order = (overrides: Partial<CrackersOrderCommand['data']> = {}): CrackersOrderCommand => ({
@@ -24,6 +33,7 @@ const order = (overrides: Partial<CrackersOrderCommand['data']> = {}): CrackersO
     referral_code: 'vetri1',
     platform: 'web',
     referralKnown: true,
+    season,
     now,
     ...overrides,
   },
@@ -123,5 +133,23 @@ describe('crackers catalogue', () => {
     cat()
       .when({ type: 'ListCracker', data: { cracker: { ...cracker, price: 10.5 }, now } })
       .thenThrows('CRACKER_INVALID');
+  });
+});
+
+describe('crackers orders follow the season the admins set', () => {
+  it('are taken from the opening day to the closing day (India dates), and refused outside it', () => {
+    // 10 Oct 23:59 in India is still the season; 11 Oct 00:00 India is not.
+    spec([])
+      .when(order({ now: Date.parse('2026-10-10T18:29:00Z') }))
+      .then([expect.objectContaining({ type: 'CrackersOrderPlaced' }) as never]);
+    spec([])
+      .when(order({ now: Date.parse('2026-10-10T18:30:00Z') }))
+      .thenThrows('SEASON_CLOSED', 'Crackers orders are closed for this season. Thank you for ordering with us.');
+    spec([])
+      .when(order({ now: Date.parse('2026-09-14T12:00:00Z') }))
+      .thenThrows('SEASON_CLOSED', 'Crackers orders open on 2026-09-15.');
+    spec([])
+      .when(order({ season: null }))
+      .thenThrows('SEASON_CLOSED', 'Crackers orders are not open yet. Please check back before the festival.');
   });
 });

@@ -353,6 +353,11 @@ describe('crackers read model', () => {
           referral_code: 'TVR001',
           platform: 'web',
           referralKnown: true,
+          season: {
+            opensOn: '2000-01-01',
+            closesOn: '2999-12-31',
+            bands: [{ orderBy: '2999-12-31', deliverBy: '2999-12-31' }],
+          },
           now,
         },
       },

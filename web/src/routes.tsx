@@ -358,6 +358,14 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/admin/crackers-season',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminCrackersSeason.tsx'),
+      (m) => m.AdminCrackersSeason,
+    ),
+  },
+  {
     path: '/admin/rooms',
     access: 'staff',
     Component: page(

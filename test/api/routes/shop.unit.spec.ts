@@ -234,6 +234,23 @@ describe('crackersRoutes', () => {
       district: 'Thanjavur',
       referral_code: 'anbu01',
     };
+    // No season yet: orders are refused in words; only an admin sets one.
+    const early = await call<Failure>(app, 'POST', '/api/crackers/orders', {
+      json: { ...order, items: [{ id: 'k01', quantity: 4 }] },
+    });
+    expect(early.body.error.code).toBe('SEASON_CLOSED');
+    expect(early.body.error.message).toMatch(/not open yet/);
+    const today = new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+    const season = { opens_on: today, closes_on: today, bands: [{ order_by: today, deliver_by: today }] };
+    const member = await signedIn(deps);
+    expect((await call(app, 'PUT', '/api/crackers/season', { cookie: member.cookie, json: season })).status).toBe(403);
+    const set = await call<{ open: boolean }>(app, 'PUT', '/api/crackers/season', {
+      cookie: admin.cookie,
+      json: season,
+    });
+    expect(set.body.open).toBe(true);
+    expect((await call<{ season: unknown }>(app, 'GET', '/api/crackers/season')).body.season).toEqual(season);
+
     const small = await call<Failure>(app, 'POST', '/api/crackers/orders', {
       json: { ...order, items: [{ id: 'k01', quantity: 1 }] },
     });

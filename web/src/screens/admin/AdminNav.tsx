@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/create-room', label: 'Create Room', adminOnly: true },
   { to: '/add-products', label: 'Add Product', adminOnly: true },
   { to: '/admin/orders', label: 'Orders', adminOnly: false },
+  { to: '/admin/crackers-season', label: 'Crackers season', adminOnly: false },
   { to: '/admin/leagues', label: 'Leagues', adminOnly: true },
   { to: '/admin/blog', label: 'Blog', adminOnly: true },
   { to: '/admin/withdrawals', label: 'Withdrawals', adminOnly: false },

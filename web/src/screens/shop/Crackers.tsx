@@ -20,6 +20,8 @@ import {
 import { Modal, Notice, ProductImage, SearchIcon, Spinner } from './parts.tsx';
 import type { Cracker } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
+import type { CrackersSeasonView } from '../../../../api/contract/shop.ts';
+import { deliveryText, fetchCrackersSeason } from './crackersSeason.ts';
 import './shop.css';
 import './checkout.css';
 import './shopPage.css';
@@ -111,6 +113,18 @@ export const Crackers = () => {
   const total = reservedTotal(lines);
   const belowMinimum = total < CRACKERS_MIN_ORDER_PAISE;
   const [known, setKnown] = useState<Partial<CrackersDetails> | undefined>(undefined);
+  const [season, setSeason] = useState<CrackersSeasonView | null>(null);
+  const closed = season !== null && !season.open;
+  const seasonText = season ? (season.open && season.season ? deliveryText(season.season) : season.message) : '';
+
+  // The season the admins set: the delivery promise, and whether orders are taken today.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCrackersSeason(controller.signal)
+      .then(setSeason)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
 
   // A signed-in member's details form starts from their profile (or what they registered with).
   useEffect(() => {
@@ -168,14 +182,14 @@ export const Crackers = () => {
 
   return (
     <div className="crackers-page">
-      <div className="marquee" role="note" aria-label="Delivery dates">
-        <p className="marquee-track">
-          <span>Orders till 6 Oct delivered by 10 Oct, and orders 7 to 10 Oct delivered by 14 Oct.</span>
-          <span aria-hidden="true">
-            Orders till 6 Oct delivered by 10 Oct, and orders 7 to 10 Oct delivered by 14 Oct.
-          </span>
-        </p>
-      </div>
+      {season && (
+        <div className="marquee" role="note" aria-label="Delivery dates">
+          <p className="marquee-track" data-testid="crackers-delivery">
+            <span>{seasonText}</span>
+            <span aria-hidden="true">{seasonText}</span>
+          </p>
+        </div>
+      )}
       <div className="container shop-page">
         <header className="shop-head">
           <div>
@@ -265,10 +279,15 @@ export const Crackers = () => {
               Total <strong data-testid="reserved-total">{formatRupees(total)}</strong>
             </p>
             {belowMinimum && lines.length > 0 && <p className="form-hint">{MINIMUM}</p>}
+            {closed && (
+              <p className="form-hint" data-testid="crackers-closed">
+                {season.message}
+              </p>
+            )}
             <button
               type="button"
               className="btn btn-accent reserve-now"
-              disabled={belowMinimum}
+              disabled={belowMinimum || closed}
               onClick={() => setDialog('details')}
             >
               Reserve

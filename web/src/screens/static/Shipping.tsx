@@ -1,6 +1,33 @@
+import { useEffect, useState } from 'react';
+import type { CrackersSeasonView } from '../../../../api/contract/shop.ts';
+import { deliveryText, fetchCrackersSeason, shortDate } from '../shop/crackersSeason.ts';
 import { Link } from 'react-router-dom';
 import { Callout, StaticPage } from '../../components/StaticPage.tsx';
 import { SITE } from '../../lib/site.ts';
+
+/** The season's dates as the admins set them (the same words as the crackers page). */
+const CrackersSeasonPromise = () => {
+  const [view, setView] = useState<CrackersSeasonView | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCrackersSeason(controller.signal)
+      .then(setView)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  if (!view) return <p className="muted">Loading the season’s dates…</p>;
+  return (
+    <ul data-testid="shipping-crackers">
+      {view.season && (
+        <li>
+          Orders are taken from {shortDate(view.season.opens_on)} to {shortDate(view.season.closes_on)}.
+        </li>
+      )}
+      {view.season && <li>{deliveryText(view.season)}</li>}
+      {!view.open && view.message && <li>{view.message}</li>}
+    </ul>
+  );
+};
 
 export const Shipping = () => (
   <StaticPage
@@ -43,10 +70,7 @@ export const Shipping = () => (
     </ul>
 
     <h2>Crackers season</h2>
-    <ul>
-      <li>Orders till 6 Oct are delivered by 10 Oct.</li>
-      <li>Orders from 7 to 10 Oct are delivered by 14 Oct.</li>
-    </ul>
+    <CrackersSeasonPromise />
 
     <h2>At delivery</h2>
     <p>
