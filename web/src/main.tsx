@@ -7,6 +7,7 @@ import { preloadRoute } from './routes.tsx';
 import { preloadRootScreen } from './screens/auth/RootPage.tsx';
 import { startClockSync } from './lib/clock.ts';
 import { connectSocket } from './lib/socket.ts';
+import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { initSession, useSessionStore } from './stores/session.ts';
 import { startWalletLive } from './stores/wallet.ts';
 import { startNotificationsLive } from './stores/notifications.ts';
@@ -20,6 +21,7 @@ startClockSync();
 connectSocket();
 startWalletLive();
 startNotificationsLive();
+registerServiceWorker();
 // The browser witnesses the deal log for whoever signs in (and shows a fork it kept, to anyone).
 showKeptFork();
 useSessionStore.subscribe((s) => {
