@@ -11,6 +11,7 @@ import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { initSession, useSessionStore } from './stores/session.ts';
 import { startWalletLive } from './stores/wallet.ts';
 import { startNotificationsLive } from './stores/notifications.ts';
+import { startInstallOffer } from './stores/install.ts';
 import { showKeptFork, startLogWitness } from './stores/logWitness.ts';
 
 // The screen's code loads while the session is checked (not after): one round trip less on a phone.
@@ -22,6 +23,7 @@ connectSocket();
 startWalletLive();
 startNotificationsLive();
 registerServiceWorker();
+startInstallOffer();
 // The browser witnesses the deal log for whoever signs in (and shows a fork it kept, to anyone).
 showKeptFork();
 useSessionStore.subscribe((s) => {
