@@ -72,7 +72,9 @@ self.addEventListener('activate', (event) =>
 const navigate = async (event) => {
   try {
     const response = await fetch(event.request);
-    if (keepable(response) && isHtml(response)) {
+    // A screen's address (no file extension: every screen is the shell); not /offline.html itself.
+    const screen = !/\.\w+$/.test(new URL(event.request.url).pathname);
+    if (screen && keepable(response) && isHtml(response)) {
       const copy = response.clone();
       event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(SHELL_URL, copy)));
     }
