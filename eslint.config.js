@@ -36,7 +36,9 @@ export default tseslint.config(
     // The service worker is plain JavaScript served as is (no build step), in a worker's globals.
     files: ['web/public/sw.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { self: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { self: 'readonly', URL: 'readonly', caches: 'readonly', fetch: 'readonly', Request: 'readonly' },
+    },
   },
   {
     files: ['web/**/*.tsx', 'web/**/*.ts'],

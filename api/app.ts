@@ -42,6 +42,9 @@ import { healthRoutes } from './routes/health.ts';
 import { Registry } from 'prom-client';
 import { METRICS_CONTENT_TYPE, metricsAuthorized, metricsText } from './metrics.ts';
 
+/** Files of the web client served under fixed names that must not be kept stale (see below). */
+const REVALIDATED = new Set(['/sw.js', '/manifest.webmanifest', '/offline.html']);
+
 /** This request's logger: its lines carry the request id and, once the session is known, the actor. */
 const requestLogOf =
   (log: Logger) =>
@@ -185,6 +188,12 @@ export const createApp = (
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // The service worker, the manifest and the offline page keep their names from one deploy to the
+  // next: browsers ask again every time (a 304 when unchanged), so a new version is seen at once.
+  app.use('*', async (c, next) => {
+    await next();
+    if (REVALIDATED.has(c.req.path) && c.res.ok) c.header('Cache-Control', 'no-cache');
   });
   // Source maps are never served (the build keeps them out of dist; an older dist may still hold some).
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));

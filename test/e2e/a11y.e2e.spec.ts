@@ -1,45 +1,19 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, openPage, screenshot } from './browser.ts';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  MOBILE,
+  openLoggedInPage,
+  openPage,
+  screenshot,
+  seriousViolations,
+} from './browser.ts';
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const WIDE = { width: 1366, height: 900 } as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe-core's WCAG 2.2 A/AA rules on the page as it is now; only serious and critical violations. */
-const seriousViolations = async (page: Page): Promise<string[]> => {
-  // Evaluated over the DevTools protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations as Violation[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-};
 
 const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
   visitor: [

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -27,6 +29,34 @@ export const launchBrowser = (): Promise<Browser> =>
 
 export const MOBILE = { width: 375, height: 760 } as const;
 export const DESKTOP = { width: 1280, height: 860 } as const;
+
+/**
+ * Chromium with a profile on disk (a temporary folder, removed on close): unlike the incognito-like
+ * contexts of `openPage`, it may install the site as an app, so its installability can be checked.
+ */
+export const openProfilePage = async (
+  server: Pick<TestServer, 'url'>,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void> }> => {
+  const profile = mkdtempSync(join(tmpdir(), 'vetri-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: FLAGS,
+    headless: true,
+    baseURL: server.url,
+    viewport,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page, errors, close };
+};
 
 /** A fresh browser context (own cookies) on the server, with console errors collected. */
 export const openPage = async (
@@ -59,6 +89,43 @@ export const openLoggedInPage = async (
   });
   if (res.status() !== 200) throw new Error(`login as ${who.email} failed: ${res.status()} ${await res.text()}`);
   return opened;
+};
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * axe-core's WCAG 2.2 A/AA rules on the page as it is now (or only on the part `within` selects);
+ * only serious and critical violations.
+ */
+export const seriousViolations = async (page: Page, within?: string): Promise<string[]> => {
+  // Evaluated over the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (within) => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document | string, o: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(within ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations as Violation[];
+  }, within);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 };
 
 /** Saves a screenshot under test-results/ as a test artifact. */

@@ -1,4 +1,5 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { InstallPrompt } from './components/InstallPrompt.tsx';
 import { Layout } from './components/Layout.tsx';
 import { RequireAccess, SessionGate } from './components/RequireAccess.tsx';
 import { routes } from './routes.tsx';
@@ -21,6 +22,7 @@ export const App = () => (
           ))}
         </Route>
       </Routes>
+      <InstallPrompt />
     </SessionGate>
   </BrowserRouter>
 );

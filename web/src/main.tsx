@@ -7,9 +7,11 @@ import { preloadRoute } from './routes.tsx';
 import { preloadRootScreen } from './screens/auth/RootPage.tsx';
 import { startClockSync } from './lib/clock.ts';
 import { connectSocket } from './lib/socket.ts';
+import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { initSession, useSessionStore } from './stores/session.ts';
 import { startWalletLive } from './stores/wallet.ts';
 import { startNotificationsLive } from './stores/notifications.ts';
+import { startInstallOffer } from './stores/install.ts';
 import { showKeptFork, startLogWitness } from './stores/logWitness.ts';
 
 // The screen's code loads while the session is checked (not after): one round trip less on a phone.
@@ -20,6 +22,8 @@ startClockSync();
 connectSocket();
 startWalletLive();
 startNotificationsLive();
+registerServiceWorker();
+startInstallOffer();
 // The browser witnesses the deal log for whoever signs in (and shows a fork it kept, to anyone).
 showKeptFork();
 useSessionStore.subscribe((s) => {

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { UnknownPath } from './components/RequireAccess.tsx';
+import { ScreenUnavailable } from './components/ScreenUnavailable.tsx';
 import type { RouteAccess } from './lib/access.ts';
 
 /** One row per screen. To build a screen, swap its `Component` for `page(() => import(...), (m) => m.Screen)`. */
@@ -18,10 +19,22 @@ type PageComponent = ComponentType & { preload?: () => void };
 
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageComponent => {
   let loading: Promise<M> | null = null;
-  const once = () => (loading ??= load());
+  // A failed download (offline, say) is not kept: the next try downloads again.
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
   return Object.assign(
-    lazy(async () => ({ default: pick(await once()) })),
-    { preload: () => void once() },
+    lazy(async () => {
+      try {
+        return { default: pick(await once()) };
+      } catch {
+        // Offline with no saved copy of this screen: say so (with a way to try again), not a blank app.
+        return { default: ScreenUnavailable };
+      }
+    }),
+    { preload: () => void once().catch(() => undefined) },
   );
 };
 
