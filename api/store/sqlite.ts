@@ -104,7 +104,10 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   const db = new Database(options.path);
   applyStorePragmas(db);
   db.exec(SCHEMA);
-  const pollIntervalMs = options.pollIntervalMs ?? 100;
+  // Another process's appends reach this one's sockets after at most one poll: 25 ms keeps a deal
+  // made on one process within the 150 ms its watchers on another may wait (issue 18). An empty
+  // poll is one indexed look-up past the last position, a few microseconds.
+  const pollIntervalMs = options.pollIntervalMs ?? 25;
   const batchSize = options.batchSize ?? 1000;
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
