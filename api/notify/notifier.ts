@@ -41,6 +41,9 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
   const sending = new Set<Promise<void>>();
 
   const deliver = async (intent: Intent) => {
+    // Most intents were claimed already (every deal names all the room's earlier bidders, one
+    // outbid per member per gap): a read answers those without the member's settings or a write.
+    if (store.claimed(intent.id)) return;
     const settings = (await memberSettings(deps, intent.userId))[intent.kind];
     if (!store.claim(intent, settings.in_app)) return;
     const now = deps.clock.now();
