@@ -157,11 +157,15 @@ export const startServer = async (
   attachRealtime(io, deps);
   const league = attachLeague(io, deps);
   // Every feature's broadcasts, in one list: each committed batch goes to them in this order.
+  const rooms$ = roomBroadcaster(io, deps);
+  // A deal is sent to its room from its durable decided events, before the read models have it;
+  // the rest of each batch once it is projected.
+  const stopDeals = store.onCommitted?.(broadcastBatches(io, [rooms$.committed], log));
   const stopBroadcasting = projections.onApplied(
     broadcastBatches(
       io,
       [
-        roomBroadcaster(io, deps),
+        rooms$,
         walletBroadcaster(io, deps),
         accountBroadcaster(io, deps),
         shopBroadcaster(io, deps),
@@ -195,6 +199,7 @@ export const startServer = async (
       // A browser that keeps a connection busy must not hold the shutdown up for ever: 5 s, then cut.
       const force = setTimeout(() => httpServer.closeAllConnections(), 5000);
       await new Promise<void>((resolve) => void io.close(() => resolve()));
+      stopDeals?.();
       stopBroadcasting();
       await notifier.stop();
       league.stop();

@@ -97,6 +97,12 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event in the log, or 0 when the log is empty. */
   headPosition(): Promise<number>;
+  /**
+   * This process's own appends, handed over synchronously once their commit is durable and before
+   * any append of that commit is answered, in log order. Optional: a store that cannot tell
+   * (EventStoreDB) leaves it out, and its events only arrive through `subscribeToAll`.
+   */
+  onCommitted?(listener: (events: readonly RecordedEvent[]) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -79,6 +79,7 @@ export const Participant = z.object({
 
 /** The member's own view of a room. */
 export const RoomMe = z.object({
+  user_id: z.string(),
   prebooked: z.boolean(),
   can_bid: z.boolean().describe('Pre-booked, access granted and the room is running'),
   used: z.number().int(),

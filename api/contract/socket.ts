@@ -75,8 +75,12 @@ export const RoomBroadcasts = {
     startedAt: z.number().int(),
     serverTime,
   }),
-  /** The round deadline (server time); sent on start and after every accepted bid. Count down with the clock offset. */
+  /** The round deadline (server time) when a room starts; after that each deal's `bidUpdate` carries it. Count down with the clock offset. */
   auctionTimer: z.object({ roomCode, revision, deadline: z.number().int(), timer: z.number().int(), serverTime }),
+  /**
+   * A deal, in one message to its room: the deal, the whole history, the new round deadline and
+   * its countdown, and every member's deal count (a member's own count is theirs in `bidCounts`).
+   */
   bidUpdate: z.object({
     roomCode,
     revision,
@@ -85,6 +89,10 @@ export const RoomBroadcasts = {
     bid: BidEntry,
     bidHistory: z.array(BidEntry),
     deadline: z.number().int(),
+    bidCounts: z.record(z.string(), z.number().int()),
+    max: z.number().int(),
+    timer: z.number().int(),
+    serverTime,
   }),
   auctionEnded: z.object({
     roomCode,
@@ -95,17 +103,8 @@ export const RoomBroadcasts = {
     endedAt: z.number().int(),
     purchaseDeadline: z.number().int().nullable(),
   }),
-  /** To the bidder only. */
-  bidCountUpdate: z.object({ roomCode, used: z.number().int(), remaining: z.number().int(), max: z.number().int() }),
   /** To the bidder only, when used reaches max. */
   bidLimitReached: z.object({ roomCode, used: z.number().int(), max: z.number().int(), message: z.string() }),
-  bidCountsUpdate: z.object({
-    roomCode,
-    revision,
-    bidCounts: z.record(z.string(), z.number().int()),
-    userMap: z.record(z.string(), z.string()),
-    max: z.number().int(),
-  }),
   /** To everyone (Deals cards and the room). */
   participants: z.object({
     roomCode,

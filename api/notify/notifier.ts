@@ -14,6 +14,9 @@ import type { Intent, NotifyStore } from './store.ts';
 import { toNotification } from './store.ts';
 
 const CHECKPOINT = 'notifier';
+/** The notifier's checkpoint is written when it trails by this many events or this long. */
+const CHECKPOINT_EVENTS = 1000;
+const CHECKPOINT_MS = 1000;
 
 export type NotifierDeps = Pick<Deps, 'store' | 'readDb' | 'projections' | 'mail' | 'clock' | 'log' | 'config'>;
 
@@ -38,6 +41,9 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
   const sending = new Set<Promise<void>>();
 
   const deliver = async (intent: Intent) => {
+    // Most intents were claimed already (every deal names all the room's earlier bidders, one
+    // outbid per member per gap): a read answers those without the member's settings or a write.
+    if (store.claimed(intent.id)) return;
     const settings = (await memberSettings(deps, intent.userId))[intent.kind];
     if (!store.claim(intent, settings.in_app)) return;
     const now = deps.clock.now();
@@ -91,25 +97,41 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     return bidders;
   };
 
+  // The checkpoint only saves a restart from reading events again (claims keep what is read twice
+  // from being sent twice), so it is written now and then, not once per event: each write was a
+  // durable commit, a second fsync on every deal's path (deals notify the outbid).
+  let handled = store.checkpoint(CHECKPOINT);
+  let written = handled;
+  let writtenAt = performance.now();
+  const writeCheckpoint = (force = false) => {
+    if (handled <= written) return;
+    if (!force && handled - written < CHECKPOINT_EVENTS && performance.now() - writtenAt < CHECKPOINT_MS) return;
+    store.moveCheckpoint(CHECKPOINT, handled);
+    written = handled;
+    writtenAt = performance.now();
+  };
+
   let queue: Promise<void> = Promise.resolve();
   /** Events in log order: each batch's notifications are worked out and sent before the checkpoint moves past it. */
   const onEvents = (events: readonly RecordedEvent[]) => {
     queue = queue.then(async () => {
       for (const event of events) {
-        if (event.position <= store.checkpoint(CHECKPOINT) || stopped) continue;
+        if (event.position <= Math.max(handled, store.checkpoint(CHECKPOINT)) || stopped) continue;
         const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event));
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
         for (const intent of now)
           await deliver(intent).catch((error: unknown) => deps.log.error('notifying failed', { id: intent.id, error }));
-        store.moveCheckpoint(CHECKPOINT, event.position);
+        handled = Math.max(handled, event.position);
       }
+      writeCheckpoint();
     });
     track(queue);
   };
 
   const tick = () => {
     if (stopped) return;
+    writeCheckpoint();
     for (const due of store.due(deps.clock.now())) {
       track(
         deliver(due)
@@ -156,6 +178,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
       if (interval) clearInterval(interval);
       await caughtUp;
       await Promise.allSettled([...sending]);
+      writeCheckpoint(true);
     },
   };
 };

@@ -58,6 +58,7 @@ export const openNotifyStore = (path: string) => {
     CREATE TABLE IF NOT EXISTS checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
   `);
   const st = {
+    claimed: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM notifications WHERE id = ?'),
     claim: db.prepare(
       `INSERT OR IGNORE INTO notifications (id, user_id, kind, title, body, url, created_at, in_app)
        VALUES (@id, @userId, @kind, @title, @body, @url, @at, @inApp)`,
@@ -110,6 +111,8 @@ export const openNotifyStore = (path: string) => {
      * True when this call created the notification (and so must send it). A notification the member
      * turned off in the bell is still claimed (so its mail or push goes once), but never listed.
      */
+    /** Whether some process has already claimed this notification (a read: no write lock taken). */
+    claimed: (id: string): boolean => st.claimed.get(id) !== undefined,
     claim: (intent: Intent, inApp: boolean): boolean => st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes === 1,
     lastSent: (userId: string, kind: NotificationKind, url: string): number | null =>
       st.lastOfKind.get(userId, kind, url)?.created_at ?? null,

@@ -12,11 +12,15 @@ import { toBidEntry, toRoomSummary } from './views.ts';
 import { asDomainEvent } from '../../engine/eventStore.ts';
 
 /**
- * Turns committed room events into the spec's socket events. Runs after each committed
- * projection batch, so what clients see is what the read model (and the REST API) already holds;
- * every room broadcast carries the revision of the event behind it.
+ * Turns room events into the spec's socket events; every room broadcast carries the revision of
+ * the event behind it. A deal of a running room this process follows is sent from its durable
+ * decided events (`committed`, right after the commit, before the read models have it: once on
+ * disk it is a fact). Everything else — a room's first deal seen here, a deal after a gap, other
+ * processes' deals, every other room event — is sent after its projected batch (`broadcast`), so
+ * what those read from the read model is there. A room's entry in `live` only moves one revision
+ * at a time, on either path, so a room's broadcasts keep their order.
  */
-export const roomBroadcaster = (io: Io, deps: Deps): Broadcaster => {
+export const roomBroadcaster = (io: Io, deps: Deps): Broadcaster & { committed: Broadcaster } => {
   const live = createLiveHistories();
   return {
     name: 'rooms',
@@ -25,6 +29,19 @@ export const roomBroadcaster = (io: Io, deps: Deps): Broadcaster => {
       const reads = batchReads(deps);
       for (const recorded of events)
         if (recorded.streamName.startsWith('room-')) roomBroadcast(io, deps, recorded, reads, live);
+    },
+    committed: {
+      name: 'room deals',
+      channels: (events) => channelsOf(events.filter((e) => e.type === 'BidPlaced')),
+      broadcast(events) {
+        for (const recorded of events) {
+          if (recorded.type !== 'BidPlaced' || !recorded.streamName.startsWith('room-')) continue;
+          const code = recorded.streamName.slice('room-'.length);
+          const history = live.next(code, recorded);
+          if (history)
+            bidBroadcast(io, deps, code, recorded.revision, asDomainEvent<BidPlaced>(recorded).data, history);
+        }
+      },
     },
   };
 };
@@ -92,6 +109,8 @@ const roomBroadcast = (
   const revision = recorded.revision;
   const e = asDomainEvent<RoomEvent>(recorded);
   if (e.type === 'BidPlaced') {
+    // Sent already, from the durable events.
+    if (live.has(code, revision)) return;
     const history = historyOf(code, recorded, reads, live);
     if (history) bidBroadcast(io, deps, code, revision, e.data, history);
     return;
@@ -185,7 +204,11 @@ const roomBroadcast = (
   }
 };
 
-/** A deal's broadcasts: the room's bidUpdate (whole history), counts and timer; the bidder's own count. */
+/**
+ * A deal's one broadcast to its room: `bidUpdate` with the whole history, every member's deal
+ * count, the round's timer; the bidder's own count is theirs in `bidCounts`. The bidder also gets
+ * `bidLimitReached` when that was their last attempt.
+ */
 const bidBroadcast = (
   io: Io,
   deps: Deps,
@@ -194,10 +217,12 @@ const bidBroadcast = (
   b: BidPlaced['data'],
   { bids: history, participants: list, maxAttempts: max }: LiveHistory,
 ) => {
-  const channel = io.to(roomChannel(code));
   const now = deps.clock.now();
   const bid = history.find((h) => h.seq === b.seq)!;
-  channel.emit('bidUpdate', {
+  const made: Record<string, number> = {};
+  for (const h of history) made[h.user_id] = (made[h.user_id] ?? 0) + 1;
+  const counts = Object.fromEntries(list.map((p) => [p.user_id, made[p.user_id] ?? 0]));
+  io.to(roomChannel(code)).emit('bidUpdate', {
     roomCode: code,
     revision,
     currentBid: b.amount,
@@ -205,25 +230,16 @@ const bidBroadcast = (
     bid,
     bidHistory: history,
     deadline: b.deadline,
-  });
-  const counts: Record<string, number> = {};
-  for (const h of history) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
-  channel.emit('bidCountsUpdate', {
-    roomCode: code,
-    revision,
-    bidCounts: Object.fromEntries(list.map((p) => [p.user_id, counts[p.user_id] ?? 0])),
-    userMap: Object.fromEntries(list.map((p) => [p.user_id, p.user_name])),
+    bidCounts: counts,
     max,
-  });
-  channel.emit('auctionTimer', {
-    roomCode: code,
-    revision,
-    deadline: b.deadline,
     timer: Math.max(0, Math.ceil((b.deadline - now) / 1000)),
     serverTime: now,
   });
-  const me = io.to(userChannel(b.userId));
-  me.emit('bidCountUpdate', { roomCode: code, used: b.attempt, remaining: Math.max(0, max - b.attempt), max });
   if (b.attempt >= max)
-    me.emit('bidLimitReached', { roomCode: code, used: b.attempt, max, message: ROOM_MESSAGES.BID_LIMIT });
+    io.to(userChannel(b.userId)).emit('bidLimitReached', {
+      roomCode: code,
+      used: b.attempt,
+      max,
+      message: ROOM_MESSAGES.BID_LIMIT,
+    });
 };

@@ -39,6 +39,11 @@ export const createLiveHistories = () => {
       rooms.set(code, room);
       return room;
     },
+    /** Whether the room's entry already holds `revision` (its deal was broadcast). */
+    has(code: string, revision: number): boolean {
+      const room = rooms.get(code);
+      return room !== undefined && room.revision >= revision;
+    },
     seed(code: string, entry: LiveHistory): void {
       rooms.delete(code);
       rooms.set(code, { ...entry, bids: [...entry.bids], participants: [...entry.participants] });

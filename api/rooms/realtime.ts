@@ -17,7 +17,7 @@ import type { PlaceBidResult } from '../contract/socket.ts';
 import { RoomRequests } from '../contract/socket.ts';
 import type { AppSocket, Io } from '../realtime/io.ts';
 import { roomChannel, userChannel } from '../realtime/io.ts';
-import { permissionOf, roomSnapshot } from './snapshot.ts';
+import { currentRoomSnapshot, permissionOf } from './snapshot.ts';
 
 const JoinPayload = RoomRequests.joinRoom.payload;
 const BidPayload = RoomRequests.placeBid.payload;
@@ -171,7 +171,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
         await socket.join(roomChannel(roomCode));
         let snapshot;
         try {
-          snapshot = roomSnapshot(deps, roomCode, me);
+          snapshot = await currentRoomSnapshot(deps, roomCode, me);
         } catch (error) {
           await socket.leave(roomChannel(roomCode));
           throw error;

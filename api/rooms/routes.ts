@@ -11,7 +11,7 @@ import { PaymentCallbackBody } from '../contract/account.ts';
 import type { PurchaseDeps } from './purchase.ts';
 import { startPurchase, verifyPurchase } from './purchase.ts';
 import { prebook } from './sagas.ts';
-import { roomSnapshot } from './snapshot.ts';
+import { currentRoomSnapshot } from './snapshot.ts';
 import {
   BidHistory,
   DeliveryAddressBody,
@@ -32,7 +32,7 @@ const tabOf = (status: string, remark: string, roomRemark: string | null) => {
 };
 
 /** Deal rooms: lists, one room, pre-book, bid history and the won-deal purchase. */
-export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb'>) =>
+export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb' | 'projections' | 'config'>) =>
   new Hono<AuthEnv>()
     .get(
       '/',
@@ -65,9 +65,9 @@ export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb'>) =>
         response: RoomSnapshot,
       }),
       pathParams(RoomCodeParam),
-      (c) => {
+      async (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(roomSnapshot(deps, c.req.valid('param').code, c.get('user')));
+        return c.json(await currentRoomSnapshot(deps, c.req.valid('param').code, c.get('user')));
       },
     )
     .get(

@@ -46,6 +46,7 @@ export const roomSnapshot = (
     winner: room.winner_id ? { id: room.winner_id, username: room.winner_name ?? '' } : null,
     me: user
       ? {
+          user_id: user.id,
           prebooked: !!mine,
           can_bid: permissionOf(room.status, user, !!mine).canBid,
           used,
@@ -57,4 +58,18 @@ export const roomSnapshot = (
         }
       : null,
   };
+};
+
+/**
+ * `roomSnapshot` once the read models hold everything in the log now. Deals are broadcast from the
+ * durable events, ahead of the read models: a snapshot older than a broadcast its reader already
+ * missed would leave a gap, so a snapshot waits for its position, as commands do.
+ */
+export const currentRoomSnapshot = async (
+  deps: Pick<Deps, 'clock' | 'readDb' | 'store' | 'projections' | 'config'>,
+  code: string,
+  user: SessionUser | null,
+): Promise<RoomSnapshot> => {
+  await deps.projections.waitFor(await deps.store.headPosition(), deps.config.PROJECTION_WAIT_MS);
+  return roomSnapshot(deps, code, user);
 };

@@ -104,7 +104,10 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   const db = new Database(options.path);
   applyStorePragmas(db);
   db.exec(SCHEMA);
-  const pollIntervalMs = options.pollIntervalMs ?? 100;
+  // Another process's appends reach this one's sockets after at most one poll: 25 ms keeps a deal
+  // made on one process within the 150 ms its watchers on another may wait (issue 18). An empty
+  // poll is one indexed look-up past the last position, a few microseconds.
+  const pollIntervalMs = options.pollIntervalMs ?? 25;
   const batchSize = options.batchSize ?? 1000;
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
@@ -142,6 +145,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   /** The events of the group being committed, as appended (collected only from appends that succeed). */
   let committing: RecordedEvent[] | null = null;
   const recent = createRecentEvents();
+  const committedListeners = new Set<(events: readonly RecordedEvent[]) => void>();
 
   const appendTx = db.transaction(
     (stream: string, events: readonly NewEvent[], options: AppendOptions): AppendResult => {
@@ -245,7 +249,8 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       return;
     }
     let outcomes;
-    committing = [];
+    let committed: RecordedEvent[] = [];
+    committing = committed;
     try {
       outcomes = batchTx.immediate(batch);
     } catch (error) {
@@ -253,10 +258,20 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       for (const request of batch) request.reject(refused);
       return;
     } finally {
-      const committed = committing;
       committing = null;
       if (outcomes) recent.add(committed);
+      else committed = [];
     }
+    // The commit is durable, so its events are facts: listeners (the deal broadcasts) hear of them
+    // before any append is answered. A listener's failure never refuses a durable append.
+    if (committed.length > 0)
+      for (const listener of committedListeners) {
+        try {
+          listener(committed);
+        } catch {
+          // The listener reports its own failures; the appends stand.
+        }
+      }
     let last = 0;
     outcomes.forEach((outcome, i) => {
       if (outcome.ok) {
@@ -300,6 +315,10 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
         ensureOpen();
         return stmt.all.all(options.after ?? 0, options.limit ?? -1).map(toRecorded);
       });
+    },
+    onCommitted(listener) {
+      committedListeners.add(listener);
+      return () => committedListeners.delete(listener);
     },
     headPosition() {
       return attempt(() => {

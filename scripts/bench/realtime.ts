@@ -38,18 +38,70 @@ const roundTripOn = async (server: Child, clients: Child, rooms: BenchRoom[], co
   return result;
 };
 
-/** Every room at once, bids as fast as accepted, watchers timing each bidUpdate. */
-const stormOn = async (server: Child, clients: Child, rooms: BenchRoom[], watchers: number, seconds: number) => {
+/** Which of the servers a room's bidders and its watchers connect to (indexes into `servers`). */
+type Placement = (room: number) => { bidders: number; watchers: number };
+
+/**
+ * Every room at once, bids as fast as accepted, watchers timing each bidUpdate. With several
+ * servers (processes on one log), `place` pins each room's sockets; the server CPU is their sum.
+ */
+const stormOn = async (
+  server: Child | Child[],
+  clients: Child,
+  rooms: BenchRoom[],
+  watchers: number,
+  seconds: number,
+  place: Placement = () => ({ bidders: 0, watchers: 0 }),
+) => {
+  const servers = Array.isArray(server) ? server : [server];
+  const urls = await Promise.all(servers.map((s) => s.call<string>({ type: 'url' })));
   const { specs, plan } = layout(rooms, watchers);
   const watching = new Set(plan.flatMap((p) => p.watchers));
+  const urlOf = new Map<number, string>();
+  plan.forEach((room, r) => {
+    for (const i of room.bidders) urlOf.set(i, urls[place(r).bidders]!);
+    for (const i of room.watchers) urlOf.set(i, urls[place(r).watchers]!);
+  });
   await clients.call({
     type: 'connectWire',
-    url: await server.call<string>({ type: 'url' }),
-    sockets: specs.map((spec, i) => ({ ...spec, watch: watching.has(i) })),
+    url: urls[0],
+    sockets: specs.map((spec, i) => ({ ...spec, url: urlOf.get(i), watch: watching.has(i) })),
   });
-  const result = await measured(server, clients, () => clients.call<BidRun>({ type: 'storm', plan, seconds }));
+  const cpu = async () => (await Promise.all(servers.map((s) => s.cpu()))).reduce((a, b) => a + b, 0);
+  const before = await Promise.all([cpu(), clients.cpu()]);
+  const run = await clients.call<BidRun>({ type: 'storm', plan, seconds });
+  const after = await Promise.all([cpu(), clients.cpu()]);
   await clients.call({ type: 'close' });
-  return result;
+  return { run, cpu: after.map((a, i) => a - before[i]!) };
+};
+
+/**
+ * Two server processes on the app's log (the second with its own read models, caught up and on
+ * the same clock): the storm with rooms split between them (a room's sockets all on one), and
+ * the cross-process delay: rooms whose bidders are on the first and watchers on the second.
+ */
+const twoProcesses = async (app: Child, clients: Child, live: number, cross: number, seconds: number) => {
+  // Both sets start together: starting the second set moves the clock past the first set's rounds.
+  // They are made before the second process opens the log, so setting up never races it.
+  const split = await app.call<BenchRoom[]>({ type: 'rooms', tag: 'L2', count: live, seats: SEATS });
+  const across = await app.call<BenchRoom[]>({ type: 'rooms', tag: 'XP', count: cross, seats: SEATS, start: true });
+  const second = await forkChild('servers.ts', ['app', await app.call<string>({ type: 'dataDir' })]);
+  try {
+    await second.call({ type: 'caughtUp', position: await app.call<number>({ type: 'head' }) });
+    await second.call({ type: 'setClock', at: await app.call<number>({ type: 'now' }) });
+    const watchers = 10;
+    const storm = await stormOn([app, second], clients, split, watchers, seconds, (r) => ({
+      bidders: r % 2,
+      watchers: r % 2,
+    }));
+    const crossRun = await stormOn([app, second], clients, across, watchers, seconds, () => ({
+      bidders: 0,
+      watchers: 1,
+    }));
+    return { storm, cross: crossRun };
+  } finally {
+    await second.stop();
+  }
 };
 
 /** Server memory with `n` sockets connected (each watching one of `codes`), against the same server empty. */
@@ -82,8 +134,8 @@ const memoryWith = async (server: Child, clients: Child, codes: string[], n: num
  */
 export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
   const size = ctx.quick
-    ? { rt: 4, live: 10, count: 4 * SEATS * ATTEMPTS, memory: 1000, seconds: 20 }
-    : { rt: 20, live: 100, count: 20 * SEATS * ATTEMPTS, memory: 5000, seconds: 90 };
+    ? { rt: 4, live: 10, cross: 10, count: 4 * SEATS * ATTEMPTS, memory: 1000, seconds: 20 }
+    : { rt: 20, live: 100, cross: 20, count: 20 * SEATS * ATTEMPTS, memory: 5000, seconds: 90 };
   const watchers = 10;
   const clients = await forkChild('clients.ts');
   try {
@@ -139,6 +191,8 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
       const storm = await stormOn(app, clients, live, watchers, size.seconds);
       const peerStorm2 = await peerStorm('PD');
       const broadcast2 = await broadcast();
+      ctx.log(`two server processes on one log: ${size.live} rooms split, ${size.cross} rooms across`);
+      const two = await twoProcesses(app, clients, size.live, size.cross, size.seconds);
       m = {
         roundTrip,
         echo: bothSides(echo1, echo2),
@@ -147,6 +201,7 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
         storm,
         broadcast: bothSides(broadcast1, broadcast2),
         peerStorm: bothSides(peerStorm1, peerStorm2),
+        two,
       };
     } finally {
       await Promise.all([app.stop(), bare.stop(), peer.stop()]);

@@ -106,6 +106,15 @@ export const transparencyFigures = async (ctx: BenchContext): Promise<Figure[]> 
       notes: 'on the bid answer, with one stream read and the wait for the projection',
     },
     {
+      // Issue 18's cost of trust: what a deal pays for being provable, against what its append costs.
+      name: 'cost of trust per deal: its Merkle leaf + subtrees and its signed acknowledgement',
+      value: (perLeafMs + ackSign.ms / acks) * 1000,
+      unit: 'µs',
+      baseline: { name: 'durable append through the store port', value: perAppendMs * 1000, unit: 'µs' },
+      ratio: (perLeafMs + ackSign.ms / acks) / perAppendMs,
+      notes: `per append (every event): the Merkle writes, ${(perLeafMs * 1000).toFixed(0)} µs; per deal: those and the signature, ${((ackSign.ms / acks) * 1000).toFixed(0)} µs (a deal that ends its room has two events); the socket figures run with both on`,
+    },
+    {
       name: 'sign a tree head (root + Ed25519)',
       value: perHeadMs * 1000,
       unit: 'µs',

@@ -76,6 +76,7 @@ const snapshot = (
   userMap: { [A.id]: A.username, [P.id]: P.username },
   winner: null,
   me: {
+    user_id: P.id,
     prebooked: true,
     can_bid: true,
     used: 0,
@@ -102,6 +103,10 @@ const priyaBids = (revision: number, amount = 1_020_00, roomCode = CODE): LiveRo
     bid: bid(2, P, amount),
     bidHistory: [bid(1, A, 1_010_00), bid(2, P, amount)],
     deadline: T + 122_000,
+    bidCounts: { [A.id]: 1, [P.id]: 1 },
+    max: 2,
+    timer: 60,
+    serverTime: T + 62_000,
   },
 });
 
@@ -157,18 +162,14 @@ describe('the live room reducer', () => {
       expect(s.history.map((h) => h.seq)).toEqual([1, 2]);
     });
 
-    it('applies every broadcast of one event (same revision) and drops what the snapshot already holds', () => {
-      const counts: LiveRoomAction = {
-        type: 'bidCountsUpdate',
-        payload: { roomCode: CODE, revision: 5, bidCounts: { [A.id]: 1, [P.id]: 1 }, userMap: {}, max: 2 },
-      };
-      const timer: LiveRoomAction = {
-        type: 'auctionTimer',
-        payload: { roomCode: CODE, revision: 5, deadline: T + 123_000, timer: 60, serverTime: T + 63_000 },
-      };
-      const s = fold(...opened(), priyaBids(5), counts, timer);
-      expect(s.bidCounts[P.id]).toBe(1);
-      expect(s.deadline).toBe(T + 123_000);
+    it('takes the counts, the deadline and my own attempts from the one message of a deal, and drops what the snapshot already holds', () => {
+      const s = fold(...opened(), priyaBids(5));
+      expect(s.bidCounts).toEqual({ [A.id]: 1, [P.id]: 1 });
+      expect(s).toMatchObject({ deadline: T + 122_000, used: 1, remaining: 1, maxAttempts: 2 });
+      // Another member's view: my (Arun's) attempts are left alone by Priya's deal.
+      const arun = snapshot();
+      arun.me = { ...arun.me!, user_id: A.id, used: 1, remaining: 1 };
+      expect(fold(...opened(arun), priyaBids(5))).toMatchObject({ used: 1, remaining: 1 });
 
       const old = fold(...opened(), priyaBids(4, 9_999_00));
       expect(old.currentBid).toBe(1_010_00);
@@ -195,11 +196,6 @@ describe('the live room reducer', () => {
   });
 
   describe('when my ack comes before the room hears of my deal', () => {
-    const counts: LiveRoomAction = {
-      type: 'bidCountsUpdate',
-      payload: { roomCode: CODE, revision: 5, bidCounts: { [A.id]: 1, [P.id]: 1 }, userMap: {}, max: 2 },
-    };
-
     it('shows my deal at once (I lead, no second deal offered), and the broadcasts of that revision agree', () => {
       const acked = fold(...opened(), priyaAcked(5));
       expect(acked).toMatchObject({ currentBid: 1_020_00, highestBidder: P, deadline: T + 122_000, revision: 5 });
@@ -207,14 +203,14 @@ describe('the live room reducer', () => {
       expect(selectBidButton(acked, P.id)).toEqual({ kind: 'leading' });
       expect(selectParticipantRows(acked).find((r) => r.userId === P.id)).toMatchObject({ used: 1, remaining: 1 });
 
-      const confirmed = fold(...opened(), priyaAcked(5), priyaBids(5), counts);
+      const confirmed = fold(...opened(), priyaAcked(5), priyaBids(5));
       expect(confirmed).toMatchObject({ currentBid: 1_020_00, highestBidder: P, revision: 5, stale: false });
       expect(confirmed.history.map((h) => h.seq)).toEqual([1, 2]);
       expect(confirmed.bidCounts).toEqual({ [A.id]: 1, [P.id]: 1 });
     });
 
     it('changes nothing but my counts when the broadcast came first, the ack is for another room, or events were missed', () => {
-      const broadcastFirst = fold(...opened(), priyaBids(5), counts);
+      const broadcastFirst = fold(...opened(), priyaBids(5));
       expect(reduceLiveRoom(broadcastFirst, priyaAcked(5)).history.map((h) => h.seq)).toEqual([1, 2]);
       for (const s of [fold(...opened(), priyaAcked(5, 'ZZZ999')), fold(...opened(), priyaAcked(7))]) {
         expect(s).toMatchObject({ currentBid: 1_010_00, highestBidder: A, revision: 4, used: 1, remaining: 1 });
@@ -248,13 +244,16 @@ describe('the live room reducer', () => {
   });
 
   describe('my attempts', () => {
-    it('counts my own deals from the ack and from bidCountUpdate, never backwards', () => {
+    it("counts my own deals from the ack and from the deal's counts, never backwards", () => {
       const acked = fold(...opened(), priyaAcked(5));
       expect(acked).toMatchObject({ used: 1, remaining: 1 });
       const late = reduceLiveRoom(acked, {
-        type: 'bidCountUpdate',
-        payload: { roomCode: CODE, used: 0, remaining: 2, max: 2 },
-      });
+        ...priyaBids(5),
+        payload: {
+          ...(priyaBids(5) as Extract<LiveRoomAction, { type: 'bidUpdate' }>).payload,
+          bidCounts: { [P.id]: 0 },
+        },
+      } as LiveRoomAction);
       expect(late).toMatchObject({ used: 1, remaining: 1 });
     });
 

@@ -17,6 +17,8 @@ type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface SocketSpec {
   cookie: string | null;
   rooms: string[];
+  /** The server this socket connects to, when not the run's own (two processes on one log). */
+  url?: string;
 }
 export interface BidPlan {
   code: string;
@@ -30,6 +32,8 @@ export interface BidRun {
   rtt: { p50: number; p99: number };
   /** From sending a bid to the last of its room's watchers getting its `bidUpdate`. */
   everyWatcher?: { p50: number; p99: number; missing: number };
+  /** From a bid's ack reaching its bidder to the last of its room's watchers getting its `bidUpdate`. */
+  afterAck?: { p50: number; p99: number };
   errors: Record<string, number>;
 }
 
@@ -79,7 +83,7 @@ const connectWire = async (url: string, specs: (SocketSpec & { watch: boolean })
   for (let i = 0; i < specs.length; i += 100) {
     const opened = await Promise.all(
       specs.slice(i, i + 100).map(async (spec) => {
-        const wire = await openWire(url, spec.cookie, spec.watch ? recordBid : undefined);
+        const wire = await openWire(spec.url ?? url, spec.cookie, spec.watch ? recordBid : undefined);
         for (const roomCode of spec.rooms) {
           const ack = (await wire.emit('joinRoom', { roomCode })) as Ack<unknown>;
           if (!ack.ok) throw new Error(`joinRoom ${roomCode}: ${ack.error.code}`);
@@ -130,7 +134,7 @@ const roundTrip = async (plan: BidPlan[], count: number, seconds: number): Promi
 const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
   const seen = new Map<string, number[]>();
   arrivals = seen;
-  const sent = new Map<string, { at: number; watchers: number }>();
+  const sent = new Map<string, { at: number; acked: number; watchers: number }>();
   const rtts: number[] = [];
   const errors: Record<string, number> = {};
   const started = performance.now();
@@ -145,7 +149,7 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
         last = performance.now();
         if (ack.ok) {
           rtts.push(last - t0);
-          sent.set(`${room.code}:${ack.data.bid.seq}`, { at: t0, watchers: room.watchers.length });
+          sent.set(`${room.code}:${ack.data.bid.seq}`, { at: t0, acked: last, watchers: room.watchers.length });
           misses = 0;
           if (ack.data.ended) return;
         } else {
@@ -161,17 +165,22 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
   }
   arrivals = null;
   const latencies: number[] = [];
+  const afterAck: number[] = [];
   let missing = 0;
   for (const [key, s] of sent) {
     const got = seen.get(key) ?? [];
     if (got.length < s.watchers) missing++;
-    else latencies.push(Math.max(...got) - s.at);
+    else {
+      latencies.push(Math.max(...got) - s.at);
+      afterAck.push(Math.max(...got) - s.acked);
+    }
   }
   return {
     accepted: rtts.length,
     ms: last - started,
     rtt: summary(rtts),
     everyWatcher: { ...summary(latencies), missing },
+    afterAck: summary(afterAck),
     errors,
   };
 };

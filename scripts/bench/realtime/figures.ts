@@ -48,7 +48,7 @@ const met = (ratio: number, target: number, at: 'least' | 'most') =>
   at === 'least' ? ratio >= target : ratio <= target;
 
 export const realtimeTable = (
-  size: { live: number; memory: number },
+  size: { live: number; cross: number; memory: number },
   watchers: number,
   m: {
     roundTrip: Measured;
@@ -60,6 +60,8 @@ export const realtimeTable = (
     peerStorm: Measured;
     appMemory: MemoryFigure;
     rawMemory: MemoryFigure;
+    /** Two server processes on one log: the storm split by room, and rooms watched across processes. */
+    two: { storm: Measured; cross: Measured };
   },
 ): Figure[] => {
   const { durable: durableRate, appMemory, rawMemory } = m;
@@ -220,6 +222,7 @@ export const realtimeTable = (
         peerServerCpuMsPerBid: peerCpu,
       },
     },
+    ...twoProcessFigures(size, watchers, m.storm, m.two),
     {
       name: `memory with ${size.memory.toLocaleString('en-IN')} connected sockets (each watching a room)`,
       value: appMemory.perSocket,
@@ -233,6 +236,63 @@ export const realtimeTable = (
         rawPerSocketMb: rawMemory.perSocket,
         rawHeapPerSocketMb: rawMemory.heapPerSocket,
       },
+    },
+  ];
+};
+
+/** The storm on two server processes sharing one log, against the one-process storm of the same run; the cross-process delay. */
+const twoProcessFigures = (
+  size: { live: number; cross: number },
+  watchers: number,
+  one: Measured,
+  two: { storm: Measured; cross: Measured },
+): Figure[] => {
+  const split = two.storm.run;
+  const cross = two.cross.run;
+  const oneRate = rate(one.run.accepted, one.run.ms);
+  const splitRate = rate(split.accepted, split.ms);
+  const splitEvery = split.everyWatcher!;
+  const oneEvery = one.run.everyWatcher!;
+  const delay = cross.afterAck!;
+  const cpuPerBid = (x: Measured) => (x.cpu[0]! * 1000) / x.run.accepted;
+  const rooms = `${size.live} rooms × ${SEATS} bidders + ${(size.live * watchers).toLocaleString('en-IN')} watchers`;
+  return [
+    {
+      name: `${rooms} on two server processes, one log (a room's sockets on one): accepted bids`,
+      value: splitRate,
+      unit: 'bids/s',
+      baseline: { name: 'the same storm on one process', value: oneRate, unit: 'bids/s' },
+      ratio: splitRate / oneRate,
+      target: 'reported',
+      notes: `${split.accepted} bids; every-watcher p50 ${ms(splitEvery.p50)}, p99 ${ms(splitEvery.p99)} (one process ${ms(oneEvery.p50)}, ${ms(oneEvery.p99)}), ${splitEvery.missing} missed; both servers' CPU ${ms(cpuPerBid(two.storm))} per deal (one process ${ms(cpuPerBid(one))}); refusals ${JSON.stringify(split.errors)}`,
+      extra: {
+        bids: split.accepted,
+        p50Ms: splitEvery.p50,
+        p99Ms: splitEvery.p99,
+        oneP50Ms: oneEvery.p50,
+        oneP99Ms: oneEvery.p99,
+        missing: splitEvery.missing,
+        serverCpuMsPerBid: cpuPerBid(two.storm),
+        oneServerCpuMsPerBid: cpuPerBid(one),
+      },
+    },
+    {
+      name: `${rooms} on two processes: bid → every watcher's bidUpdate, p99`,
+      value: splitEvery.p99,
+      unit: 'ms',
+      baseline: { name: 'the same storm on one process, p99', value: oneEvery.p99, unit: 'ms' },
+      ratio: splitEvery.p99 / oneEvery.p99,
+      target: 'reported',
+      notes: `p50 ${ms(splitEvery.p50)} (one process ${ms(oneEvery.p50)})`,
+    },
+    {
+      name: `cross-process delay: a deal acked by one process → every watcher on the other (${size.cross} rooms, bidders on one, ${watchers} watchers each on the other), p99`,
+      value: delay.p99,
+      unit: 'ms',
+      target: '≤ 150 ms',
+      met: delay.p99 <= 150 && cross.everyWatcher!.missing === 0,
+      notes: `p50 ${ms(delay.p50)}; ${cross.accepted} deals, ${cross.everyWatcher!.missing} missed by a watcher; bid → every watcher p50 ${ms(cross.everyWatcher!.p50)}, p99 ${ms(cross.everyWatcher!.p99)}`,
+      extra: { p50Ms: delay.p50, p99Ms: delay.p99, deals: cross.accepted, missing: cross.everyWatcher!.missing },
     },
   ];
 };

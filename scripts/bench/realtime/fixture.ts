@@ -124,7 +124,11 @@ export const createRooms = async (deps: Deps, tag: string, count: number, seats:
     ),
   );
   const members = await pool(count * seats, 32, (i) => member(deps, tag, i));
-  await pool(count * seats, 32, (i) => prebook(deps, members[i]!.user, codes[Math.floor(i / seats)]!));
+  // A room's members book one after another (rooms side by side): ten racing bookings of one room
+  // ran out of retries on a loaded machine and failed the set-up.
+  await pool(count, 16, async (r) => {
+    for (let i = r * seats; i < (r + 1) * seats; i++) await prebook(deps, members[i]!.user, codes[r]!);
+  });
   return codes.map((code, r) => ({ code, bidders: members.slice(r * seats, (r + 1) * seats).map((m) => m.cookie) }));
 };
 

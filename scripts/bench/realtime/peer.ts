@@ -18,8 +18,8 @@ import { serve, settledMemory } from './ipc.ts';
  * transaction that reads the room row, the bidder's booking and deal count, then does one
  * `UPDATE` of the room row and one `INSERT` of the deal, and commits durably. The rules are the
  * room decider's (engine/room.ts `placeBid`), checked in the same order with the same error codes.
- * After the commit it sends the room the events our server sends for a deal (`bidUpdate` with the
- * whole history, `bidCountsUpdate`, `auctionTimer`; the bidder's `bidCountUpdate`), and the ack
+ * After the commit it sends the room what our server sends for a deal (one `bidUpdate` with the
+ * whole history, every member's count and the timer; `bidLimitReached` to a bidder at the limit), and the ack
  * has our ack's fields, except the signed proof (there is no log to sign). Like ours, it keeps
  * each running room's history in memory for the broadcast (seeded from the table) and looks the
  * session up on every event. Real clock: rooms start when the bench makes them.
@@ -231,6 +231,10 @@ const broadcast = (io: Server, p: Placed) => {
   const b = p.bid;
   const max = p.room.max_attempts;
   const deadline = p.room.deadline;
+  // The protocol ours speaks since issue 18: one bidUpdate per deal carrying the counts (the
+  // bidder's own among them) and the timer; the bidder alone also hears when the limit is reached.
+  const counts: Record<string, number> = {};
+  for (const h of room.bids) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
   channel.emit('bidUpdate', {
     roomCode: code,
     revision: p.revision,
@@ -239,26 +243,13 @@ const broadcast = (io: Server, p: Placed) => {
     bid: room.bids.at(-1),
     bidHistory: room.bids,
     deadline,
-  });
-  const counts: Record<string, number> = {};
-  for (const h of room.bids) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
-  channel.emit('bidCountsUpdate', {
-    roomCode: code,
-    revision: p.revision,
     bidCounts: Object.fromEntries(room.participants.map((m) => [m.user_id, counts[m.user_id] ?? 0])),
-    userMap: Object.fromEntries(room.participants.map((m) => [m.user_id, m.user_name])),
     max,
-  });
-  channel.emit('auctionTimer', {
-    roomCode: code,
-    revision: p.revision,
-    deadline,
     timer: Math.max(0, Math.ceil((deadline - now) / 1000)),
     serverTime: now,
   });
   const attempt = b.attempt as number;
   const me = io.to(`user:${b.user_id as string}`);
-  me.emit('bidCountUpdate', { roomCode: code, used: attempt, remaining: Math.max(0, max - attempt), max });
   if (attempt >= max)
     me.emit('bidLimitReached', { roomCode: code, used: attempt, max, message: ROOM_MESSAGES.BID_LIMIT });
   if (p.ended) {

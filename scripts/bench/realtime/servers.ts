@@ -38,14 +38,18 @@ const durableRate = (path: string, rows: number) => {
   return (rows * 1000) / ms;
 };
 
-const app = async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vetri-bench-server-'));
+/**
+ * `app [dataDir]`: with a data directory, a second server process on another's log (its own read
+ * models; the first process removes the directory).
+ */
+const app = async (shared?: string) => {
+  const dataDir = shared ?? mkdtempSync(join(tmpdir(), 'vetri-bench-server-'));
   const clock = createManualClock('2026-12-01T04:30:00.000Z');
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    READ_MODEL_PATH: join(dataDir, 'read.db'),
+    READ_MODEL_PATH: join(dataDir, shared ? `read-${process.pid}.db` : 'read.db'),
     LOG_LEVEL: 'error',
     SEED_DEMO: 'false',
     SCHEDULER_INTERVAL_MS: '0',
@@ -68,11 +72,23 @@ const app = async () => {
       }
       case 'memory':
         return settledMemory();
+      case 'dataDir':
+        return dataDir;
+      case 'now':
+        return clock.now();
+      case 'setClock':
+        clock.set(body.at as number);
+        return null;
+      case 'head':
+        return server.deps.store.headPosition();
+      case 'caughtUp':
+        await server.deps.projections.waitFor(body.position as number, 60_000);
+        return null;
       case 'durable':
         return durableRate(join(dataDir, `probe-${Date.now()}.db`), body.rows as number);
       case 'exit':
         await server.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        if (!shared) rmSync(dataDir, { recursive: true, force: true });
         return null;
       default:
         throw new Error(`unknown request ${body.type}`);
@@ -106,6 +122,8 @@ const raw = async () => {
       };
       if (broadcast) {
         room.history.push(bid);
+        const counts: Record<string, number> = {};
+        for (const h of room.history as { user_id: string }[]) counts[h.user_id] = (counts[h.user_id] ?? 0) + 1;
         io.to(`room:${p.roomCode}`).emit('bidUpdate', {
           roomCode: p.roomCode,
           revision: seq + 12,
@@ -114,6 +132,10 @@ const raw = async () => {
           bid,
           bidHistory: room.history,
           deadline: at + 60_000,
+          bidCounts: counts,
+          max: 5,
+          timer: 60,
+          serverTime: at,
         });
       }
       ack({
@@ -153,4 +175,4 @@ const raw = async () => {
   });
 };
 
-await (mode === 'app' ? app() : raw());
+await (mode === 'app' ? app(process.argv[3]) : raw());

@@ -29,6 +29,8 @@ export type LiveRoom = {
   maxAttempts: number;
   canBid: boolean;
   reason: JoinReason | null;
+  /** The signed-in member's id from the snapshot (their own deal count is theirs in each deal's counts). */
+  myId: string | null;
   /** My attempts; `null` until the server says. */
   used: number;
   remaining: number;
@@ -63,6 +65,7 @@ export const initialLiveRoom: LiveRoom = {
   maxAttempts: 5,
   canBid: false,
   reason: null,
+  myId: null,
   used: 0,
   remaining: 0,
   prebooked: false,
@@ -104,9 +107,7 @@ export const LIVE_ROOM_EVENTS = [
   'auctionTimer',
   'bidUpdate',
   'auctionEnded',
-  'bidCountUpdate',
   'bidLimitReached',
-  'bidCountsUpdate',
   'participants',
   'preBookRoom',
 ] as const satisfies readonly LiveRoomAction['type'][];
@@ -132,6 +133,7 @@ const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason
     maxAttempts: r.max_attempts,
     canBid: canBid ?? s.me?.can_bid ?? false,
     reason: reason ?? state.reason,
+    myId: s.me?.user_id ?? null,
     used: s.me?.used ?? 0,
     remaining: s.me?.remaining ?? 0,
     prebooked: s.me?.prebooked ?? false,
@@ -220,36 +222,26 @@ export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoo
       return sequenced(state, p.revision, (s) => (s.status === 'running' ? { ...s, deadline: p.deadline } : s));
     }
     case 'bidUpdate': {
+      // One message per deal: the deal and history, the round's deadline, every member's count
+      // (mine among them); attempts only ever go forward, as the ack may have counted this deal.
       const p = action.payload;
       if (!mine(state, p.roomCode)) return state;
-      return sequenced(state, p.revision, (s) => ({
-        ...s,
-        status: s.status === 'upcoming' ? 'running' : s.status,
-        currentBid: p.currentBid,
-        highestBidder: p.highestBidder,
-        history: p.bidHistory.length >= s.history.length ? p.bidHistory : [...s.history, p.bid],
-        deadline: s.status === 'completed' ? s.deadline : p.deadline,
-      }));
-    }
-    case 'bidCountsUpdate': {
-      const p = action.payload;
-      if (!mine(state, p.roomCode)) return state;
-      return sequenced(state, p.revision, (s) => ({
-        ...s,
-        bidCounts: p.bidCounts,
-        userMap: { ...s.userMap, ...p.userMap },
-        maxAttempts: p.max,
-      }));
-    }
-    case 'bidCountUpdate': {
-      const p = action.payload;
-      if (!mine(state, p.roomCode)) return state;
-      return {
-        ...state,
-        used: Math.max(state.used, p.used),
-        remaining: Math.min(state.remaining, p.remaining),
-        maxAttempts: p.max,
-      };
+      return sequenced(state, p.revision, (s) => {
+        const counted = s.myId !== null ? p.bidCounts[s.myId] : undefined;
+        const used = counted === undefined ? s.used : Math.max(s.used, counted);
+        return {
+          ...s,
+          status: s.status === 'upcoming' ? 'running' : s.status,
+          currentBid: p.currentBid,
+          highestBidder: p.highestBidder,
+          history: p.bidHistory.length >= s.history.length ? p.bidHistory : [...s.history, p.bid],
+          deadline: s.status === 'completed' ? s.deadline : p.deadline,
+          bidCounts: p.bidCounts,
+          maxAttempts: p.max,
+          used,
+          remaining: counted === undefined ? s.remaining : Math.min(s.remaining, Math.max(0, p.max - used)),
+        };
+      });
     }
     case 'bidLimitReached': {
       const p = action.payload;
