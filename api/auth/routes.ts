@@ -181,6 +181,8 @@ export const authRoutes = (
           throw fail(400, 'DISTRICT_INVALID', 'Choose your district from the list.');
         if (!/^\d{4}-\d{2}-\d{2}$/.test(b.dob) || Number.isNaN(Date.parse(b.dob)))
           throw fail(400, 'DOB_INVALID', 'Enter a valid date of birth.');
+        if (b.adult !== true) throw fail(400, 'ADULT_REQUIRED', REGISTER_MESSAGES.confirmAdult);
+        if (!isAdultOn(b.dob, clock.now())) throw fail(400, 'UNDER_18', REGISTER_MESSAGES.under18);
         // Counted before any work (the password hash is the slow part), in every process.
         const now = clock.now();
         const tries = registrationsPerAddress.attempt(clientAddress(c), now);
@@ -286,7 +288,16 @@ export const authRoutes = (
 };
 
 /** What a new member reads after registering, by whether a referral code gave them full access. */
+/** Whether someone born on `dob` (YYYY-MM-DD) has turned 18 by the India date of `now`. */
+export const isAdultOn = (dob: string, now: number): boolean => {
+  const today = new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+  const eighteenth = `${String(Number(dob.slice(0, 4)) + 18).padStart(4, '0')}${dob.slice(4)}`;
+  return eighteenth <= today;
+};
+
 export const REGISTER_MESSAGES = {
+  confirmAdult: 'Please confirm that you are 18 or older: Vetri Deals is for members aged 18 and above.',
+  under18: 'Vetri Deals is for members aged 18 and above, so we cannot open an account with this date of birth.',
   granted: 'Registration successful! Taking you to the deals…',
   waitlisted:
     'Registration successful! Your account is on the waitlist until an admin grants full access. Taking you to your account…',

@@ -93,6 +93,8 @@ export const RegisterBody = z.object({
   password: text(200),
   confirmPassword: text(200),
   referralCode: z.string().max(6, 'Referral code is at most 6 characters').nullish(),
+  /** The member confirms they are 18 or older (the terms say so); the date of birth must agree. */
+  adult: z.boolean().optional(),
   /** From /otp/verify; browsers send the httpOnly cookie instead. */
   verificationToken: z.string().max(100).optional(),
 });

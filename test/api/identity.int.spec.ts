@@ -31,6 +31,7 @@ const registration = (email: string, extra: Record<string, unknown> = {}) => ({
   password: 'Kavya@2026',
   confirmPassword: 'Kavya@2026',
   referralCode: 'VETRI1',
+  adult: true,
   ...extra,
 });
 
@@ -123,6 +124,11 @@ describe('register → OTP from the outbox → login → session → logout', ()
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, '⚠️ All fields are required.'],
       [{ confirmPassword: 'Other@2026' }, '⚠️ Password and Confirm Password do not match.'],
+      [{ adult: false }, 'Please confirm that you are 18 or older: Vetri Deals is for members aged 18 and above.'],
+      [
+        { dob: '2010-01-01' },
+        'Vetri Deals is for members aged 18 and above, so we cannot open an account with this date of birth.',
+      ],
       [{ password: 'abcdef', confirmPassword: 'abcdef' }, '⚠️ Password strength must be at least medium.'],
     ];
     for (const [change, message] of cases) {

@@ -83,6 +83,12 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
     expect(await register.isDisabled()).toBe(false);
     await screenshot(page, 'identity-register');
 
+    // Members confirm they are adults before the account is made.
+    await register.click();
+    await page
+      .getByText('Please confirm that you are 18 or older: Vetri Deals is for members aged 18 and above.')
+      .waitFor();
+    await page.getByLabel('I am 18 or older, and I agree to the terms and conditions.').check();
     await register.click();
     await page.getByText('Registration successful! Taking you to the deals…').waitFor();
     // Signed in by registering: straight to the deals, with no second trip through the login form.
@@ -155,7 +161,7 @@ describe.skipIf(!chromiumAvailable)('identity in Chromium', () => {
     await admin.page.getByLabel('Search by name or email').fill('waitlist');
     const row = admin.page.getByTestId(`user-row-${WAITLISTED.email}`);
     await admin.page.getByText(/^1 of \d+ users match/).waitFor();
-    expect(await admin.page.locator('tbody tr').count()).toBe(1);
+    expect(await admin.page.locator('.users-table tbody tr').count()).toBe(1);
     await screenshot(admin.page, 'identity-admin-users');
     await row.getByRole('button', { name: 'Grant access to Vignesh Raja' }).click();
     await admin.page.getByText('Access granted to Vignesh Raja.').waitFor();

@@ -43,6 +43,7 @@ const registration = (email: string, password: string) => ({
   district: 'Chennai',
   password,
   confirmPassword: password,
+  adult: true,
   referralCode: 'VETRI1',
 });
 

@@ -122,6 +122,7 @@ describe('a member’s wallet, orders, cart and profile are their own, whatever 
       district: 'Chennai',
       password: 'Sneaky@2026',
       confirmPassword: 'Sneaky@2026',
+      adult: true,
       role: 'admin',
       access: 'granted',
       userId: aliceId,

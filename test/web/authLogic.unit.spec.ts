@@ -25,9 +25,16 @@ const complete = {
   district: 'Thanjavur',
   password: 'Kavya@2026',
   confirmPassword: 'Kavya@2026',
+  adult: true,
 };
 
 describe('registration rules (live auction spec §5), in order and word for word', () => {
+  it('asks the member to confirm they are 18 or older, after the spec’s rules', () => {
+    expect(registrationProblem({ ...complete, adult: false }, true)).toBe(
+      'Please confirm that you are 18 or older: Vetri Deals is for members aged 18 and above.',
+    );
+  });
+
   it('asks for every field', () => {
     for (const key of ['name', 'email', 'phone', 'dob', 'district', 'password', 'confirmPassword'] as const)
       expect(registrationProblem({ ...complete, [key]: '  ' }, true), key).toBe('⚠️ All fields are required.');

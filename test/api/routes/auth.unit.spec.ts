@@ -3,7 +3,7 @@ import { passwordRoutes } from '../../../api/auth/passwordRoutes.ts';
 import { hashPassword } from '../../../api/auth/passwords.ts';
 import { profileRoutes } from '../../../api/auth/profileRoutes.ts';
 import { referralRoutes } from '../../../api/auth/referralRoutes.ts';
-import { authRoutes } from '../../../api/auth/routes.ts';
+import { authRoutes, isAdultOn } from '../../../api/auth/routes.ts';
 import { adminIdentityRoutes } from '../../../api/admin/identityRoutes.ts';
 import type { RouteDeps } from '../../helpers/routeDeps.ts';
 import { call, mount, routeDeps, signedIn } from '../../helpers/routeDeps.ts';
@@ -49,6 +49,7 @@ describe('authRoutes', () => {
           district: 'Chennai',
           password: 'Sunrise@2026',
           confirmPassword: 'Sunrise@2026',
+          adult: true,
           verificationToken: verified.body.verification_token,
         },
       },
@@ -177,5 +178,15 @@ describe('profileRoutes', () => {
     const bad = await call<Failure>(app, 'PUT', '/api/me/profile', { cookie, json: { gender: 'Robot' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('VALIDATION');
+  });
+});
+
+describe('isAdultOn', () => {
+  it('turns 18 on the 18th birthday in India, not a day before (29 Feb birthdays on 1 Mar)', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(isAdultOn('2008-11-25', at('2026-11-24T18:30:00Z'))).toBe(true); // 00:00 on 25 Nov in India
+    expect(isAdultOn('2008-11-25', at('2026-11-24T18:29:59Z'))).toBe(false);
+    expect(isAdultOn('2008-02-29', at('2026-02-28T12:00:00Z'))).toBe(false);
+    expect(isAdultOn('2008-02-29', at('2026-03-01T12:00:00Z'))).toBe(true);
   });
 });

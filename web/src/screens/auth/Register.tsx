@@ -194,6 +194,17 @@ export const Register = () => {
             />
           </div>
 
+          <div className="field field--wide field-check">
+            <input
+              id="register-adult"
+              name="adult"
+              type="checkbox"
+              checked={form.adult}
+              onChange={(e) => setForm((f) => ({ ...f, adult: e.target.checked }))}
+            />
+            <label htmlFor="register-adult">I am 18 or older, and I agree to the terms and conditions.</label>
+          </div>
+
           <div className="field field--wide">
             {result && (
               <p

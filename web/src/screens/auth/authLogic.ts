@@ -10,6 +10,7 @@ export const MESSAGES = {
   verifyEmailFirst: '⚠️ Verify your email first.',
   passwordMismatch: '⚠️ Password and Confirm Password do not match.',
   passwordWeak: '⚠️ Password strength must be at least medium.',
+  confirmAdult: 'Please confirm that you are 18 or older: Vetri Deals is for members aged 18 and above.',
   registrationFailed: 'Registration failed',
   registrationServer: '⚠️ Server error, please try again.',
   emailFirst: 'Enter an email first.',
@@ -70,6 +71,8 @@ export type RegistrationForm = {
   password: string;
   confirmPassword: string;
   referralCode: string;
+  /** "I am 18 or older": the terms say members are adults. */
+  adult: boolean;
 };
 
 export const emptyRegistration: RegistrationForm = {
@@ -81,6 +84,7 @@ export const emptyRegistration: RegistrationForm = {
   password: '',
   confirmPassword: '',
   referralCode: '',
+  adult: false,
 };
 
 /** The first rule a registration breaks, in the spec's order and words, or null when it may be sent. */
@@ -90,6 +94,7 @@ export const registrationProblem = (form: RegistrationForm, emailVerified: boole
   if (!emailVerified) return MESSAGES.verifyEmailFirst;
   if (form.password !== form.confirmPassword) return MESSAGES.passwordMismatch;
   if (passwordStrength(form.password) < MIN_PASSWORD_STRENGTH) return MESSAGES.passwordWeak;
+  if (!form.adult) return MESSAGES.confirmAdult;
   return null;
 };
 
