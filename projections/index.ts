@@ -16,6 +16,7 @@ import { merkleProjector } from './merkle.ts';
 import { newsletterProjector } from './newsletter.ts';
 import { withdrawalsProjector } from './withdrawals.ts';
 import { revenueProjector } from './revenue.ts';
+import { memberCostsProjector } from './memberCosts.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -35,5 +36,6 @@ export const allProjectors: readonly Projector[] = [
   newsletterProjector,
   withdrawalsProjector,
   revenueProjector,
+  memberCostsProjector,
   merkleProjector,
 ];

@@ -119,7 +119,48 @@ export const MyRoom = RoomSummary.extend({
   fee_fate: z.enum(['refund', 'reward', 'kept']).nullable(),
 });
 export type MyRoom = z.infer<typeof MyRoom>;
-export const MyRoomList = z.object({ success: z.boolean(), rooms: z.array(MyRoom) });
+
+const Paise = z.number().int();
+/** One room I won and what it really cost me, in paise. */
+export const WonItemCost = z.object({
+  room_code: z.string(),
+  product_name: z.string(),
+  image_url: z.string().nullable(),
+  total_price: Paise.describe('The item’s retail price (the room’s total price)'),
+  entry_fee: Paise.describe('My entry fee the room kept'),
+  final_price: Paise.describe('The winning deal'),
+  paid: Paise.nullable().describe('What I paid for the item; null until bought'),
+  winner_bonus: Paise.describe('Reward cash I received as the winner'),
+  net_cost: Paise.describe('entry_fee + paid − winner_bonus'),
+  saving: Paise.nullable().describe('total_price − net_cost once bought (negative when it cost more)'),
+});
+export type WonItemCost = z.infer<typeof WonItemCost>;
+/** What deal rooms cost me: fees by fate, reward cash from rooms, and each won item. */
+export const MemberCosts = z.object({
+  fees_paid: Paise.describe('Every entry fee moved from my cash into a room'),
+  fees_refunded: Paise.describe('Fees back to my cash'),
+  fees_to_reward: Paise.describe('Fees of rooms I lost, turned into reward cash'),
+  fees_kept: Paise.describe('Fees kept as my entry of rooms I won'),
+  fees_held: Paise.describe('Fees still in rooms that have not finished'),
+  winner_bonus: Paise.describe('Winners’ bonuses in reward cash'),
+  reward_from_rooms: Paise.describe('fees_to_reward + winner_bonus'),
+  won: z.array(WonItemCost),
+});
+export type MemberCosts = z.infer<typeof MemberCosts>;
+export const MyRoomList = z.object({ success: z.boolean(), rooms: z.array(MyRoom), costs: MemberCosts });
+
+/**
+ * `GET /api/rooms/:code/similar`: what winners of similar finished rooms paid on average. Similar:
+ * ended with a winner, not this room, the same product; if none, a retail price within 25%.
+ */
+export const SimilarRoomsView = z.object({
+  success: z.boolean(),
+  basis: z.enum(['product', 'price_band']).nullable().describe('null when no similar room has finished'),
+  rooms: z.number().int(),
+  avg_fee: Paise.nullable(),
+  avg_final_price: Paise.nullable(),
+});
+export type SimilarRoomsView = z.infer<typeof SimilarRoomsView>;
 
 /** Where a won deal's product is delivered. */
 export const DeliveryAddressBody = z.object({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { roomError } from '../../engine/room.ts';
 import { bidRows, listRoomRows, participantsOfRooms, roomRow, roomsOfUser } from '../../projections/roomQueries.ts';
 import { walletBalances } from '../../projections/wallets.ts';
+import { memberCostTotals, netCostOf, similarRooms, wonItemCosts } from '../../projections/memberCosts.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireAccess, requireUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
@@ -21,7 +22,9 @@ import {
   RoomList,
   RoomListQuery,
   RoomSnapshot,
+  SimilarRoomsView,
 } from '../contract/rooms.ts';
+import type { MemberCosts } from '../contract/rooms.ts';
 import { remarkOf, toBidEntry, toRoomSummary } from './views.ts';
 
 const tabOf = (status: string, remark: string, roomRemark: string | null) => {
@@ -83,6 +86,21 @@ export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb' | 'projecti
         const room = roomRow(deps.readDb, code);
         if (!room) throw roomError('ROOM_NOT_FOUND');
         return c.json({ success: true, history: bidRows(deps.readDb, code).map(toBidEntry), revision: room.revision });
+      },
+    )
+    .get(
+      '/:code/similar',
+      describe({
+        summary:
+          'What winners of similar finished rooms (same product, else retail price within 25%) paid on average in fees and final price',
+        tags: ['rooms'],
+        response: SimilarRoomsView,
+      }),
+      pathParams(RoomCodeParam),
+      (c) => {
+        const similar = similarRooms(deps.readDb, c.req.valid('param').code);
+        if (!similar) throw roomError('ROOM_NOT_FOUND');
+        return c.json({ success: true, ...similar });
       },
     )
     .post(
@@ -200,12 +218,26 @@ export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb' | 'projecti
       },
     );
 
-/** GET /api/me/rooms: the rooms I pre-booked, with my remark and My Deals tab. */
+/** What deal rooms cost a member, from the member costs read model. */
+const costsOf = (deps: Pick<Deps, 'readDb'>, userId: string): MemberCosts => {
+  const t = memberCostTotals(deps.readDb, userId);
+  return {
+    ...t,
+    fees_held: t.fees_paid - t.fees_refunded - t.fees_to_reward - t.fees_kept,
+    reward_from_rooms: t.fees_to_reward + t.winner_bonus,
+    won: wonItemCosts(deps.readDb, userId).map(({ ended_at: _, ...w }) => {
+      const net = netCostOf(w);
+      return { ...w, net_cost: net, saving: w.paid === null ? null : w.total_price - net };
+    }),
+  };
+};
+
+/** GET /api/me/rooms: the rooms I pre-booked, with my remark and My Deals tab, and what they cost me. */
 export const myRoomsRoutes = (deps: Pick<Deps, 'clock' | 'readDb'>) =>
   new Hono<AuthEnv>().get(
     '/',
     describe({
-      summary: 'My pre-booked rooms with remark (only_joined, winner, looser) and tab',
+      summary: 'My pre-booked rooms with remark (only_joined, winner, looser) and tab, and what rooms cost me',
       tags: ['rooms'],
       access: 'member',
       response: MyRoomList,
@@ -231,6 +263,6 @@ export const myRoomsRoutes = (deps: Pick<Deps, 'clock' | 'readDb'>) =>
         };
       });
       c.header('Cache-Control', 'no-store');
-      return c.json({ success: true, rooms });
+      return c.json({ success: true, rooms, costs: costsOf(deps, user.id) });
     },
   );

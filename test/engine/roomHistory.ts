@@ -166,7 +166,7 @@ export interface History {
 
 /** Runs the ops against the room decider and records every event with revision, position and hash. */
 export const runHistory = (rules: Omit<RoomRules, 'createdAt'>, ops: readonly Op[]): History => {
-  const stream = roomStream(CODE);
+  const stream = roomStream(rules.code);
   const recorded: RecordedEvent[] = [];
   const refusals: string[] = [];
   let state: RoomState = roomDecider.initialState;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RoomServerEvents, RoomSummary } from '../../../api/contract/index.ts';
+import type { MemberCosts, RoomServerEvents, RoomSummary } from '../../../api/contract/index.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { formatRupees } from '../lib/format.ts';
 import { setWallet } from './session.ts';
@@ -18,12 +18,21 @@ export type MyRoom = Room & {
 type List<T> = { status: 'idle' | 'loading' | 'ready' | 'error'; rooms: T[]; error: string | null };
 const emptyList = <T>(): List<T> => ({ status: 'idle', rooms: [], error: null });
 
-export type RoomsState = { upcoming: List<Room>; completed: List<Room>; mine: List<MyRoom> };
+export type { MemberCosts };
+
+/** `myCosts`: what rooms cost me (fees by fate, reward cash from rooms, won items), with My Deals. */
+export type RoomsState = {
+  upcoming: List<Room>;
+  completed: List<Room>;
+  mine: List<MyRoom>;
+  myCosts: MemberCosts | null;
+};
 
 export const useRoomsStore = create<RoomsState>()(() => ({
   upcoming: emptyList(),
   completed: emptyList(),
   mine: emptyList(),
+  myCosts: null,
 }));
 
 export const ROOM_MESSAGES = {
@@ -60,9 +69,14 @@ export const fetchRooms = async (kind: 'upcoming' | 'completed'): Promise<void> 
 export const fetchMyRooms = async (): Promise<void> => {
   useRoomsStore.setState((s) => ({ mine: { ...s.mine, status: s.mine.status === 'ready' ? 'ready' : 'loading' } }));
   try {
-    const body = await api<{ success: boolean; rooms?: MyRoom[]; message?: string }>('/api/me/rooms');
+    const body = await api<{ success: boolean; rooms?: MyRoom[]; costs?: MemberCosts; message?: string }>(
+      '/api/me/rooms',
+    );
     if (!body?.success || !Array.isArray(body.rooms)) throw new Error(body?.message || ROOM_MESSAGES.myFetchFailed);
-    useRoomsStore.setState({ mine: { status: 'ready', rooms: body.rooms, error: null } });
+    useRoomsStore.setState({
+      mine: { status: 'ready', rooms: body.rooms, error: null },
+      myCosts: body.costs ?? null,
+    });
   } catch (error) {
     const message =
       error instanceof ApiError

@@ -22,6 +22,7 @@ import {
 import { useSessionStore } from '../../stores/session.ts';
 import { CompletedCard, UpcomingCard } from './DealCard.tsx';
 import { RoomDetailsModal } from './RoomDetailsModal.tsx';
+import { SimilarRooms } from './SimilarRooms.tsx';
 import { EmptyState, Modal, Notice, ScreenHeader, Tabs, Toasts, useServerNow, useToasts } from '../../ui/kit.tsx';
 import './deals.css';
 
@@ -235,6 +236,7 @@ export const Deals = () => {
             {formatRupees(cash)}) into this room. If the room does not fill by its start time, it comes back to your
             cash wallet; if you take part and don’t win, it comes back as Reward Cash.
           </p>
+          <SimilarRooms code={confirm.room_code} />
           {cash < confirm.entry_fee && (
             <Notice tone="warning" testId="prebook-short">
               Your cash wallet is {formatRupees(confirm.entry_fee - cash)} short of this entry fee.{' '}

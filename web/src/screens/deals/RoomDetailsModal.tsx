@@ -4,6 +4,7 @@ import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import type { Room } from '../../stores/rooms.ts';
 import { Modal } from '../../ui/kit.tsx';
+import { SimilarRooms } from './SimilarRooms.tsx';
 import type { Participant } from '../../../../api/contract/rooms.ts';
 
 /** The detail modal (storefront §2): prices, fee, seats and time, with Close and Go to Deal page. */
@@ -85,6 +86,7 @@ export const RoomDetailsModal = ({ room, onClose }: { room: Room; onClose: () =>
           </>
         )}
       </dl>
+      {room.status !== 'completed' && <SimilarRooms code={room.room_code} />}
       {names && names.length > 0 && (
         <p className="details-names">
           <span className="muted">Booked: </span>

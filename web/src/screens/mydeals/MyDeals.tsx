@@ -7,6 +7,7 @@ import type { MyRoom } from '../../stores/rooms.ts';
 import { fetchMyRooms, useRoomsStore } from '../../stores/rooms.ts';
 import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../../ui/kit.tsx';
 import { BidProofs } from './BidProofs.tsx';
+import { CostSummary } from './CostSummary.tsx';
 import './mydeals.css';
 
 type TabKey = 'prebooked' | 'won' | 'lost' | 'cancelled';
@@ -124,6 +125,7 @@ const MyDealCard = ({ room, now }: { room: MyRoom; now: number }) => {
 export const MyDeals = () => {
   usePageTitle('My Deals');
   const list = useRoomsStore((s) => s.mine);
+  const costs = useRoomsStore((s) => s.myCosts);
   const now = useServerNow(1000);
   const [tab, setTab] = useState<TabKey>('prebooked');
   const [fadeKey, setFadeKey] = useState(0);
@@ -227,6 +229,7 @@ export const MyDeals = () => {
         lead="Every room you pre-booked: upcoming, won, lost and cancelled."
       />
       <div className="container vd-screen-body">
+        {costs && <CostSummary costs={costs} />}
         {body}
         <BidProofs />
       </div>
