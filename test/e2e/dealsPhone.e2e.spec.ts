@@ -185,4 +185,55 @@ describe.skipIf(!chromiumAvailable)('Deals on a phone', () => {
       await context.close();
     }
   });
+
+  it('filters deals by base, total and max price (commas allowed) and sorts by base price', async () => {
+    const cheap = await createRoom({
+      base_price: 200_00,
+      max_price: 900_00,
+      scheduled_time: new Date(clock.now() + 50 * MIN).toISOString(),
+    });
+    const dear = await createRoom({
+      base_price: 4_000_00,
+      max_price: 9_000_00,
+      scheduled_time: new Date(clock.now() + 20 * MIN).toISOString(),
+    });
+    const { page, context, errors } = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    try {
+      await page.goto('/deals');
+      await card(page, cheap).waitFor();
+      await page.getByText('Filter and sort').click();
+      const filters = page.getByTestId('deal-filters');
+      await filters.getByLabel('Base price up to').fill('4,500');
+      await filters.getByLabel('Max price from').fill('₹800');
+      await card(page, dear).waitFor();
+      const listed = async () =>
+        page
+          .getByTestId('upcoming-panel')
+          .locator('[data-room]')
+          .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-room')));
+      // Every room shown is inside the ranges.
+      const rooms = (await (await fetch(`${server.url}/api/rooms?status=upcoming`)).json()) as {
+        rooms: { room_code: string; base_price: number; max_price: number; status: string }[];
+      };
+      const inside = rooms.rooms
+        .filter((r) => r.base_price <= 4_500_00 && r.max_price >= 800_00)
+        .map((r) => r.room_code);
+      await expect.poll(async () => [...(await listed())].sort()).toEqual([...inside].sort());
+      expect(await listed()).toContain(cheap);
+      // Soonest first by default; base price ascending when chosen.
+      expect((await listed()).indexOf(dear)).toBeLessThan((await listed()).indexOf(cheap));
+      await filters.getByLabel('Sort').selectOption('base_price');
+      await expect.poll(async () => (await listed()).indexOf(cheap)).toBeLessThan((await listed()).indexOf(dear));
+      const bases = (await listed()).map((code) => rooms.rooms.find((r) => r.room_code === code)!.base_price);
+      expect(bases).toEqual([...bases].sort((a, b) => a - b));
+      await filters.getByText(/showing \d+ of \d+/).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, 'deals-filters-375');
+      await filters.getByRole('button', { name: 'Clear prices' }).click();
+      await expect.poll(async () => (await listed()).length).toBe(rooms.rooms.length);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

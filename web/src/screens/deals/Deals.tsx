@@ -1,5 +1,7 @@
 import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
 import { useEffect, useMemo, useState } from 'react';
+import type { DealSort, PriceFilters } from './dealFilters.ts';
+import { filterDeals, filtersActive, NO_FILTERS, PRICE_FIELDS } from './dealFilters.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -75,6 +77,76 @@ const ListState = ({ kind, empty }: { kind: TabKey; empty: string }) => {
 };
 
 /** `/deals`: Upcoming Deals and Completed Deals, live. */
+/** Price ranges (base, total, max) and the sort, folded away on a phone until opened. */
+const DealFilters = ({
+  filters,
+  sort,
+  onFilters,
+  onSort,
+  shown,
+  total,
+}: {
+  filters: PriceFilters;
+  sort: DealSort;
+  onFilters: (f: PriceFilters) => void;
+  onSort: (s: DealSort) => void;
+  shown: number;
+  total: number;
+}) => {
+  const active = filtersActive(filters);
+  return (
+    <details className="deal-filters card" data-testid="deal-filters">
+      <summary>
+        Filter and sort
+        {active && (
+          <span className="muted">
+            {' '}
+            · showing {shown} of {total}
+          </span>
+        )}
+      </summary>
+      <div className="deal-filters-grid">
+        {PRICE_FIELDS.map(({ key, label, hint }) => (
+          <fieldset key={key} className="deal-filter">
+            <legend>{label} (₹)</legend>
+            <label>
+              <span className="visually-hidden">{label} from</span>
+              <input
+                inputMode="numeric"
+                placeholder={String(hint[0])}
+                value={filters[key].min}
+                onChange={(e) => onFilters({ ...filters, [key]: { ...filters[key], min: e.target.value } })}
+              />
+            </label>
+            <span aria-hidden="true">–</span>
+            <label>
+              <span className="visually-hidden">{label} up to</span>
+              <input
+                inputMode="numeric"
+                placeholder={hint[1].toLocaleString('en-IN')}
+                value={filters[key].max}
+                onChange={(e) => onFilters({ ...filters, [key]: { ...filters[key], max: e.target.value } })}
+              />
+            </label>
+          </fieldset>
+        ))}
+        <div className="deal-filter">
+          <label htmlFor="deal-sort">Sort</label>
+          <select id="deal-sort" value={sort} onChange={(e) => onSort(e.target.value as DealSort)}>
+            <option value="soonest">Starting soonest</option>
+            <option value="base_price">Base price: low to high</option>
+          </select>
+        </div>
+        {active && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onFilters(NO_FILTERS)}>
+            Clear prices
+          </button>
+        )}
+      </div>
+    </details>
+  );
+};
+
 export const Deals = () => {
   usePageTitle('Deals');
   const navigate = useNavigate();
@@ -82,8 +154,16 @@ export const Deals = () => {
   const cash = useSessionStore((s) => s.cash);
   const connected = useConnectionStore((s) => s.status === 'connected');
   const listed = useRoomsStore((s) => s.upcoming.rooms);
-  const { rooms: upcoming, count: upcomingCount } = useMemo(() => upcomingInOrder(listed), [listed]);
-  const completed = useRoomsStore((s) => s.completed.rooms);
+  const [filters, setFilters] = useState<PriceFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<DealSort>('soonest');
+  const { rooms: upcoming, count: upcomingCount } = useMemo(() => {
+    const ordered = upcomingInOrder(listed).rooms;
+    const shown = filterDeals(ordered, filters, sort);
+    return { rooms: shown, count: shown.filter((r) => r.status !== 'cancelled').length };
+  }, [listed, filters, sort]);
+  const allCompleted = useRoomsStore((s) => s.completed.rooms);
+  const completed = useMemo(() => filterDeals(allCompleted, filters, sort), [allCompleted, filters, sort]);
+  const filtering = filtersActive(filters);
   const now = useServerNow(1000);
   const [tab, setTab] = useState<TabKey>('upcoming');
   const [settled, setSettled] = useState<TabKey>('upcoming');
@@ -151,6 +231,14 @@ export const Deals = () => {
         lead="Pre-book a seat before the start time. When every seat is taken the room opens and the last valid deal before the timer ends wins."
       />
       <div className="container vd-screen-body">
+        <DealFilters
+          filters={filters}
+          sort={sort}
+          onFilters={setFilters}
+          onSort={setSort}
+          shown={upcoming.length + completed.length}
+          total={listed.length + allCompleted.length}
+        />
         <Tabs
           idBase="deals"
           label="Deals"
@@ -170,6 +258,9 @@ export const Deals = () => {
               {/* Once above the list, not under every card. */}
               <WaitlistNotice action="pre-book deals" compact />
               <ListState kind="upcoming" empty="No upcoming rooms" />
+              {filtering && upcoming.length === 0 && listed.length > 0 && (
+                <p className="muted deal-filters-empty">No upcoming deals match these prices.</p>
+              )}
               <div className="deal-grid">
                 {upcoming.map((room) => (
                   <UpcomingCard
@@ -186,6 +277,9 @@ export const Deals = () => {
             </section>
             <section {...panelProps('completed')}>
               <ListState kind="completed" empty="No completed deals" />
+              {filtering && completed.length === 0 && allCompleted.length > 0 && (
+                <p className="muted deal-filters-empty">No completed deals match these prices.</p>
+              )}
               <div className="deal-grid">
                 {completed.map((room) => (
                   <CompletedCard
