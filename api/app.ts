@@ -25,7 +25,7 @@ import { paymentsRoutes, razorpayReturnRoutes } from './payments/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { myRoomsRoutes, roomsRoutes } from './rooms/routes.ts';
 import { roomsAdminRoutes } from './rooms/adminRoutes.ts';
-import { uploadsRoutes } from './rooms/products.ts';
+import { uploadsRoutes } from './uploads/images.ts';
 import { shopRoutes } from './shop/index.ts';
 import { leagueAdminRoutes } from './league/adminRoutes.ts';
 import { leagueRoutes } from './league/routes.ts';

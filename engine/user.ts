@@ -36,6 +36,8 @@ export type UserCommand =
   | { type: 'RegisterUser'; data: Registration & { now: number } }
   | { type: 'GrantAccess'; data: { by: string; now: number } }
   | { type: 'SaveProfile'; data: { profile: Profile; now: number } }
+  /** `uploadId` is the stored upload's name (`<uuid>.png|jpg|webp`), checked and stored by the API first. */
+  | { type: 'ChangeAvatar'; data: { uploadId: string; now: number } }
   | { type: 'StartSession'; data: { sessionHash: string; expiresAt: number; now: number } }
   | { type: 'EndSession'; data: { sessionHash: string; now: number } }
   /** Ends every other session; `keepSessionHash` is the session the change was made from. */
@@ -51,6 +53,7 @@ export type UserEvent =
     }
   | { type: 'AccessGranted'; data: { by: string; at: number } }
   | { type: 'ProfileSaved'; data: { profile: Profile; at: number } }
+  | { type: 'AvatarChanged'; data: { uploadId: string; at: number } }
   | { type: 'SessionStarted'; data: { sessionHash: string; expiresAt: number; at: number } }
   | { type: 'SessionEnded'; data: { sessionHash: string; at: number } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; at: number; reason?: 'change' | 'reset' } }
@@ -67,10 +70,16 @@ export type UserState =
       access: Access;
       passwordHash: string;
       profile: Profile | null;
+      /** The avatar's upload id, or null for initials. */
+      avatar: string | null;
       sessions: string[];
       /** The open password reset, if any (its token's hash). */
       reset: { tokenHash: string; expiresAt: number } | null;
     };
+
+/** An avatar is an upload of ours: a random id and an image type we accept for avatars. */
+export const AVATAR_UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+export const AVATAR_INVALID = 'That avatar could not be saved. Upload a PNG, JPEG or WebP image.';
 
 export const RESET_LINK_INVALID = 'This reset link is not valid any more. Ask for a new one.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
@@ -115,6 +124,13 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       if (p.gender !== null && !GENDERS.includes(p.gender))
         throw new DomainError('PROFILE_INVALID', 'Failed to save profile');
       return [{ type: 'ProfileSaved', data: { profile: p, at: command.data.now } }];
+    }
+    case 'ChangeAvatar': {
+      const s = registered(state);
+      const { uploadId, now } = command.data;
+      if (!AVATAR_UPLOAD_ID.test(uploadId)) throw new DomainError('AVATAR_INVALID', AVATAR_INVALID);
+      if (s.avatar === uploadId) return [];
+      return [{ type: 'AvatarChanged', data: { uploadId, at: now } }];
     }
     case 'StartSession':
       registered(state);
@@ -169,6 +185,7 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       access: d.access,
       passwordHash: d.passwordHash,
       profile: null,
+      avatar: null,
       sessions: [],
       reset: null,
     };
@@ -179,6 +196,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return { ...state, access: 'granted' };
     case 'ProfileSaved':
       return { ...state, profile: event.data.profile };
+    case 'AvatarChanged':
+      return { ...state, avatar: event.data.uploadId };
     case 'SessionStarted':
       return { ...state, sessions: [...state.sessions, event.data.sessionHash] };
     case 'SessionEnded':

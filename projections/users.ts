@@ -18,6 +18,8 @@ export const usersTable = sqliteTable('rm_users', {
   passwordHash: text('password_hash').notNull(),
   createdAt: text('created_at').notNull(),
   profile: text('profile'),
+  /** The avatar's upload id (`AvatarChanged`), or null for initials. */
+  avatar: text('avatar'),
 });
 
 export const sessionsTable = sqliteTable('rm_sessions', {
@@ -29,11 +31,11 @@ export const sessionsTable = sqliteTable('rm_sessions', {
 /** Users, their live sessions and claimed emails, for login, session checks and the admin list. */
 export const usersProjector = defineReadModel<UserEvent>()({
   name: 'users',
-  version: 1,
+  version: 2,
   tables: {
     rm_users: `CREATE TABLE IF NOT EXISTS rm_users (id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL,
       dob TEXT NOT NULL, district TEXT NOT NULL, role TEXT NOT NULL, access TEXT NOT NULL, referral_code TEXT,
-      password_hash TEXT NOT NULL, created_at TEXT NOT NULL, profile TEXT)`,
+      password_hash TEXT NOT NULL, created_at TEXT NOT NULL, profile TEXT, avatar TEXT)`,
     rm_sessions:
       'CREATE TABLE IF NOT EXISTS rm_sessions (session_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
   },
@@ -46,6 +48,7 @@ export const usersProjector = defineReadModel<UserEvent>()({
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     grant: "UPDATE rm_users SET access = 'granted' WHERE id = ?",
     profile: 'UPDATE rm_users SET profile = ? WHERE id = ?',
+    avatar: 'UPDATE rm_users SET avatar = ? WHERE id = ?',
     password: 'UPDATE rm_users SET password_hash = ? WHERE id = ?',
     startSession: 'INSERT INTO rm_sessions (session_hash, user_id, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     endSession: 'DELETE FROM rm_sessions WHERE session_hash = ?',
@@ -67,6 +70,7 @@ export const usersProjector = defineReadModel<UserEvent>()({
       ),
     AccessGranted: (_e, { sql }, userId) => sql.grant.run(userId),
     ProfileSaved: (e, { sql }, userId) => sql.profile.run(JSON.stringify(e.data.profile), userId),
+    AvatarChanged: (e, { sql }, userId) => sql.avatar.run(e.data.uploadId, userId),
     PasswordChanged: (e, { sql }, userId) => sql.password.run(e.data.passwordHash, userId),
     SessionStarted: (e, { sql }, userId) => sql.startSession.run(e.data.sessionHash, userId, e.data.expiresAt),
     SessionEnded: (e, { sql }) => sql.endSession.run(e.data.sessionHash),
@@ -86,7 +90,7 @@ export const userBySession = ({ sqlite }: ReadDb, sessionHash: string, now: numb
   prepared<[string, number], UserRow>(
     sqlite,
     `SELECT u.id, u.name, u.email, u.phone, u.dob, u.district, u.role, u.access, u.referral_code AS referralCode,
-       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile
+       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile, u.avatar
      FROM rm_sessions s JOIN rm_users u ON u.id = s.user_id WHERE s.session_hash = ? AND s.expires_at > ?`,
   ).get(sessionHash, now);
 

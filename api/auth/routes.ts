@@ -41,6 +41,7 @@ export const sessionPayload = (deps: Pick<Deps, 'walletOf'>, user: SessionUser |
     role: user.role,
     access: user.access,
     created_at: user.createdAt,
+    avatar: user.avatar ?? null,
   },
   wallet: user && (deps.walletOf?.(user.id) ?? { cash: 0, reward_cash: 0, held: 0, revision: -1 }),
 });

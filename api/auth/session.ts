@@ -20,6 +20,8 @@ export interface SessionUser {
   role: Role;
   access: Access;
   createdAt: string;
+  /** The avatar's address under /api/uploads, or null (initials). */
+  avatar?: string | null;
 }
 
 export type AuthEnv = { Variables: { user: SessionUser | null; sessionHash: string | null } };
@@ -44,6 +46,7 @@ export const sessionUserOf = (row: UserRow): SessionUser => ({
   role: row.role as Role,
   access: row.access as Access,
   createdAt: row.createdAt,
+  avatar: row.avatar ? `/api/uploads/${row.avatar}` : null,
 });
 
 /** Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the user stream). */

@@ -67,6 +67,7 @@ export const SessionUserDto = z.object({
   role: z.string(),
   access: z.string(),
   created_at: z.string(),
+  avatar: z.string().nullable().optional().describe('The avatar image address, or null for initials'),
 });
 /** `GET /api/auth/session`: who is signed in, and their balances (the spec's `wallet`). */
 export const SessionResponse = z.object({
@@ -150,6 +151,14 @@ export const ProfileAnswer = z.object({
     created_at: z.string(),
     phone: z.string(),
     dob: z.string(),
+    avatar: z.string().nullable().optional(),
   }),
 });
+/** `POST /api/me/profile/avatar`: the new avatar's address. */
+export const AvatarAnswer = z.object({ success: z.boolean(), avatar: z.string(), message: z.string() });
+export type AvatarAnswer = z.infer<typeof AvatarAnswer>;
+/** Avatars are resized to this square in the browser; the server refuses anything larger. */
+export const AVATAR_SIZE_PX = 256;
+/** The largest picture a member may choose (before the browser resizes it). */
+export const AVATAR_PICK_MAX_BYTES = 2_000_000;
 export type ProfileAnswer = z.infer<typeof ProfileAnswer>;

@@ -28,6 +28,7 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
     '/forgot-password',
     '/crackers',
     '/blog',
+    '/shop',
   ],
   member: ['/deals', '/my-deals', '/shop', '/orders', '/reserved-items', '/profile', '/wallet', '/apl'],
   admin: [
@@ -56,7 +57,7 @@ describe.skipIf(!chromiumAvailable)('accessibility and layout of every screen (a
     const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
     const { products } = await get<{ products: { product_code: string }[] }>('/api/products');
     const { posts } = await get<{ posts: { slug: string }[] }>('/api/blog');
-    PAGES.visitor.push(`/blog/${posts[0]!.slug}`);
+    PAGES.visitor.push(`/blog/${posts[0]!.slug}`, `/product/${products[0]!.product_code}`);
     PAGES.member.push(`/product/${products[0]!.product_code}`, '/aplauction/CDPL26');
     const member = await loggedIn(server, MEMBER.email, MEMBER.password);
     const rooms = await member.call<{ rooms: { room_code: string }[] }>('GET', '/api/rooms');

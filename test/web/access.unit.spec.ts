@@ -58,7 +58,7 @@ describe('decideAccess', () => {
 });
 
 describe('the route table', () => {
-  it('lets visitors reach only /login, /register, the password reset pages, the newsletter links, /crackers, the landing and the static pages', () => {
+  it('lets visitors reach only /login, /register, the password reset pages, the newsletter links, /crackers, the shop and product pages (issue 20.7), the landing and the static pages', () => {
     const reachable = routes
       .filter((r) => r.path !== '*' && decideAccess(r.access, visitor).allow)
       .map((r) => r.path)
@@ -78,16 +78,27 @@ describe('the route table', () => {
         '/newsletter/confirm',
         '/newsletter/unsubscribe',
         '/policy',
+        '/product/:code',
         '/register',
         '/reset-password',
         '/shipping-policy',
+        '/shop',
         '/terms-and-conditions',
       ].sort(),
     );
   });
 
-  it('sends a visitor opening /wallet, /deals or /profile to /login', () => {
-    for (const path of ['/wallet', '/deals', '/profile', '/account', '/main', '/auction/:roomCode'])
+  it('sends a visitor opening /wallet, /deals, /profile, /checkout or /orders to /login', () => {
+    for (const path of [
+      '/wallet',
+      '/deals',
+      '/profile',
+      '/account',
+      '/main',
+      '/auction/:roomCode',
+      '/checkout',
+      '/orders',
+    ])
       expect(landsOn(path, visitor), path).toBe('/login');
   });
 

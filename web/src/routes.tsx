@@ -130,7 +130,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/shop',
-    access: 'member',
+    access: 'public',
     Component: page(
       () => import('./screens/shop/Shop.tsx'),
       (m) => m.Shop,
@@ -138,7 +138,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/product/:code',
-    access: 'member',
+    access: 'public',
     Component: page(
       () => import('./screens/shop/ProductDetail.tsx'),
       (m) => m.ProductDetail,

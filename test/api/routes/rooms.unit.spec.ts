@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { receiptRoutes } from '../../../api/audit/receiptRoutes.ts';
-import { uploadsRoutes } from '../../../api/rooms/products.ts';
+import { uploadsRoutes } from '../../../api/uploads/images.ts';
 import { myRoomsRoutes, roomsRoutes } from '../../../api/rooms/routes.ts';
 import { MEMBERS, playRoom } from '../../helpers/auditRooms.ts';
 import type { RouteDeps } from '../../helpers/routeDeps.ts';

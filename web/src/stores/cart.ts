@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CartLine, CartPayload } from '../screens/shop/shopApi.ts';
 import { shopApi } from '../screens/shop/shopApi.ts';
+import { takePendingCart } from './pendingCart.ts';
 import { setWallet, useSessionStore } from './session.ts';
 
 export type CartState = {
@@ -65,10 +66,30 @@ export const removeFromCart = async (productId: string): Promise<void> => {
 export const selectCartCount = (s: CartState): number => s.lines.reduce((n, l) => n + l.quantity, 0);
 export const selectCartTotal = (s: CartState): number => s.lines.reduce((n, l) => n + l.price * l.quantity, 0);
 
-// The cart follows the session: loaded at login, cleared at logout.
+let restoring: Promise<void> | null = null;
+
+/**
+ * Adds what the visitor chose before logging in (stores/pendingCart.ts) to the member's cart, once.
+ * Callers that go on to the cart or checkout await it; a second call while it runs gets the same promise.
+ * A failure (sold out meanwhile) is only logged, like any failed add from the shop.
+ */
+export const restorePendingCart = (): Promise<void> => {
+  if (restoring) return restoring;
+  if (!useSessionStore.getState().user) return Promise.resolve();
+  const item = takePendingCart();
+  if (!item) return Promise.resolve();
+  restoring = addToCart(item.productId, item.quantity)
+    .catch((error: unknown) => console.error('cart: could not add the item chosen before login', error))
+    .finally(() => {
+      restoring = null;
+    });
+  return restoring;
+};
+
+// The cart follows the session: loaded at login (with what was chosen before it), cleared at logout.
 useSessionStore.subscribe((state, previous) => {
   if (state.user?.id === previous.user?.id) return;
-  if (state.user) void loadCart();
+  if (state.user) void restorePendingCart().then(loadCart);
   else resetCart();
 });
 if (useSessionStore.getState().user) void loadCart();

@@ -74,6 +74,7 @@ export const toSessionUser = (user: NonNullable<SessionPayload['user']>): Sessio
   role: (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'member',
   access: user.access === 'granted' ? 'granted' : 'waitlisted',
   createdAt: user.created_at,
+  avatar: user.avatar ?? null,
 });
 
 export const setSession = (user: SessionUser, cash = 0, rewardCash = 0): void => {

@@ -1,6 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { afterLoginPath, readGuardState } from '../../lib/access.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { restorePendingCart } from '../../stores/cart.ts';
+import { peekPendingCart } from '../../stores/pendingCart.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { LoginForm } from './LoginForm.tsx';
 import './auth.css';
@@ -12,6 +14,8 @@ export const Login = () => {
   const location = useLocation();
   const user = useSessionStore((s) => s.user);
   const { reason } = readGuardState(location.state);
+  // A visitor sent here by Add to Cart or Buy Now: their choice waits in this tab (stores/pendingCart.ts).
+  const pending = user ? null : peekPendingCart();
 
   return (
     <section className="auth-page">
@@ -32,14 +36,19 @@ export const Login = () => {
           <p className="muted">Log in to pre-book deal rooms, bid live and shop with your Reward Cash.</p>
         )}
         {!user && reason === 'login-required' && (
-          <p className="form-alert form-alert--info" role="status">
-            Please log in to continue.
+          <p className="form-alert form-alert--info" role="status" data-testid="login-reason">
+            {pending
+              ? `Please log in to add ${pending.productName || 'your item'} to your cart. We have kept your choice.`
+              : 'Please log in to continue.'}
           </p>
         )}
         <LoginForm
           idPrefix="login"
           autoFocus
-          onLoggedIn={() => void navigate(afterLoginPath(location.state), { replace: true })}
+          // The kept item is in the cart before we go back, so the page (or checkout) shows it.
+          onLoggedIn={() =>
+            void restorePendingCart().finally(() => void navigate(afterLoginPath(location.state), { replace: true }))
+          }
         />
       </div>
     </section>

@@ -7,7 +7,8 @@ import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { refreshSession, useSessionStore } from '../../stores/session.ts';
-import { initialsOf, MESSAGES } from './authLogic.ts';
+import { MESSAGES } from './authLogic.ts';
+import { AvatarUpload } from './AvatarUpload.tsx';
 import { ChangePassword } from './PasswordScreens.tsx';
 import { ProfileFields } from './ProfileFields.tsx';
 import { profileBody, profileComplete, profileFormFrom, type ProfileAnswer, type ProfileForm } from './profileForm.ts';
@@ -93,9 +94,7 @@ export const Profile = () => {
   return (
     <section className="container profile-page">
       <header className="card profile-head">
-        <span className="avatar avatar--lg" aria-hidden="true">
-          {initialsOf(answer.user.name)}
-        </span>
+        <AvatarUpload name={answer.user.name} avatar={answer.user.avatar ?? null} />
         <div className="profile-id">
           <h1>{answer.user.name}</h1>
           <p className="profile-email">{answer.user.email}</p>

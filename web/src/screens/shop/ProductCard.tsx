@@ -1,24 +1,23 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { addToCart, useCartStore } from '../../stores/cart.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { PriceTag, ProductImage, Stars } from './parts.tsx';
 import type { Product } from './shopApi.ts';
+import { signInToBuy } from './signInToBuy.ts';
 
 export const productPath = (p: Pick<Product, 'product_code'>) => `/product/${encodeURIComponent(p.product_code)}`;
 
-/** A shop card: links to /product/{code}; Add to Cart for members, "Sold Out" when out of stock. */
+/** A shop card: links to /product/{code}; Add to Cart (visitors log in first, and the item waits for them), "Sold Out" when out of stock. */
 export const ProductCard = ({ product, featured = false }: { product: Product; featured?: boolean }) => {
   const user = useSessionStore((s) => s.user);
   const waiting = useCartStore((s) => s.busy.includes(product.id));
   const navigate = useNavigate();
+  const location = useLocation();
   const [added, setAdded] = useState(false);
 
   const add = () => {
-    if (!user) {
-      void navigate('/login', { state: { from: productPath(product), reason: 'login-required' } });
-      return;
-    }
+    if (!user) return signInToBuy(navigate, product, 1, `${location.pathname}${location.search}`);
     addToCart(product.id)
       .then(() => {
         setAdded(true);

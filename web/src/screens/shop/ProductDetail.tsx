@@ -7,6 +7,7 @@ import { addToCart, useCartStore } from '../../stores/cart.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Notice, PriceTag, ProductImage, Spinner, Stars } from './parts.tsx';
 import type { Product } from './shopApi.ts';
+import { signInToBuy } from './signInToBuy.ts';
 import { shopApi } from './shopApi.ts';
 import './shop.css';
 import './catalogue.css';
@@ -54,11 +55,11 @@ export const ProductDetail = () => {
   }
 
   const p = load.product;
-  const needLogin = () =>
-    navigate('/login', { state: { from: `${location.pathname}${location.search}`, reason: 'login-required' } });
+  const here = `${location.pathname}${location.search}`;
 
+  /** `then` is Buy Now's next step; a visitor logs in first and comes back here, or to checkout for Buy Now. */
   const add = async (then?: () => void) => {
-    if (!user) return void needLogin();
+    if (!user) return signInToBuy(navigate, p, 1, then ? '/checkout' : here);
     setWorking(true);
     setMessage(null);
     try {
