@@ -29,9 +29,27 @@ export interface Reservation {
   expiresAt: number;
 }
 
+/** What an admin may change on a listed product; the id, code, slug and ratings stay. */
+export const EDITABLE_FIELDS = [
+  'name',
+  'description',
+  'price',
+  'original_price',
+  'image_url',
+  'images',
+  'category',
+  'brand',
+  'color',
+  'reward_points',
+] as const;
+export type ProductChanges = Partial<Pick<ProductDetails, (typeof EDITABLE_FIELDS)[number]>>;
+
 export type ProductCommand =
   | { type: 'AddProduct'; data: { product: ProductDetails; stock: number; now: number } }
   | { type: 'AdjustStock'; data: { stock: number; now: number } }
+  | { type: 'EditProduct'; data: { changes: ProductChanges; now: number } }
+  /** Take a product off the shop (nobody can add or buy it) or put it back. */
+  | { type: 'SetProductListed'; data: { listed: boolean; now: number } }
   | { type: 'ReserveStock'; data: { reservationId: string; quantity: number; now: number; expiresAt: number } }
   | { type: 'ReleaseStock'; data: { reservationId: string; reason: string; now: number } }
   | { type: 'CommitStock'; data: { reservationId: string; quantity: number; now: number } };
@@ -39,6 +57,10 @@ export type ProductCommand =
 export type ProductEvent =
   | { type: 'ProductAdded'; data: ProductDetails & { stock: number; at: number } }
   | { type: 'ProductStockAdjusted'; data: { stock: number; previous: number; at: number } }
+  /** Only the fields that changed, with their new values. */
+  | { type: 'ProductEdited'; data: { changes: ProductChanges; at: number } }
+  | { type: 'ProductDelisted'; data: { at: number } }
+  | { type: 'ProductRelisted'; data: { at: number } }
   | { type: 'StockReserved'; data: { reservationId: string; quantity: number; expiresAt: number; at: number } }
   | { type: 'StockReleased'; data: { reservationId: string; quantity: number; reason: string; at: number } }
   | { type: 'StockSold'; data: { reservationId: string; quantity: number; at: number } };
@@ -185,6 +207,31 @@ export const decide = (command: ProductCommand, state: ProductState): ProductEve
         },
       ];
     }
+    case 'EditProduct': {
+      const s = listed(state);
+      const changes: ProductChanges = {};
+      for (const key of EDITABLE_FIELDS) {
+        const next = command.data.changes[key];
+        if (next === undefined) continue;
+        if (JSON.stringify(next) !== JSON.stringify(s.product[key])) Object.assign(changes, { [key]: next });
+      }
+      if (Object.keys(changes).length === 0) return [];
+      const next = { ...s.product, ...changes };
+      validate(next, s.stock);
+      if (!next.category.trim())
+        throw new DomainError('PRODUCT_INVALID', 'Choose a category.', { fields: ['category'] });
+      if (next.original_price < next.price) {
+        throw new DomainError('PRODUCT_INVALID', 'The original price cannot be below the price.', {
+          fields: ['original_price'],
+        });
+      }
+      return [{ type: 'ProductEdited', data: { changes, at: command.data.now } }];
+    }
+    case 'SetProductListed': {
+      const s = listed(state);
+      if (s.product.is_active === command.data.listed) return [];
+      return [{ type: command.data.listed ? 'ProductRelisted' : 'ProductDelisted', data: { at: command.data.now } }];
+    }
     case 'ReserveStock':
       return reserve(state, command.data);
     case 'ReleaseStock': {
@@ -212,6 +259,12 @@ export const evolve = (state: ProductState, event: ProductEvent): ProductState =
   switch (event.type) {
     case 'ProductStockAdjusted':
       return { ...state, stock: event.data.stock };
+    case 'ProductEdited':
+      return { ...state, product: { ...state.product, ...event.data.changes } };
+    case 'ProductDelisted':
+      return { ...state, product: { ...state.product, is_active: false } };
+    case 'ProductRelisted':
+      return { ...state, product: { ...state.product, is_active: true } };
     case 'StockReserved': {
       const { reservationId, quantity, expiresAt } = event.data;
       return { ...state, reservations: { ...state.reservations, [reservationId]: { quantity, expiresAt } } };

@@ -47,6 +47,12 @@ const STATEMENTS = {
       rating, ratings, stock, reserved, category, brand, color, reward_points, is_active, created_at, added_position)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   adjust: 'UPDATE rm_products SET stock = ? WHERE id = ?',
+  edit: `UPDATE rm_products SET name = coalesce(@name, name), description = coalesce(@description, description),
+      price = coalesce(@price, price), original_price = coalesce(@original_price, original_price),
+      image_url = coalesce(@image_url, image_url), images = coalesce(@images, images),
+      category = coalesce(@category, category), brand = coalesce(@brand, brand), color = coalesce(@color, color),
+      reward_points = coalesce(@reward_points, reward_points) WHERE id = @id`,
+  listed: 'UPDATE rm_products SET is_active = ? WHERE id = ?',
   reserve: 'INSERT INTO rm_product_reservations (product_id, reservation_id, quantity) VALUES (?, ?, ?)',
   reserved: 'UPDATE rm_products SET reserved = reserved + ? WHERE id = ?',
   held: 'SELECT quantity FROM rm_product_reservations WHERE product_id = ? AND reservation_id = ?',
@@ -118,6 +124,24 @@ export const catalogueProjector = defineReadModel<ProductEvent>()({
     },
     StockReleased: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, 0),
     StockSold: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, e.data.quantity),
+    ProductEdited: (e, { sql }, id) => {
+      const c = e.data.changes;
+      sql.edit.run({
+        id,
+        name: c.name ?? null,
+        description: c.description ?? null,
+        price: c.price ?? null,
+        original_price: c.original_price ?? null,
+        image_url: c.image_url ?? null,
+        images: c.images ? JSON.stringify(c.images) : null,
+        category: c.category ?? null,
+        brand: c.brand ?? null,
+        color: c.color ?? null,
+        reward_points: c.reward_points ?? null,
+      });
+    },
+    ProductDelisted: (_e, { sql }, id) => sql.listed.run(0, id),
+    ProductRelisted: (_e, { sql }, id) => sql.listed.run(1, id),
   },
 });
 

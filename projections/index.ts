@@ -1,5 +1,6 @@
 import { cartProjector } from './cart.ts';
 import { catalogueProjector } from './catalogue.ts';
+import { shopTaxonomyProjector } from './shopTaxonomy.ts';
 import { crackersProjector } from './crackers.ts';
 import { crackersSeasonProjector } from './crackersSeason.ts';
 import { leagueProjector } from './league.ts';
@@ -26,6 +27,7 @@ export const allProjectors: readonly Projector[] = [
   referralsProjector,
   leagueProjector,
   catalogueProjector,
+  shopTaxonomyProjector,
   cartProjector,
   ordersProjector,
   crackersProjector,

@@ -245,3 +245,60 @@ export const CrackersSeasonView = z.object({
   message: z.string().nullable().describe('Why orders are not taken today, in words'),
 });
 export type CrackersSeasonView = z.infer<typeof CrackersSeasonView>;
+
+// ── Admin product operations ─────────────────────────────────────────────────────────────
+export const AdminProductsQuery = z.object({
+  q: z.string().max(100).optional().describe('Name or product code'),
+  listed: z.enum(['all', 'listed', 'delisted']).default('all'),
+});
+export const AdminProduct = z.object({
+  id: z.string(),
+  product_code: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  original_price: z.number().int(),
+  image_url: z.string(),
+  images: z.array(z.string()),
+  category: z.string(),
+  brand: z.string(),
+  color: z.string(),
+  reward_points: z.number().int(),
+  listed: z.boolean(),
+  stock: z.number().int().describe('Units on hand'),
+  reserved: z.number().int().describe('Units held by checkouts in progress'),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+export const AdminProductList = z.object({ products: z.array(AdminProduct) });
+const imagePath = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/(uploads|products)\/[\w./-]+$/, 'Use an uploaded image (/uploads/…) or a catalogue image (/products/…).');
+/** `PATCH /api/admin/products/:id`: any of these; the rest stay. Money in paise. */
+export const EditProductBody = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(4000),
+    price: money,
+    original_price: money,
+    image_url: imagePath,
+    images: z.array(imagePath).min(1).max(8),
+    category: z.string().trim().max(60),
+    brand: z.string().trim().max(60),
+    color: z.string().trim().max(40),
+    reward_points: count,
+  })
+  .partial()
+  .strict();
+export const StockBody = z.object({ stock: count });
+export const ListedBody = z.object({ listed: z.boolean() });
+export const AdminProductAnswer = z.object({ success: z.boolean(), message: z.string(), product: AdminProduct });
+export const TaxonomyKindParam = z.object({ kind: z.enum(['categories', 'brands']) });
+export const TaxonomyBody = z.object({ name: z.string().max(60) });
+export const Taxonomy = z.object({
+  categories: z.array(z.object({ name: z.string(), products: z.number().int() })),
+  brands: z.array(z.object({ name: z.string(), products: z.number().int() })),
+});
+export type Taxonomy = z.infer<typeof Taxonomy>;

@@ -157,6 +157,8 @@ export const AccountBroadcasts = {
     shipment_status: ShopOrder.shape.shipment_status,
     revision,
   }),
+  /** An admin changed a product (fields, stock, in or off the shop): open shop pages fetch it again. */
+  productChanged: z.object({ product_id: z.string(), product_code: z.string(), revision }),
   /** Server time in ms, sent on connect so a client can sync its clock at once. */
   serverTime: z.object({ serverTime }),
 } satisfies Record<string, z.ZodType>;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
+import { adminProductsRoutes } from './adminProducts.ts';
 import { cartRoutes } from './cart.ts';
 import type { CheckoutDeps } from './checkout.ts';
 import { checkoutRoutes } from './checkoutRoutes.ts';
@@ -18,4 +19,5 @@ export const shopRoutes = (deps: CheckoutDeps & Pick<Deps, 'hits'>) =>
     .route('/checkout', checkoutRoutes(deps))
     .route('/orders', ordersRoutes(deps))
     .route('/admin/orders', adminOrdersRoutes(deps))
+    .route('/admin', adminProductsRoutes(deps))
     .route('/crackers', crackersRoutes(deps));

@@ -1,3 +1,4 @@
+import { SHOP_TAXONOMY_STREAM, shopTaxonomyDecider } from '../../engine/shopTaxonomy.ts';
 import type { Deps } from '../../api/deps.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import type { ProductDetails } from '../../engine/product.ts';
@@ -146,5 +147,21 @@ export const seedCatalogue = async (deps: Deps): Promise<void> => {
       { type: 'AddProduct', data: { product, stock, now } },
       { actor: 'system', now, commandId: `seed-product-${product.id}` },
     );
+  }
+  // The category and brand lists start with what the demo catalogue uses, and the add-product defaults.
+  const lists = {
+    category: new Set(['General', ...catalogueProducts.map((p) => p.category)]),
+    brand: new Set(['Vetri', ...catalogueProducts.map((p) => p.brand)]),
+  };
+  for (const kind of ['category', 'brand'] as const) {
+    for (const name of lists[kind]) {
+      await handleCommand(
+        deps.commands,
+        SHOP_TAXONOMY_STREAM,
+        shopTaxonomyDecider,
+        { type: 'AddToTaxonomy', data: { kind, name, now } },
+        { actor: 'system', now, commandId: `seed-taxonomy-${kind}-${name}` },
+      );
+    }
   }
 };

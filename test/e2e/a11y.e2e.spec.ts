@@ -37,6 +37,7 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
     '/add-products',
     '/add-referral',
     '/admin/rooms',
+    '/admin/products',
     '/admin/orders',
     '/admin/crackers-season',
     '/admin/leagues',

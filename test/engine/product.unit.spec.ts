@@ -176,3 +176,54 @@ describe('when an order is released before its checkout reserved anything', () =
       .then([]);
   });
 });
+
+describe('admins edit, restock and delist a product', () => {
+  it('records only the fields that changed, and the product shows them', () => {
+    spec([added(5)])
+      .when({
+        type: 'EditProduct',
+        data: { changes: { name: sampleProduct().name, price: 899_00, category: 'Audio' }, now },
+      })
+      .then([{ type: 'ProductEdited', data: { changes: { price: 899_00, category: 'Audio' }, at: now } }]);
+    const edited = [
+      added(5),
+      { type: 'ProductEdited', data: { changes: { price: 899_00 }, at: now } },
+    ] as ProductEvent[];
+    const state = edited.reduce(productDecider.evolve, productDecider.initialState);
+    expect(state.status === 'listed' && state.product.price).toBe(899_00);
+    spec(edited)
+      .when({ type: 'EditProduct', data: { changes: { price: 899_00 }, now } })
+      .thenNothing();
+  });
+
+  it('refuses an original price below the price, an empty category, and an unknown product', () => {
+    spec([added(5)])
+      .when({ type: 'EditProduct', data: { changes: { original_price: 1_00 }, now } })
+      .thenThrows('PRODUCT_INVALID', 'The original price cannot be below the price.');
+    spec([added(5)])
+      .when({ type: 'EditProduct', data: { changes: { category: ' ' }, now } })
+      .thenThrows('PRODUCT_INVALID', 'Choose a category.');
+    spec([])
+      .when({ type: 'EditProduct', data: { changes: { price: 1 }, now } })
+      .thenThrows('PRODUCT_NOT_FOUND');
+  });
+
+  it('takes a product off the shop (nothing more can be reserved) and puts it back', () => {
+    const off: ProductEvent = { type: 'ProductDelisted', data: { at: now } };
+    spec([added(5)])
+      .when({ type: 'SetProductListed', data: { listed: false, now } })
+      .then([off]);
+    spec([added(5), off])
+      .when({ type: 'SetProductListed', data: { listed: false, now } })
+      .thenNothing();
+    spec([added(5), off])
+      .when({ type: 'ReserveStock', data: { reservationId: 'r1', quantity: 1, now, expiresAt: later } })
+      .thenThrows('OUT_OF_STOCK');
+    spec([added(5), off])
+      .when({ type: 'SetProductListed', data: { listed: true, now } })
+      .then([{ type: 'ProductRelisted', data: { at: now } }]);
+    spec([added(5), off, { type: 'ProductRelisted', data: { at: now } }])
+      .when({ type: 'ReserveStock', data: { reservationId: 'r1', quantity: 1, now, expiresAt: later } })
+      .then([{ type: 'StockReserved', data: { reservationId: 'r1', quantity: 1, expiresAt: later, at: now } }]);
+  });
+});

@@ -379,6 +379,14 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/admin/products',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminProducts.tsx'),
+      (m) => m.AdminProducts,
+    ),
+  },
+  {
     path: '/admin/rooms',
     access: 'staff',
     Component: page(

@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Taxonomy } from '../../../../api/contract/shop.ts';
 import { Link } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -18,6 +19,10 @@ type Fields = {
   stock: string;
   reward_points: string;
   status: 'active' | 'inactive';
+  original_price: string;
+  category: string;
+  brand: string;
+  color: string;
 };
 
 const EMPTY: Fields = {
@@ -28,6 +33,10 @@ const EMPTY: Fields = {
   stock: '',
   reward_points: '',
   status: 'active',
+  original_price: '',
+  category: 'General',
+  brand: 'Vetri',
+  color: '',
 };
 
 const wholeAtLeast0 = (s: string) => /^\d+$/.test(s.trim());
@@ -44,6 +53,12 @@ export const productProblems = (f: Fields): Partial<Record<keyof Fields, string>
   else if (!wholeAtLeast0(f.stock)) p.stock = 'Stock must be a whole number, at least 0.';
   if (f.reward_points.trim() === '') p.reward_points = 'Reward points are required.';
   else if (!wholeAtLeast0(f.reward_points)) p.reward_points = 'Reward points must be a whole number, at least 0.';
+  if (f.original_price.trim() !== '') {
+    const original = rupeesToPaise(f.original_price);
+    if (Number.isNaN(original)) p.original_price = 'Original price must be in rupees and paise.';
+    else if (!p.price && original < rupeesToPaise(f.price))
+      p.original_price = 'The original price cannot be below the price.';
+  }
   return p;
 };
 
@@ -105,6 +120,12 @@ export const AddProduct = () => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
+  const [lists, setLists] = useState<Taxonomy>({ categories: [], brands: [] });
+  useEffect(() => {
+    api<Taxonomy>('/api/admin/shop-taxonomy')
+      .then(setLists)
+      .catch(() => undefined);
+  }, []);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const problems = productProblems(fields);
@@ -128,6 +149,10 @@ export const AddProduct = () => {
     form.set('stock', fields.stock.trim());
     form.set('reward_points', fields.reward_points.trim());
     form.set('is_active', fields.status === 'active' ? '1' : '0');
+    if (fields.original_price.trim()) form.set('original_price', String(rupeesToPaise(fields.original_price)));
+    form.set('category', fields.category);
+    form.set('brand', fields.brand);
+    if (fields.color.trim()) form.set('color', fields.color.trim());
     if (image) form.set('image', image);
     setBusy(true);
     try {
@@ -264,6 +289,46 @@ export const AddProduct = () => {
                 {...invalid('reward_points')}
               />
               {fieldError('reward_points')}
+            </div>
+            <div className="vd-form-field">
+              <label htmlFor="product-original">Original price (₹)</label>
+              <input
+                id="product-original"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                placeholder="Same as the price"
+                value={fields.original_price}
+                onChange={(e) => set('original_price', e.target.value)}
+                {...invalid('original_price')}
+              />
+              {fieldError('original_price')}
+            </div>
+            <div className="vd-form-field">
+              <label htmlFor="product-category">Category</label>
+              <select id="product-category" value={fields.category} onChange={(e) => set('category', e.target.value)}>
+                {[...new Set([fields.category, ...lists.categories.map((c) => c.name)])].map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </div>
+            <div className="vd-form-field">
+              <label htmlFor="product-brand">Brand</label>
+              <select id="product-brand" value={fields.brand} onChange={(e) => set('brand', e.target.value)}>
+                {[...new Set([fields.brand, ...lists.brands.map((c) => c.name)])].map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </div>
+            <div className="vd-form-field">
+              <label htmlFor="product-color">Colour</label>
+              <input
+                id="product-color"
+                placeholder="Assorted"
+                value={fields.color}
+                onChange={(e) => set('color', e.target.value)}
+              />
             </div>
             <div className="vd-form-field">
               <label htmlFor="product-status">Status</label>

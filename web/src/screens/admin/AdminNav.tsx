@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/admin/rooms', label: 'Rooms', adminOnly: false },
   { to: '/create-room', label: 'Create Room', adminOnly: true },
   { to: '/add-products', label: 'Add Product', adminOnly: true },
+  { to: '/admin/products', label: 'Products', adminOnly: false },
   { to: '/admin/orders', label: 'Orders', adminOnly: false },
   { to: '/admin/crackers-season', label: 'Crackers season', adminOnly: false },
   { to: '/admin/leagues', label: 'Leagues', adminOnly: true },

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useProductChanges } from './liveCatalogue.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -26,8 +27,14 @@ export const ProductDetail = () => {
   const [working, setWorking] = useState(false);
   usePageTitle(load.state === 'ready' ? load.product.name : 'Product');
 
+  const [changed, setChanged] = useState(0);
+  // An admin changed this product: show the new price, stock or that it left the shop.
+  useProductChanges((changedCode) => {
+    if (changedCode === code) setChanged((n) => n + 1);
+  });
+
   useEffect(() => {
-    setLoad({ state: 'loading' });
+    if (changed === 0) setLoad({ state: 'loading' });
     setMessage(null);
     shopApi
       .product(code)
@@ -38,7 +45,7 @@ export const ProductDetail = () => {
           message: error instanceof ApiError && error.status === 404 ? 'Product not found' : 'Server error',
         }),
       );
-  }, [code]);
+  }, [code, changed]);
 
   if (load.state === 'loading') return <Spinner label="Loading product…" />;
   if (load.state === 'error') {

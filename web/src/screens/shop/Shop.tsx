@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useProductChanges } from './liveCatalogue.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -70,6 +71,8 @@ export const Shop = () => {
   const [facets, setFacets] = useState<Facets | null>(null);
   const [sheet, setSheet] = useState<'filters' | 'sort' | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // An admin's change to any product: fetch this page again (the list keeps showing meanwhile).
+  useProductChanges(() => setAttempt((n) => n + 1));
 
   const change = useCallback(
     (next: ShopFilters) => {
