@@ -12,6 +12,7 @@ import { buildOpenApi } from './http/openapi.ts';
 import { systemRoutes } from './routes/system.ts';
 import { adminIdentityRoutes } from './admin/identityRoutes.ts';
 import { exportRoutes } from './admin/exportRoutes.ts';
+import { invoiceRoutes } from './invoices/index.ts';
 import { revenueRoutes } from './admin/revenueRoutes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
@@ -152,6 +153,7 @@ export const createApp = (
   api.route('/me/wallet', walletRoutes(deps));
   api.route('/rooms', rooms);
   api.route('/me/rooms', myRoomsRoutes(deps));
+  api.route('/me/invoices', invoiceRoutes(deps));
   api.route('/uploads', uploadsRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/leagues', leagueRoutes(deps));

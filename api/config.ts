@@ -41,6 +41,14 @@ export const configSchema = z.object({
   /** sandbox: a local hosted checkout page signed like Razorpay; razorpay: the real Orders API. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   /** Withdrawals: sandbox (records payouts in DATA_DIR/payouts.ndjson) or Razorpay Payouts (RazorpayX). */
+  /** The seller on tax invoices. The default GSTIN is a format example: set the real one in production. */
+  SELLER_NAME: z.string().default('Vetri Deals Private Limited'),
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'SELLER_GSTIN must be a 15-character GSTIN')
+    .default('33ABCDE1234F1Z5'),
+  SELLER_ADDRESS: z.string().default('2nd Floor, 14 Gandhi Road, Thanjavur 613001, Tamil Nadu, India'),
+  SELLER_STATE: z.string().default('Tamil Nadu'),
   PAYOUT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   /** The RazorpayX account number payouts are made from. */
   RAZORPAYX_ACCOUNT_NUMBER: z.string().optional(),

@@ -39,6 +39,8 @@ import { deploymentLogKey } from './transparency/logKey.ts';
 import { startShopSweeper } from './shop/index.ts';
 import type { RoomServices } from './rooms/index.ts';
 import { startRooms } from './rooms/index.ts';
+import type { Invoicing } from './invoices/index.ts';
+import { startInvoicing } from './invoices/index.ts';
 import type { Notifier } from './notify/notifier.ts';
 import { startNotifier } from './notify/notifier.ts';
 import { openNotifyStore } from './notify/store.ts';
@@ -55,6 +57,8 @@ export interface RunningServer {
   rooms: RoomServices;
   /** The notifier (tests drive `notifier.tick()` with a manual clock and wait on `settled()`). */
   notifier: Notifier;
+  /** Tax invoices for paid orders and bought deals (tests wait on `settled()`). */
+  invoicing: Invoicing;
   close(): Promise<void>;
 }
 
@@ -176,6 +180,7 @@ export const startServer = async (
     ),
   );
   const rooms = await startRooms(deps, io);
+  const invoicing = await startInvoicing(deps);
   const notifier = startNotifier(deps, notifyStore, io, deps.notify!.keys);
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
@@ -202,6 +207,7 @@ export const startServer = async (
       stopDeals?.();
       stopBroadcasting();
       await notifier.stop();
+      invoicing.stop();
       league.stop();
       await rooms.stop();
       await httpClosed;
@@ -217,7 +223,7 @@ export const startServer = async (
       await store.close();
       log.info('stopped');
     })());
-  return { url, port, deps, io, rooms, notifier, close };
+  return { url, port, deps, io, rooms, notifier, invoicing, close };
 };
 
 const requireSetting = (value: string | undefined, name: string): string => {

@@ -17,6 +17,7 @@ import { merkleProjector } from './merkle.ts';
 import { newsletterProjector } from './newsletter.ts';
 import { withdrawalsProjector } from './withdrawals.ts';
 import { revenueProjector } from './revenue.ts';
+import { invoicesProjector } from './invoices.ts';
 import { memberCostsProjector } from './memberCosts.ts';
 
 /** Every read model of the product, in the order they are applied. */
@@ -38,6 +39,7 @@ export const allProjectors: readonly Projector[] = [
   newsletterProjector,
   withdrawalsProjector,
   revenueProjector,
+  invoicesProjector,
   memberCostsProjector,
   merkleProjector,
 ];

@@ -302,3 +302,37 @@ export const Taxonomy = z.object({
   brands: z.array(z.object({ name: z.string(), products: z.number().int() })),
 });
 export type Taxonomy = z.infer<typeof Taxonomy>;
+
+// ── Tax invoices ─────────────────────────────────────────────────────────────────────────
+const InvoiceLineDto = z.object({
+  description: z.string(),
+  hsn: z.string(),
+  rate: z.number(),
+  quantity: z.number().int(),
+  unitPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  totalPaise: z.number().int(),
+  taxablePaise: z.number().int(),
+  cgstPaise: z.number().int(),
+  sgstPaise: z.number().int(),
+  igstPaise: z.number().int(),
+});
+export const InvoiceDto = z.object({
+  number: z.string(),
+  financialYear: z.string(),
+  seq: z.number().int(),
+  source: z.object({ kind: z.enum(['shop_order', 'deal_purchase']), id: z.string(), reference: z.string() }),
+  buyer: z.object({ userId: z.string(), name: z.string(), address: z.string(), state: z.string() }),
+  lines: z.array(InvoiceLineDto),
+  totals: z.object({
+    taxablePaise: z.number().int(),
+    cgstPaise: z.number().int(),
+    sgstPaise: z.number().int(),
+    igstPaise: z.number().int(),
+    totalPaise: z.number().int(),
+  }),
+  at: z.number().int(),
+});
+export type InvoiceDto = z.infer<typeof InvoiceDto>;
+export const Seller = z.object({ name: z.string(), gstin: z.string(), address: z.string(), state: z.string() });
+export type Seller = z.infer<typeof Seller>;

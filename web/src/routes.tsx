@@ -161,6 +161,14 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/invoices/*',
+    access: 'member',
+    Component: page(
+      () => import('./screens/shop/Invoice.tsx'),
+      (m) => m.Invoice,
+    ),
+  },
+  {
     path: '/orders',
     access: 'member',
     Component: page(

@@ -1,3 +1,5 @@
+import { api } from '../../lib/api.ts';
+import type { InvoiceDto } from '../../../../api/contract/shop.ts';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -82,6 +84,16 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 export const Orders = () => {
   usePageTitle('My Orders');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [issued, setIssued] = useState<InvoiceDto[]>([]);
+  // Tax invoices: a paid order's appears once its payment is recorded, so it is fetched with the orders.
+  useEffect(() => {
+    if (load.state !== 'ready') return;
+    api<{ invoices: InvoiceDto[] }>('/api/me/invoices')
+      .then((r) => setIssued(r.invoices))
+      .catch(() => undefined);
+  }, [load]);
+  const invoices = new Map(issued.filter((i) => i.source.kind === 'shop_order').map((i) => [i.source.id, i.number]));
+  const deals = issued.filter((i) => i.source.kind === 'deal_purchase');
   const known = useRef(new Set<string>());
   useEffect(() => {
     if (load.state === 'ready') known.current = new Set(load.orders.map((o) => o.id));
@@ -141,6 +153,19 @@ export const Orders = () => {
   return (
     <div className="container shop-page narrow">
       <h1>My Orders</h1>
+      {deals.length > 0 && (
+        <p className="muted" data-testid="deal-invoices">
+          Won deals:{' '}
+          {deals.map((d, i) => (
+            <span key={d.number}>
+              {i > 0 && ', '}
+              <Link to={`/invoices/${d.number}`}>
+                {d.source.reference} (invoice {d.number})
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
       {load.state === 'loading' && <Spinner label="Loading orders…" />}
       {load.state === 'error' && <Notice kind="error">{load.message}</Notice>}
       {load.state === 'ready' && load.orders.length === 0 && (
@@ -154,7 +179,17 @@ export const Orders = () => {
       {load.state === 'ready' && (
         <div className="order-list">
           {load.orders.map((o) => (
-            <OrderCard key={o.id} order={o} />
+            <OrderCard
+              key={o.id}
+              order={o}
+              actions={
+                invoices.get(o.id) ? (
+                  <Link to={`/invoices/${invoices.get(o.id)!}`} className="link-btn" data-testid="invoice-link">
+                    Tax invoice {invoices.get(o.id)}
+                  </Link>
+                ) : undefined
+              }
+            />
           ))}
         </div>
       )}
