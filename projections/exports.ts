@@ -1,4 +1,6 @@
 import type { ReadDb } from './db.ts';
+import type { AdminRoomFilter } from './roomQueries.ts';
+import { adminWhere, escapeLike } from './roomQueries.ts';
 
 /**
  * Keyset pages over the read models for the admins' CSV exports: each call is one finished query
@@ -7,14 +9,8 @@ import type { ReadDb } from './db.ts';
  * arrives while it runs. Money in paise, times as stored.
  */
 
-const escapeLike = (text: string) => `%${text.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 // ── Deals (accepted bids) ────────────────────────────────────────────────────────────────
-export interface DealExportFilter {
-  q?: string | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-}
+export type DealExportFilter = Pick<AdminRoomFilter, 'q' | 'from' | 'to'>;
 export interface DealExportRow {
   room_code: string;
   seq: number;
@@ -33,20 +29,12 @@ export const dealsAfter = (
   after: DealKey | null,
   limit: number,
 ): DealExportRow[] => {
-  const clauses: string[] = ['(b.room_code > ? OR (b.room_code = ? AND b.seq > ?))'];
-  const params: (string | number)[] = [after?.room ?? '', after?.room ?? '', after?.seq ?? 0];
-  if (f.q?.trim()) {
-    clauses.push("(r.code LIKE ? ESCAPE '\\' OR r.product_name LIKE ? ESCAPE '\\')");
-    params.push(escapeLike(f.q), escapeLike(f.q));
-  }
-  if (f.from !== undefined) {
-    clauses.push('r.scheduled_time >= ?');
-    params.push(f.from);
-  }
-  if (f.to !== undefined) {
-    clauses.push('r.scheduled_time < ?');
-    params.push(f.to);
-  }
+  const rooms = adminWhere({ q: f.q, from: f.from, to: f.to });
+  const clauses = [
+    '(b.room_code > ? OR (b.room_code = ? AND b.seq > ?))',
+    ...(rooms.sql ? [rooms.sql.slice('WHERE '.length)] : []),
+  ];
+  const params: (string | number)[] = [after?.room ?? '', after?.room ?? '', after?.seq ?? 0, ...rooms.params];
   return sqlite
     .prepare<(string | number)[], DealExportRow>(
       `SELECT b.room_code, b.seq, r.product_name, b.user_id, b.user_name, b.amount, b.at

@@ -183,6 +183,9 @@ export const unsettledRoomCodes = ({ sqlite }: ReadDb, limit = 200): string[] =>
     .all(limit)
     .map((r) => r.code);
 
+/** `%text%` for LIKE … ESCAPE '\\', with the text's own %, _ and \\ taken literally. */
+export const escapeLike = (text: string): string => `%${text.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
 /** The admin's room list filters: status as stored, a code or product search, and a start-time range (ms). */
 export interface AdminRoomFilter {
   code?: string | undefined;
@@ -200,7 +203,8 @@ export type AdminRoomRow = RoomRow & {
   fees_refunded: number;
 };
 
-const adminWhere = (f: AdminRoomFilter): { sql: string; params: (string | number)[] } => {
+/** The admin room list's filters as SQL over `rm_rooms r` (the deals export uses them too). */
+export const adminWhere = (f: AdminRoomFilter): { sql: string; params: (string | number)[] } => {
   const clauses: string[] = [];
   const params: (string | number)[] = [];
   if (f.code) {
@@ -212,7 +216,7 @@ const adminWhere = (f: AdminRoomFilter): { sql: string; params: (string | number
     params.push(f.status);
   }
   if (f.q && f.q.trim()) {
-    const like = `%${f.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = escapeLike(f.q);
     clauses.push(
       "(r.code LIKE ? ESCAPE '\\' OR r.product_name LIKE ? ESCAPE '\\' OR r.product_code LIKE ? ESCAPE '\\')",
     );

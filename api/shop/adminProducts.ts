@@ -26,27 +26,15 @@ import {
   TaxonomyKindParam,
 } from '../contract/shop.ts';
 import { z } from 'zod';
+import { toProduct } from './views.ts';
 
 const ProductIdParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
 
-const toAdminProduct = (p: ProductRow): AdminProduct => ({
-  id: p.id,
-  product_code: p.productCode,
-  slug: p.slug,
-  name: p.name,
-  description: p.description,
-  price: p.price,
-  original_price: p.originalPrice,
-  image_url: p.imageUrl,
-  images: JSON.parse(p.images) as string[],
-  category: p.category,
-  brand: p.brand,
-  color: p.color,
-  reward_points: p.rewardPoints,
-  listed: p.isActive === 1,
-  stock: p.stock,
-  reserved: p.reserved,
-});
+/** The shop's view of the product, with whether it is in the shop and its units on hand and held. */
+const toAdminProduct = (p: ProductRow): AdminProduct => {
+  const { rating: _r, ratings: _n, stock: _free, in_stock: _in, ...shown } = toProduct(p);
+  return { ...shown, listed: p.isActive === 1, stock: p.stock, reserved: p.reserved };
+};
 
 const KIND: Record<'categories' | 'brands', TaxonomyKind> = { categories: 'category', brands: 'brand' };
 
