@@ -3,13 +3,17 @@ import type { ReplayEvent } from '../../../../engine/replay.ts';
 import { formatTime } from '../../lib/format.ts';
 import { shortHash } from './auditApi.ts';
 
-/** An admin's action carries who and why (a cancel, a reschedule, an undone bid): shown on its row. */
+/**
+ * An admin's action carries who and why (a cancel, a reschedule, an undone bid): shown on its row.
+ * Only events that name their actor (`by`); a room's end reason ("deadline") is not an admin's word.
+ */
 const actionNote = (e: ReplayEvent): string | null => {
-  const d = (e.data ?? {}) as { by?: { name?: unknown }; reason?: unknown; remark?: unknown };
-  const why = typeof d.reason === 'string' ? d.reason : typeof d.remark === 'string' && d.by ? d.remark : null;
+  const d = (e.data ?? {}) as { by?: unknown; reason?: unknown; remark?: unknown };
+  if (!d.by) return null;
+  const why = typeof d.reason === 'string' ? d.reason : typeof d.remark === 'string' ? d.remark : null;
   if (why === null) return null;
-  const who = d.by && typeof d.by.name === 'string' ? d.by.name : null;
-  return who ? `${who}: ${why}` : why;
+  const name = typeof d.by === 'object' ? (d.by as { name?: unknown }).name : null;
+  return typeof name === 'string' ? `${name}: ${why}` : why;
 };
 
 /** The stream's events (type, actor, server time, revision, hash); the current one marked; click to jump. */
