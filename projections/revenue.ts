@@ -1,3 +1,4 @@
+import { indiaDate } from '../engine/crackersSeason.ts';
 import type { OrderEvent } from '../engine/order.ts';
 import type { RoomEvent } from '../engine/room.ts';
 import type { WalletEvent } from '../engine/wallet.ts';
@@ -42,9 +43,8 @@ const STATEMENTS = {
 };
 type Context = ReadModelContext<typeof STATEMENTS>;
 
-const IST_OFFSET_MS = 330 * 60_000;
-/** The India date of an instant: "2026-11-25". */
-export const indiaDayOf = (ms: number): string => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+/** The India date of an instant: "2026-11-25" (the engine's own, so the dashboard and the rules agree). */
+export const indiaDayOf = indiaDate;
 
 const add = (ctx: Context, at: number, metric: RevenueMetric, amount: number) => {
   if (amount !== 0) ctx.sql.add.run(indiaDayOf(at), metric, amount);
