@@ -68,6 +68,7 @@ export const SessionUserDto = z.object({
   access: z.string(),
   created_at: z.string(),
   avatar: z.string().nullable().optional().describe('The avatar image address, or null for initials'),
+  lang: z.enum(['en', 'ta']).optional().describe("The member's language for mails and notifications"),
 });
 /** `GET /api/auth/session`: who is signed in, and their balances (the spec's `wallet`). */
 export const SessionResponse = z.object({

@@ -62,12 +62,13 @@ export const openProfilePage = async (
 export const openPage = async (
   browser: Browser,
   server: Pick<TestServer, 'url'>,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; lang?: 'en' | 'ta' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: options.viewport ?? DESKTOP,
-    locale: 'en-IN',
+    // A Tamil reader's browser: the app picks Tamil from its languages on the first visit.
+    locale: options.lang === 'ta' ? 'ta-IN' : 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });
   const page = await context.newPage();
@@ -82,8 +83,9 @@ export const openLoggedInPage = async (
   server: Pick<TestServer, 'url'>,
   who: { email: string; password: string },
   viewport: { width: number; height: number } = DESKTOP,
+  lang: 'en' | 'ta' = 'en',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
-  const opened = await openPage(browser, server, { viewport });
+  const opened = await openPage(browser, server, { viewport, lang });
   const res = await opened.context.request.post('/api/auth/login', {
     data: { email: who.email, password: who.password },
   });
@@ -127,6 +129,45 @@ export const seriousViolations = async (page: Page, within?: string): Promise<st
           .join(' | ')}`,
     );
 };
+
+/**
+ * Words shown in English on a page that should be in Tamil: the texts `t()` found no Tamil for
+ * (`window.__i18nMissing`), and every visible text (and label, placeholder, alt, title) holding a
+ * Latin word that is not an acronym, a code, an address or a number, outside `translate="no"`
+ * (names, product and brand names, codes: data, not words we write).
+ */
+export const untranslatedTexts = async (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const found = new Set<string>(
+      [...((window as unknown as { __i18nMissing?: Set<string> }).__i18nMissing ?? [])].map((m) => `t(): ${m}`),
+    );
+    const english = (text: string) =>
+      text
+        .replace(/\S+@\S+|https?:\/\/\S+|\/[\w/.-]+/g, ' ')
+        .split(/[^A-Za-z]+/)
+        .some((word) => word.length >= 2 && word !== word.toUpperCase());
+    const skipped = (el: Element | null) =>
+      !el || el.closest('[translate="no"], script, style, noscript, svg') !== null;
+    const visible = (el: Element) => {
+      const box = (el as HTMLElement).getBoundingClientRect?.();
+      const style = getComputedStyle(el);
+      return !!box && box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (text && english(text) && !skipped(parent) && visible(parent!)) found.add(text);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [placeholder], img[alt], [title]')) {
+      if (skipped(el)) continue;
+      for (const attr of ['aria-label', 'placeholder', 'alt', 'title']) {
+        const value = el.getAttribute(attr)?.trim();
+        if (value && english(value)) found.add(`${attr}: ${value}`);
+      }
+    }
+    return [...found].sort();
+  });
 
 /** Saves a screenshot under test-results/ as a test artifact. */
 export const screenshot = async (page: Page, name: string): Promise<string> => {

@@ -3,9 +3,11 @@ import { InstallPrompt } from './components/InstallPrompt.tsx';
 import { Layout } from './components/Layout.tsx';
 import { RequireAccess, SessionGate } from './components/RequireAccess.tsx';
 import { routes } from './routes.tsx';
+import { useLang } from './i18n/index.ts';
 
+// Keyed by the language: a switch re-renders every screen in it (stores keep their state).
 export const App = () => (
-  <BrowserRouter>
+  <BrowserRouter key={useLang()}>
     <SessionGate>
       <Routes>
         <Route element={<Layout />}>

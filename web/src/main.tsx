@@ -13,6 +13,8 @@ import { startWalletLive } from './stores/wallet.ts';
 import { startNotificationsLive } from './stores/notifications.ts';
 import { startInstallOffer } from './stores/install.ts';
 import { showKeptFork, startLogWitness } from './stores/logWitness.ts';
+import { initLang } from './i18n/index.ts';
+import { keepLangOnServer } from './stores/langSync.ts';
 
 // The screen's code loads while the session is checked (not after): one round trip less on a phone.
 preloadRoute(window.location.pathname);
@@ -33,8 +35,12 @@ useSessionStore.subscribe((s) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+keepLangOnServer();
+// The first render waits for the language's words (a Tamil reader's catalogue is a small lazy chunk).
+void initLang().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -5,6 +5,7 @@ import { MAIN_NAV, SITE } from '../lib/site.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';
 import { CartDropdown } from '../screens/shop/CartDropdown.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { HeaderSearch } from '../screens/shop/HeaderSearch.tsx';
 import { SearchBox } from '../screens/shop/SearchBox.tsx';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon } from './Icons.tsx';
@@ -70,6 +71,7 @@ export const Header = () => {
           </nav>
           <HeaderSearch />
           <div className="header-actions">
+            <LanguageSwitch />
             <NotificationBell />
             <CartDropdown />
             <HeaderAccount />

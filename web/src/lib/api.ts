@@ -1,3 +1,5 @@
+import { errorText } from '../i18n/index.ts';
+
 /** A small fetch wrapper for the product's own `/api`: cookie session, JSON in and out, typed errors. */
 
 export class ApiError extends Error {
@@ -76,6 +78,8 @@ export const api = async <T>(path: string, { method, body, signal, headers }: Ap
   return payload as T;
 };
 
-/** The server's words for a failed call, or `fallback` when the server was not reached or gave none. */
+/** The server's words for a failed call (translated by its code), or `fallback` when the server was not reached or gave none. */
 export const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.code !== 'NETWORK' && error.status < 500 ? error.message : fallback;
+  error instanceof ApiError && error.code !== 'NETWORK' && error.status < 500
+    ? errorText(error.code, error.message, error.details)
+    : fallback;

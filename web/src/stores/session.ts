@@ -15,6 +15,8 @@ export type SessionUser = {
   /** ISO time of registration ("member since"). */
   createdAt: string;
   avatar?: string | null;
+  /** The language the server keeps for the member's mails (`en` or `ta`). */
+  lang?: string;
 };
 
 export type SessionState = {
@@ -75,6 +77,7 @@ export const toSessionUser = (user: NonNullable<SessionPayload['user']>): Sessio
   access: user.access === 'granted' ? 'granted' : 'waitlisted',
   createdAt: user.created_at,
   avatar: user.avatar ?? null,
+  lang: user.lang ?? 'en',
 });
 
 export const setSession = (user: SessionUser, cash = 0, rewardCash = 0): void => {

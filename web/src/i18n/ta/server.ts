@@ -1,0 +1,2 @@
+/** Tamil for the server area: English text (as written in `t('…')`) → Tamil. */
+export const server: Record<string, string> = {};
