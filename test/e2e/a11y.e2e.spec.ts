@@ -11,6 +11,7 @@ import {
   openPage,
   screenshot,
   seriousViolations,
+  untranslatedTexts,
 } from './browser.ts';
 
 const WIDE = { width: 1366, height: 900 } as const;
@@ -48,49 +49,57 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
   ],
 };
 
-describe.skipIf(!chromiumAvailable)('accessibility and layout of every screen (axe-core, 375 px and 1366 px)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ seed: true });
-    browser = await launchBrowser();
-    // Screens behind a code: a product, a blog post, an upcoming room, the demo league.
-    const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
-    const { products } = await get<{ products: { product_code: string }[] }>('/api/products');
-    const { posts } = await get<{ posts: { slug: string }[] }>('/api/blog');
-    PAGES.visitor.push(`/blog/${posts[0]!.slug}`, `/product/${products[0]!.product_code}`);
-    PAGES.member.push(`/product/${products[0]!.product_code}`, '/aplauction/CDPL26');
-    const member = await loggedIn(server, MEMBER.email, MEMBER.password);
-    const rooms = await member.call<{ rooms: { room_code: string }[] }>('GET', '/api/rooms');
-    PAGES.member.push(`/auction/${rooms.body.rooms[0]!.room_code}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+describe.skipIf(!chromiumAvailable)(
+  'accessibility, layout and language of every screen (axe-core, 375 px and 1366 px, English and Tamil)',
+  () => {
+    let server: TestServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      server = await startTestServer({ seed: true });
+      browser = await launchBrowser();
+      // Screens behind a code: a product, a blog post, an upcoming room, the demo league.
+      const get = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+      const { products } = await get<{ products: { product_code: string }[] }>('/api/products');
+      const { posts } = await get<{ posts: { slug: string }[] }>('/api/blog');
+      PAGES.visitor.push(`/blog/${posts[0]!.slug}`, `/product/${products[0]!.product_code}`);
+      PAGES.member.push(`/product/${products[0]!.product_code}`, '/aplauction/CDPL26');
+      const member = await loggedIn(server, MEMBER.email, MEMBER.password);
+      const rooms = await member.call<{ rooms: { room_code: string }[] }>('GET', '/api/rooms');
+      PAGES.member.push(`/auction/${rooms.body.rooms[0]!.room_code}`);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
 
-  for (const viewport of [MOBILE, WIDE])
-    for (const [who, paths] of Object.entries(PAGES))
-      it(`${who} screens at ${viewport.width} px: no serious or critical violation, no sideways scroll, no page error`, async () => {
-        const opened =
-          who === 'visitor'
-            ? await openPage(browser, server, { viewport })
-            : await openLoggedInPage(browser, server, who === 'admin' ? ADMIN : MEMBER, viewport);
-        const found: Record<string, string[]> = {};
-        try {
-          for (const path of paths) {
-            await opened.page.goto(path, { waitUntil: 'networkidle' });
-            await opened.page.locator('main h1, main h2').first().waitFor();
-            const problems = await seriousViolations(opened.page);
-            const width = await opened.page.evaluate(() => document.documentElement.scrollWidth);
-            if (width > viewport.width) problems.push(`scrolls sideways: ${width} px wide`);
-            if (problems.length) found[path] = problems;
-            if (viewport === MOBILE) await screenshot(opened.page, `screen-${who}-${path.replace(/\W+/g, '_')}-375`);
-          }
-          expect(found).toEqual({});
-          expect(opened.errors).toEqual([]);
-        } finally {
-          await opened.context.close();
-        }
-      }, 120_000);
-});
+    const LANGS = { en: 'English', ta: 'Tamil' } as const;
+    for (const [lang, language] of Object.entries(LANGS) as ['en' | 'ta', string][])
+      for (const viewport of [MOBILE, WIDE])
+        for (const [who, paths] of Object.entries(PAGES))
+          it(`${language}: ${who} screens at ${viewport.width} px: no serious or critical violation, no sideways scroll, no page error${lang === 'ta' ? ', no English words' : ''}`, async () => {
+            const opened =
+              who === 'visitor'
+                ? await openPage(browser, server, { viewport, lang })
+                : await openLoggedInPage(browser, server, who === 'admin' ? ADMIN : MEMBER, viewport, lang);
+            const found: Record<string, string[]> = {};
+            try {
+              for (const path of paths) {
+                await opened.page.goto(path, { waitUntil: 'networkidle' });
+                await opened.page.locator('main h1, main h2').first().waitFor();
+                const problems = await seriousViolations(opened.page);
+                const width = await opened.page.evaluate(() => document.documentElement.scrollWidth);
+                if (width > viewport.width) problems.push(`scrolls sideways: ${width} px wide`);
+                if (lang === 'ta')
+                  problems.push(...(await untranslatedTexts(opened.page)).map((text) => `English: ${text}`));
+                if (problems.length) found[path] = problems;
+                // The main screens in both languages, saved for review (test-results/).
+                await screenshot(opened.page, `screen-${lang}-${who}-${path.replace(/\W+/g, '_')}-${viewport.width}`);
+              }
+              expect(found).toEqual({});
+              expect(opened.errors).toEqual([]);
+            } finally {
+              await opened.context.close();
+            }
+          }, 180_000);
+  },
+);
