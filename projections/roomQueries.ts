@@ -66,8 +66,16 @@ export interface BidRow {
   revision: number;
 }
 
+/**
+ * A room's row with its product's current name and image (an admin's edit shows on every room of
+ * that product at once); the room's own copy from its creation when the product is gone. The rules
+ * (prices, fee, seats) are the room's own and never follow the product.
+ */
+const ROOMS = `SELECT r.*, coalesce(p.name, r.product_name) AS product_name, coalesce(p.image_url, r.image_url) AS image_url
+  FROM rm_rooms r LEFT JOIN rm_products p ON p.id = r.product_id`;
+
 export const roomRow = ({ sqlite }: ReadDb, code: string): RoomRow | undefined =>
-  prepared<[string], RoomRow>(sqlite, 'SELECT * FROM rm_rooms WHERE code = ?').get(code);
+  prepared<[string], RoomRow>(sqlite, `${ROOMS} WHERE r.code = ?`).get(code);
 
 export type RoomListFilter = 'upcoming' | 'completed' | 'cancelled' | 'all';
 
@@ -80,24 +88,20 @@ export const listRoomRows = ({ sqlite }: ReadDb, filter: RoomListFilter, now: nu
     case 'upcoming':
       return sqlite
         .prepare<[number, number], RoomRow>(
-          `SELECT * FROM rm_rooms WHERE status IN ('upcoming', 'running') OR (status = 'cancelled' AND scheduled_time >= ?)
-           ORDER BY scheduled_time ASC LIMIT ?`,
+          `${ROOMS} WHERE r.status IN ('upcoming', 'running') OR (r.status = 'cancelled' AND r.scheduled_time >= ?)
+           ORDER BY r.scheduled_time ASC LIMIT ?`,
         )
         .all(now - 24 * 3_600_000, limit);
     case 'completed':
       return sqlite
-        .prepare<[number], RoomRow>("SELECT * FROM rm_rooms WHERE status = 'ended' ORDER BY ended_at DESC LIMIT ?")
+        .prepare<[number], RoomRow>(`${ROOMS} WHERE r.status = 'ended' ORDER BY r.ended_at DESC LIMIT ?`)
         .all(limit);
     case 'cancelled':
       return sqlite
-        .prepare<[number], RoomRow>(
-          "SELECT * FROM rm_rooms WHERE status = 'cancelled' ORDER BY scheduled_time DESC LIMIT ?",
-        )
+        .prepare<[number], RoomRow>(`${ROOMS} WHERE r.status = 'cancelled' ORDER BY r.scheduled_time DESC LIMIT ?`)
         .all(limit);
     case 'all':
-      return sqlite
-        .prepare<[number], RoomRow>('SELECT * FROM rm_rooms ORDER BY scheduled_time DESC LIMIT ?')
-        .all(limit);
+      return sqlite.prepare<[number], RoomRow>(`${ROOMS} ORDER BY r.scheduled_time DESC LIMIT ?`).all(limit);
   }
 };
 
@@ -129,8 +133,10 @@ export const roomsOfUser = (
 ): (RoomRow & { bids_used: number; fate: string | null })[] =>
   sqlite
     .prepare<[string], RoomRow & { bids_used: number; fate: string | null }>(
-      `SELECT r.*, p.bids_used AS bids_used, p.fate AS fate FROM rm_room_participants p
-       JOIN rm_rooms r ON r.code = p.room_code WHERE p.user_id = ? ORDER BY r.scheduled_time DESC`,
+      `SELECT r.*, coalesce(c.name, r.product_name) AS product_name, coalesce(c.image_url, r.image_url) AS image_url,
+         p.bids_used AS bids_used, p.fate AS fate FROM rm_room_participants p
+       JOIN rm_rooms r ON r.code = p.room_code LEFT JOIN rm_products c ON c.id = r.product_id
+       WHERE p.user_id = ? ORDER BY r.scheduled_time DESC`,
     )
     .all(userId);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct, Taxonomy } from '../../api/contract/shop.ts';
+import type { RoomSummary } from '../../api/contract/rooms.ts';
 import { productStream } from '../../engine/product.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import type { Client } from '../helpers/http.ts';
@@ -130,5 +131,25 @@ describe('admin product operations', () => {
     ).toBe(400);
     expect((await admin.call('PUT', `/api/admin/products/${seeded.id}/stock`, { stock: -1 })).status).toBe(400);
     expect((await admin.call('PATCH', '/api/admin/products/no-such-product', { price: 1 })).status).toBe(404);
+  });
+
+  it("a room shows its product's new name and picture at once; its prices and fee stay the room's own", async () => {
+    const rooms = (await member.call<{ rooms: RoomSummary[] }>('GET', '/api/rooms')).body.rooms;
+    const room = rooms.find((r) => r.status === 'upcoming')!;
+    const before = (await member.call<{ room: RoomSummary }>('GET', `/api/rooms/${room.room_code}`)).body.room;
+    const edit = await admin.call<Answer>('PATCH', `/api/admin/products/${room.product_id}`, {
+      name: 'Renamed for the festival',
+      price: 1_00,
+    });
+    expect(edit.status).toBe(200);
+    const listed = (await member.call<{ rooms: RoomSummary[] }>('GET', '/api/rooms')).body.rooms;
+    expect(listed.find((r) => r.room_code === room.room_code)!.product_name).toBe('Renamed for the festival');
+    const after = (await member.call<{ room: RoomSummary }>('GET', `/api/rooms/${room.room_code}`)).body.room;
+    expect(after.product_name).toBe('Renamed for the festival');
+    expect({ total: after.total_price, base: after.base_price, fee: after.entry_fee }).toEqual({
+      total: before.total_price,
+      base: before.base_price,
+      fee: before.entry_fee,
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import { formatRupees } from '../../web/src/lib/format.ts';
-import { ADMIN } from '../helpers/http.ts';
+import type { RoomSummary } from '../../api/contract/rooms.ts';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, openPage, screenshot } from './browser.ts';
 
 const WIDE = { width: 1366, height: 900 };
@@ -59,4 +60,23 @@ describe.skipIf(!chromiumAvailable)('/admin/products in Chromium', () => {
       await visitor.context.close();
     }
   });
+
+  it("a member's open room page and the deals list show the product's new name as soon as an admin saves it", async () => {
+    const member = await openLoggedInPage(suite.browser, suite.server, MEMBER, MOBILE);
+    const admin = await loggedIn(suite.server, ADMIN.email, ADMIN.password);
+    try {
+      const rooms = (await admin.call<{ rooms: RoomSummary[] }>('GET', '/api/rooms')).body.rooms;
+      const room = rooms.find((r) => r.status === 'upcoming')!;
+      await member.page.goto(`/auction/${room.room_code}`);
+      await member.page.getByRole('heading', { level: 1, name: room.product_name }).waitFor();
+      const edit = await admin.call('PATCH', `/api/admin/products/${room.product_id}`, { name: 'Pongal gift hamper' });
+      expect(edit.status).toBe(200);
+      await member.page.getByRole('heading', { level: 1, name: 'Pongal gift hamper' }).waitFor({ timeout: 10_000 });
+      await member.page.goto('/deals');
+      await member.page.getByTestId(`deal-card-${room.room_code}`).getByText('Pongal gift hamper').waitFor();
+      expect(member.errors).toEqual([]);
+    } finally {
+      await member.context.close();
+    }
+  }, 60_000);
 });

@@ -83,14 +83,20 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
     });
     const lost = () => dispatchLiveRoom({ type: 'disconnected' });
     const rejoin = () => void join();
+    // An admin edited this room's product: a fresh snapshot carries its new name and picture.
+    const productChanged = (e: { product_code: string }) => {
+      if (e.product_code === useLiveRoomStore.getState().room?.product_code) void join();
+    };
     socket.on('disconnect', lost);
     socket.on('connect', rejoin);
+    socket.on('productChanged', productChanged);
     void join();
     return () => {
       alive.current = false;
       for (const off of forward) off();
       socket.off('disconnect', lost);
       socket.off('connect', rejoin);
+      socket.off('productChanged', productChanged);
       if (socket.connected) socket.emit('leaveRoom', { roomCode: code }, () => undefined);
     };
   }, [code, join]);

@@ -42,12 +42,15 @@ const useLiveRoomLists = () => {
     socket.on('preBookRoom', applyPreBook);
     socket.on('newRoom', applyNewRoom);
     socket.on('roomStatus', applyRoomStatus);
+    // An admin edited a product: its rooms' cards show the new name and picture.
+    socket.on('productChanged', resync);
     socket.io.on('reconnect', resync);
     return () => {
       socket.off('participants', applyParticipants);
       socket.off('preBookRoom', applyPreBook);
       socket.off('newRoom', applyNewRoom);
       socket.off('roomStatus', applyRoomStatus);
+      socket.off('productChanged', resync);
       socket.io.off('reconnect', resync);
     };
   }, []);
