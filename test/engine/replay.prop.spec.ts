@@ -8,6 +8,7 @@ import type { ReadDb } from '../../projections/db.ts';
 import { openReadDb } from '../../projections/db.ts';
 import { bidRows, participantRows, roomRow } from '../../projections/roomQueries.ts';
 import { roomsProjector } from '../../projections/rooms.ts';
+import { catalogueProjector } from '../../projections/catalogue.ts';
 import { CODE, historyArb, runHistory } from './roomHistory.ts';
 
 /**
@@ -18,7 +19,9 @@ import { CODE, historyArb, runHistory } from './roomHistory.ts';
 
 const projectRoom = (recorded: ReturnType<typeof runHistory>['recorded']): ReadDb => {
   const db = openReadDb(':memory:');
-  for (const ddl of roomsProjector.schema) db.sqlite.exec(ddl);
+  // Room rows read their product's current name and picture from the catalogue's products table.
+  const products = catalogueProjector.schema.filter((ddl) => /CREATE TABLE IF NOT EXISTS rm_products\b/.test(ddl));
+  for (const ddl of [...roomsProjector.schema, ...products]) db.sqlite.exec(ddl);
   for (const event of recorded) roomsProjector.apply(db, event);
   return db;
 };
@@ -83,7 +86,8 @@ describe('replay of random room histories', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 random rooms, each projected into a fresh database: seconds on a busy machine.
+  }, 60_000);
 
   it('at every step equals a fresh fold of the events up to that step', () => {
     fc.assert(
