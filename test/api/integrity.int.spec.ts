@@ -109,6 +109,12 @@ describe('fairness insights on a real server', () => {
     expect((await client(started.server).call('GET', `/api/admin/integrity/rooms/${code}`)).status).toBe(401);
   });
 
+  it('shows the seeded demo flag: two of VTR100’s players signed in from one tablet', async () => {
+    const { flags } = (await started.admin.call<IntegrityQueue>('GET', '/api/admin/integrity?room=VTR100')).body;
+    expect(flags.map((f) => [f.kind, f.members.length, f.status])).toEqual([['shared-device', 2, 'open']]);
+    expect(flags[0]!.evidence.length).toBeGreaterThan(0);
+  });
+
   it("reports the room's deals by time before the deadline, per member", async () => {
     const report = await started.admin.call<IntegrityRoomReport>('GET', `/api/admin/integrity/rooms/${code}`);
     expect(report.status).toBe(200);

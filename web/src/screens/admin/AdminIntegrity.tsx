@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type {
   IntegrityFlag,
@@ -320,28 +320,41 @@ const FlagCard = ({
 export const AdminIntegrity = () => {
   usePageTitle('Fairness insights');
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
+  // The filters and the open report live in the address: back from a replay returns to the same view.
   const [params, setParams] = useSearchParams();
   const report = params.get('report');
-  const [filters, setFilters] = useState<Filters>({ status: 'open', kind: '', room: '' });
+  const statusParam = params.get('status') ?? 'open';
+  const status = statusParam === 'all' ? '' : statusParam;
+  const kind = params.get('kind') ?? '';
+  const room = params.get('room') ?? '';
+  const filters = useMemo<Filters>(() => ({ status, kind, room }), [status, kind, room]);
   const [data, setData] = useState<IntegrityQueue | null>(null);
   const [failed, setFailed] = useState(false);
   const [result, setResult] = useState<string | null>(null);
 
+  // Only the latest request's answer is shown (typing a room code sends one per key).
+  const latest = useRef(0);
   const load = useCallback(() => {
+    const ask = ++latest.current;
     setFailed(false);
     api<IntegrityQueue>(`/api/admin/integrity${queryOf(filters)}`)
-      .then(setData)
-      .catch(() => setFailed(true));
+      .then((answer) => ask === latest.current && setData(answer))
+      .catch(() => ask === latest.current && setFailed(true));
   }, [filters]);
   useEffect(load, [load]);
 
-  const openReport = (room: string | null) => {
-    const next = new URLSearchParams(params);
-    if (room) next.set('report', room);
-    else next.delete('report');
-    setParams(next);
-  };
-  const set = (key: keyof Filters, value: string) => setFilters((f) => ({ ...f, [key]: value }));
+  const setParam = (key: 'report' | keyof Filters, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null || (key === 'status' ? value === 'open' : value === '')) next.delete(key);
+        else next.set(key, key === 'status' && value === '' ? 'all' : value);
+        return next;
+      },
+      { replace: key !== 'report' },
+    );
+  const openReport = (code: string | null) => setParam('report', code);
+  const set = (key: keyof Filters, value: string) => setParam(key, value);
 
   return (
     <section className="container admin-page">
