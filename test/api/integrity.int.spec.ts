@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
-import type { IntegrityFlag, IntegrityQueue, IntegrityRoomReport } from '../../api/contract/admin.ts';
+import type { IntegrityFlag } from '../../api/contract/admin.ts';
+import { IntegrityQueue, IntegrityReviewAnswer, IntegrityRoomReport } from '../../api/contract/admin.ts';
 import { factHash } from '../../api/auth/signInFacts.ts';
 import { dataDirSecret } from '../../api/secrets.ts';
 import type { Client } from '../helpers/http.ts';
@@ -85,6 +86,7 @@ describe('fairness insights on a real server', () => {
     const { admin, members } = started;
     const queue = await admin.call<IntegrityQueue>('GET', `/api/admin/integrity?room=${code.toLowerCase()}`);
     expect(queue.status).toBe(200);
+    expect(() => IntegrityQueue.parse(queue.body)).not.toThrow();
     const byKind = new Map(queue.body.flags.map((f) => [`${f.kind} ${f.members.map((m) => m.id).join(',')}`, f]));
     const pair = [ids[0]!, ids[1]!].sort().join(',');
     expect([...byKind.keys()].sort()).toEqual(
@@ -118,6 +120,7 @@ describe('fairness insights on a real server', () => {
   it("reports the room's deals by time before the deadline, per member", async () => {
     const report = await started.admin.call<IntegrityRoomReport>('GET', `/api/admin/integrity/rooms/${code}`);
     expect(report.status).toBe(200);
+    expect(() => IntegrityRoomReport.parse(report.body)).not.toThrow();
     expect(report.body.bucket_limits).toEqual([1, 2, 5, 10, 20]);
     expect(
       report.body.timings.map((t) => [t.user_id, t.deals, t.median_before_ms, t.last_second_share, t.buckets]),
@@ -148,6 +151,7 @@ describe('fairness insights on a real server', () => {
       body,
     );
     expect(done.status).toBe(200);
+    expect(() => IntegrityReviewAnswer.parse(done.body)).not.toThrow();
     expect(done.body.flag).toMatchObject({
       status: 'reviewed',
       review: {
