@@ -225,7 +225,8 @@ export const IntegrityRoomReport = z.object({
 export type IntegrityRoomReport = z.infer<typeof IntegrityRoomReport>;
 
 export const IntegrityReviewBody = z.object({
-  flag_id: z.string().min(1).max(300),
+  /** Flag ids name their room and members, so a full room's shared-address flag is long. */
+  flag_id: z.string().min(1).max(4000),
   outcome: z.enum(['dismissed', 'action_noted']),
   note: z.string().max(2000),
   /** The flag version the admin reviewed. */
