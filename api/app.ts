@@ -14,6 +14,7 @@ import { adminIdentityRoutes } from './admin/identityRoutes.ts';
 import { exportRoutes } from './admin/exportRoutes.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import { revenueRoutes } from './admin/revenueRoutes.ts';
+import { integrityRoutes } from './admin/integrityRoutes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
 import { profileRoutes } from './auth/profileRoutes.ts';
@@ -146,6 +147,7 @@ export const createApp = (
     .route('/', roomsAdminRoutes(deps))
     .route('/', exportRoutes(deps))
     .route('/', revenueRoutes(deps))
+    .route('/', integrityRoutes(deps))
     .route('/', auditRoutes(deps));
   const rooms = new Hono<AuthEnv>().route('/', roomsRoutes(deps)).route('/', receiptRoutes(deps));
   api.route('/admin', admin);

@@ -14,6 +14,11 @@ export interface CommandContext {
    * again after a crash or a client retry appends nothing new.
    */
   commandId?: string;
+  /**
+   * Facts recorded beside the event rather than in its data (e.g. a sign-in's salted device and
+   * address hashes, `signIn`); they never override the standard fields.
+   */
+  metadata?: Record<string, unknown>;
 }
 
 export interface CommandResult<S, E> {
@@ -31,6 +36,7 @@ export interface HandlerDeps {
 }
 
 export const metadataFor = (context: CommandContext, schema = 1): EventMetadata => ({
+  ...context.metadata,
   at: new Date(context.now).toISOString(),
   actor: context.actor,
   correlationId: context.correlationId ?? context.commandId ?? newId(),

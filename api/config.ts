@@ -38,6 +38,8 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** Pepper for OTP hashes; generated per data dir when unset. */
   OTP_SECRET: z.string().optional(),
+  /** Salt of the device and network-address hashes kept at sign-in (fairness insights); generated per data dir when unset. */
+  INTEGRITY_SALT: z.string().min(16, 'at least 16 characters').optional(),
   /** sandbox: a local hosted checkout page signed like Razorpay; razorpay: the real Orders API. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   /** Withdrawals: sandbox (records payouts in DATA_DIR/payouts.ndjson) or Razorpay Payouts (RazorpayX). */

@@ -30,7 +30,7 @@ export interface Deps {
   /** The payment port (sandbox or Razorpay) with its local order book. */
   payments: Payments;
   mail: MailTransport & { list?: (limit?: number) => StoredMail[] };
-  secrets: { otp: string };
+  secrets: { otp: string; /** Salt of the sign-in device and address hashes (fairness insights). */ integrity: string };
   /** Rate-limit hits (failed logins, codes sent, crackers orders), shared by every process on one data directory. */
   hits: HitLog;
   /** The transparency log's signing key and signed tree heads. */

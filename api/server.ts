@@ -112,7 +112,10 @@ export const startServer = async (
         ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
         : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
     ),
-    secrets: { otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET) },
+    secrets: {
+      otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET),
+      integrity: dataDirSecret(config.DATA_DIR, 'integrity', config.INTEGRITY_SALT),
+    },
     hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
     transparency: { key: logKey, heads },
     notify: { store: notifyStore, keys: vapidKeys(config) },

@@ -19,6 +19,7 @@ import { withdrawalsProjector } from './withdrawals.ts';
 import { revenueProjector } from './revenue.ts';
 import { invoicesProjector } from './invoices.ts';
 import { memberCostsProjector } from './memberCosts.ts';
+import { integrityProjector } from './integrity.ts';
 
 /** Every read model of the product, in the order they are applied. */
 export const allProjectors: readonly Projector[] = [
@@ -41,5 +42,6 @@ export const allProjectors: readonly Projector[] = [
   revenueProjector,
   invoicesProjector,
   memberCostsProjector,
+  integrityProjector,
   merkleProjector,
 ];

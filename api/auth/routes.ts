@@ -23,6 +23,7 @@ import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { emailStream, newOtpCode, normalizeEmail, otpHash, registerMember, userStream } from './identity.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { deviceIdOf, rememberDevice, signInFacts } from './signInFacts.ts';
 import type { AuthEnv, SessionUser } from './session.ts';
 import { actorOf, hashSessionToken, newSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
 import { createLoginLimits, createOtpLimits, createThrottle, tooManyLogins, waitMinutes } from './throttle.ts';
@@ -307,17 +308,22 @@ export const REGISTER_MESSAGES = {
 /** Starts a session for the user (a StartSession event) and sets its httpOnly cookie; returns the signed-in user. */
 const openSession = async (
   c: Context,
-  deps: Pick<Deps, 'commands' | 'sessions' | 'config'>,
+  deps: Pick<Deps, 'commands' | 'sessions' | 'config' | 'secrets'>,
   user: { id: string; role: string },
   now: number,
 ) => {
   const token = newSessionToken();
+  const deviceId = deviceIdOf(c);
   await handleCommand(
     deps.commands,
     userStream(user.id),
     userDecider,
     { type: 'StartSession', data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now } },
-    { actor: { userId: user.id, role: user.role }, now },
+    {
+      actor: { userId: user.id, role: user.role },
+      now,
+      metadata: { signIn: signInFacts(c, deps.secrets.integrity, deviceId) },
+    },
   );
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
@@ -326,6 +332,7 @@ const openSession = async (
     path: '/',
     maxAge: SESSION_TTL_MS / 1000,
   });
+  rememberDevice(c, deviceId, isHttps(c, deps));
   return deps.sessions.userFromToken(token);
 };
 

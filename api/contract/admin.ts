@@ -120,3 +120,116 @@ export const RevenueReport = z.object({
   }),
 });
 export type RevenueReport = z.infer<typeof RevenueReport>;
+
+// ── Fairness insights (issue 21.7) ──────────────────────────────────────────────────────
+export const INTEGRITY_FLAG_KINDS = [
+  'last-second',
+  'shared-device',
+  'shared-address',
+  'single-opponent',
+  'scripted-burst',
+] as const;
+export const IntegrityFlagKind = z.enum(INTEGRITY_FLAG_KINDS);
+export type IntegrityFlagKind = z.infer<typeof IntegrityFlagKind>;
+
+export const IntegrityQuery = z.object({
+  status: z.enum(['open', 'reviewed']).optional(),
+  kind: IntegrityFlagKind.optional(),
+  room: z
+    .string()
+    .max(20)
+    .transform((s) => s.trim().toUpperCase())
+    .optional(),
+});
+
+/** One deal behind a flag, with its place in the room's stream (the replay's moment). */
+export const IntegrityEvidence = z.object({
+  room: z.string(),
+  event_id: z.string(),
+  revision: z.number().int(),
+  position: z.number().int(),
+  user_id: z.string(),
+  user_name: z.string(),
+  at: z.number(),
+  /** Milliseconds left before the deadline in force when the deal came in. */
+  before_ms: z.number(),
+});
+export type IntegrityEvidence = z.infer<typeof IntegrityEvidence>;
+
+export const IntegrityFlag = z.object({
+  id: z.string(),
+  kind: IntegrityFlagKind,
+  room: z.string().nullable(),
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
+  summary: z.string(),
+  evidence: z.array(IntegrityEvidence),
+  rooms: z.array(z.string()),
+  /** Grows when new evidence arrives; a review is for one version. */
+  version: z.number().int(),
+  status: z.enum(['open', 'reviewed']),
+  raised_at: z.number(),
+  updated_at: z.number(),
+  review: z
+    .object({
+      outcome: z.enum(['dismissed', 'action_noted']),
+      note: z.string(),
+      by: z.object({ id: z.string(), name: z.string() }),
+      at: z.number(),
+      version: z.number().int(),
+    })
+    .nullable(),
+});
+export type IntegrityFlag = z.infer<typeof IntegrityFlag>;
+
+export const IntegrityRoomSummary = z.object({
+  room: z.string(),
+  ended_at: z.number(),
+  deals: z.number().int(),
+  members: z.number().int(),
+  open_flags: z.number().int(),
+});
+export type IntegrityRoomSummary = z.infer<typeof IntegrityRoomSummary>;
+
+export const IntegrityQueue = z.object({
+  flags: z.array(IntegrityFlag),
+  /** Finished rooms with deals, newest first, for their reports. */
+  rooms: z.array(IntegrityRoomSummary),
+});
+export type IntegrityQueue = z.infer<typeof IntegrityQueue>;
+
+export const IntegrityMemberTiming = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  deals: z.number().int(),
+  median_before_ms: z.number(),
+  last_second_share: z.number(),
+  /** Deals by seconds before the deadline: < 1, 1–2, 2–5, 5–10, 10–20, ≥ 20. */
+  buckets: z.array(z.number().int()),
+});
+export type IntegrityMemberTiming = z.infer<typeof IntegrityMemberTiming>;
+
+export const IntegrityRoomReport = z.object({
+  room: z.string(),
+  started_at: z.number(),
+  ended_at: z.number(),
+  end_reason: z.string().nullable(),
+  winner_id: z.string().nullable(),
+  /** Upper bounds (seconds) of the timing buckets; the last bucket is open. */
+  bucket_limits: z.array(z.number()),
+  timings: z.array(IntegrityMemberTiming),
+  deals: z.array(
+    IntegrityEvidence.extend({ seq: z.number().int(), opponent_id: z.string().nullable(), reaction_ms: z.number() }),
+  ),
+  flags: z.array(IntegrityFlag),
+});
+export type IntegrityRoomReport = z.infer<typeof IntegrityRoomReport>;
+
+export const IntegrityReviewBody = z.object({
+  /** Flag ids name their room and members, so a full room's shared-address flag is long. */
+  flag_id: z.string().min(1).max(4000),
+  outcome: z.enum(['dismissed', 'action_noted']),
+  note: z.string().max(2000),
+  /** The flag version the admin reviewed. */
+  version: z.number().int().min(1),
+});
+export const IntegrityReviewAnswer = z.object({ success: z.boolean(), message: z.string(), flag: IntegrityFlag });

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import type { RoomCommand, RoomRules } from '../../engine/room.ts';
 import { roomDecider, roomStream } from '../../engine/room.ts';
+import { userDecider } from '../../engine/user.ts';
 import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { productsTable } from '../../projections/catalogue.ts';
 import { userByEmail } from '../../projections/users.ts';
+import { userStream } from '../../api/auth/identity.ts';
 import type { SessionUser } from '../../api/auth/session.ts';
+import { factHash } from '../../api/auth/signInFacts.ts';
 import { sessionUserOf } from '../../api/auth/session.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import type { Deps } from '../../api/deps.ts';
@@ -195,6 +199,7 @@ const seedCompletedRoom = async (
   );
   // Members 2–5 played it (member1 and member6 are left with no reward cash for the shop's own demo).
   const players = [members[1]!, members[2]!, members[3]!, members[4]!];
+  await seedSharedTablet(deps, [players[1]!, players[2]!], start - 90 * MIN, code);
   for (const [i, m] of players.entries()) {
     const clock = { now: () => start - HOUR + i * MIN };
     await prebook({ ...deps, clock }, m, code, `seed-${code}-${m.id}`);
@@ -215,4 +220,41 @@ const seedCompletedRoom = async (
   const closeAt = t + rules.bidSeconds * 1000;
   await onRoom(deps, code, { type: 'CloseRound', data: { now: closeAt } }, closeAt, `close:${code}`);
   await settleRoom({ ...deps, clock: { now: () => closeAt } }, code);
+};
+
+/**
+ * The fairness review's demo flag: two of the completed room's players signed in, before it, from
+ * one family tablet (the same device id; different home networks). The sign-ins are recorded as a
+ * real sign-in records them — only salted hashes — and their sessions ended before the room began,
+ * so nobody holds them. When the room ends, /admin/integrity shows one open `shared-device` flag.
+ */
+const seedSharedTablet = async (deps: Deps, who: SessionUser[], at: number, code: string) => {
+  const salt = deps.secrets.integrity;
+  for (const [i, m] of who.entries()) {
+    const now = at + i * 5 * MIN;
+    await handleCommand(
+      deps.commands,
+      userStream(m.id),
+      userDecider,
+      {
+        type: 'StartSession',
+        data: {
+          sessionHash: createHash('sha256').update(`seed-${code}-tablet-${m.id}`).digest('hex'),
+          expiresAt: now + 20 * MIN,
+          now,
+        },
+      },
+      {
+        actor: { userId: m.id, role: m.role },
+        now,
+        commandId: `seed-deals:tablet:${code}:${m.id}`,
+        metadata: {
+          signIn: {
+            device: factHash(salt, 'device', `seed-${code}-family-tablet`),
+            address: factHash(salt, 'address', `198.51.100.${10 + i}`),
+          },
+        },
+      },
+    );
+  }
 };

@@ -45,6 +45,7 @@ const PAGES: Record<'visitor' | 'member' | 'admin', string[]> = {
     '/admin/blog',
     '/admin/newsletter',
     '/admin/withdrawals',
+    '/admin/integrity',
     '/admin/streams',
   ],
 };

@@ -89,7 +89,7 @@ export const routeDeps = async (options: { env?: Record<string, string> } = {}):
     projections,
     ...storeDeps({ config, clock, store, readDb, projections }),
     mail,
-    secrets: { otp: 'route-test-otp-secret' },
+    secrets: { otp: 'route-test-otp-secret', integrity: 'route-test-integrity-salt' },
     get payments() {
       return (payments ??= createPayments(config, () => clock.now()));
     },

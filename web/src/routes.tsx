@@ -411,6 +411,14 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/admin/integrity',
+    access: 'staff',
+    Component: page(
+      () => import('./screens/admin/AdminIntegrity.tsx'),
+      (m) => m.AdminIntegrity,
+    ),
+  },
+  {
     path: '/admin/newsletter',
     access: 'staff',
     Component: page(

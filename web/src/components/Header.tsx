@@ -49,7 +49,7 @@ export const Header = () => {
         data-collapsed={collapsed ? 'true' : 'false'}
         className={`site-header${collapsed ? ' is-collapsed' : ''}${menuOpen ? ' is-menu-open' : ''}`}
       >
-        <div className="topbar" aria-hidden={collapsed}>
+        <div className="topbar" aria-hidden={collapsed} inert={collapsed}>
           <div className="container topbar-inner">
             <span className="topbar-note">Invite-only deals for members across Tamil Nadu</span>
             <div className="topbar-support">

@@ -15,6 +15,7 @@ const LINKS = [
   { to: '/admin/leagues', label: 'Leagues', adminOnly: true },
   { to: '/admin/blog', label: 'Blog', adminOnly: true },
   { to: '/admin/withdrawals', label: 'Withdrawals', adminOnly: false },
+  { to: '/admin/integrity', label: 'Fairness', adminOnly: false },
   { to: '/admin/newsletter', label: 'Newsletter', adminOnly: false },
   { to: '/admin/outbox', label: 'Mail outbox', adminOnly: true },
   { to: '/admin/streams', label: 'Event streams', adminOnly: false },

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { useMemo } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { Message } from '../../../../engine/decider.ts';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
 import { replaySteps } from '../../../../engine/replay.ts';
@@ -51,6 +51,13 @@ const Player = <E extends Message, S>({
   const steps = useMemo(() => replaySteps<E, S>(decider, events), [decider, events]);
   const times = useMemo(() => steps.map((s) => s.at), [steps]);
   const { playback, timeline, time, controls } = usePlayback(times);
+  // `?event=<revision>` (links from the integrity review) opens the replay at that event.
+  const [params] = useSearchParams();
+  const wanted = params.get('event');
+  const start = wanted === null ? -1 : events.findIndex((e) => String(e.revision) === wanted);
+  useEffect(() => {
+    if (start >= 0) controls.goTo(start);
+  }, [start, controls]);
   const final = steps[steps.length - 1]!.state;
   const names = memberNames(final);
   const actorName = (e: ReplayEvent) => {

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DealFact, SignInFacts } from '../../engine/integrityRules.ts';
+import { flagsAtRoomEnd, INTEGRITY_RULES, memberTimings } from '../../engine/integrityRules.ts';
+import { factHash } from '../../api/auth/signInFacts.ts';
+
+const MEMBERS = ['u1', 'u2', 'u3', 'u4'];
+const ROOMS = ['R1', 'R2', 'R3', 'R4'];
+
+/** Deals with unique log positions, in any order; a few share an instant (ties). */
+const dealsArb = fc
+  .array(
+    fc.record({
+      room: fc.constantFrom(...ROOMS),
+      userId: fc.constantFrom(...MEMBERS),
+      at: fc.integer({ min: 0, max: 40 }).map((t) => t * 500),
+      beforeMs: fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 30_000 })),
+      opponentId: fc.option(fc.constantFrom(...MEMBERS), { nil: null }),
+      reactionMs: fc.integer({ min: 0, max: 5000 }),
+    }),
+    { maxLength: 60 },
+  )
+  .map((rows) =>
+    rows.map((r, i): DealFact => ({
+      ...r,
+      eventId: `e${i}`,
+      revision: i,
+      position: i + 1,
+      seq: i + 1,
+      userName: r.userId.toUpperCase(),
+    })),
+  );
+
+const signInsArb = fc
+  .array(fc.tuple(fc.constantFrom(...MEMBERS), fc.constantFrom('d1', 'd2', 'd3'), fc.constantFrom('a1', 'a2')))
+  .map((rows) => {
+    const map = new Map<string, { devices: Set<string>; addresses: Set<string> }>();
+    for (const [user, device, address] of rows) {
+      const facts = map.get(user) ?? { devices: new Set<string>(), addresses: new Set<string>() };
+      facts.devices.add(device);
+      facts.addresses.add(address);
+      map.set(user, facts);
+    }
+    return map;
+  });
+
+const flagsOf = (deals: readonly DealFact[], signIns: ReadonlyMap<string, SignInFacts>) =>
+  ROOMS.flatMap((room) =>
+    flagsAtRoomEnd(
+      room,
+      deals.filter((d) => d.room === room),
+      deals,
+      signIns,
+    ),
+  );
+
+describe('fairness rules (properties)', () => {
+  it('give the same flags and timings whatever order the deals arrive in (ties included)', () => {
+    fc.assert(
+      fc.property(
+        dealsArb,
+        signInsArb,
+        fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
+        (deals, signIns, keys) => {
+          const shuffled = [...deals]
+            .map((d, i) => ({ d, k: keys[i]! }))
+            .sort((a, b) => a.k - b.k)
+            .map(({ d }) => d);
+          expect(flagsOf(shuffled, signIns)).toEqual(flagsOf(deals, signIns));
+          expect(memberTimings(shuffled)).toEqual(memberTimings(deals));
+        },
+      ),
+    );
+  });
+
+  it('never flag a member with fewer deals than the rules need, and never beyond the evidence', () => {
+    fc.assert(
+      fc.property(dealsArb, signInsArb, (deals, signIns) => {
+        const count = (user: string) => deals.filter((d) => d.userId === user).length;
+        const rooms = (user: string) => new Set(deals.filter((d) => d.userId === user).map((d) => d.room)).size;
+        for (const flag of flagsOf(deals, signIns)) {
+          const ids = new Set(deals.map((d) => d.eventId));
+          for (const e of flag.evidence) expect(ids.has(e.eventId)).toBe(true);
+          const [first] = flag.members;
+          if (flag.kind === 'last-second')
+            expect(count(first!)).toBeGreaterThanOrEqual(INTEGRITY_RULES.lastSecondMinDeals);
+          if (flag.kind === 'single-opponent') {
+            const subject = flag.id.split(':')[1]!;
+            expect(rooms(subject)).toBeGreaterThanOrEqual(INTEGRITY_RULES.singleOpponentMinRooms);
+          }
+          if (flag.kind === 'scripted-burst') {
+            const inRoom = deals.filter((d) => d.room === flag.room && d.userId === first).length;
+            expect(inRoom).toBeGreaterThanOrEqual(
+              Math.min(INTEGRITY_RULES.burstRunDeals, INTEGRITY_RULES.fastReactionCount),
+            );
+          }
+          if (flag.kind === 'shared-device' || flag.kind === 'shared-address')
+            expect(flag.members.length).toBeGreaterThanOrEqual(2);
+        }
+      }),
+    );
+  });
+
+  it('hash sign-in facts without leaking them: the raw value is nowhere in the hash, and the salt matters', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('device', 'address', 'agent' as const),
+        fc.string({ minLength: 3, maxLength: 80 }),
+        fc.string({ minLength: 16, maxLength: 40 }),
+        fc.string({ minLength: 16, maxLength: 40 }),
+        (kind, value, salt, other) => {
+          const hash = factHash(salt, kind, value);
+          expect(hash).toMatch(/^[0-9a-f]{64}$/);
+          expect(hash.includes(value)).toBe(false);
+          expect(factHash(salt, kind, value)).toBe(hash);
+          if (other !== salt) expect(factHash(other, kind, value)).not.toBe(hash);
+        },
+      ),
+    );
+  });
+});
