@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AdminUserList, OutboxList, ReferralList } from '../../api/contract/admin.ts';
 import { Post, PostList } from '../../api/contract/blog.ts';
+import { NotificationBroadcasts } from '../../api/contract/notifications.ts';
 import {
   AccountBroadcasts,
   AplRoom,
@@ -154,7 +155,8 @@ describe('the server keeps the wire contract', () => {
     await started.server.rooms.settled();
     await waitFor(() => live[3]!.of('rewardUpdate').length > 0, 'the losers’ reward cash');
 
-    const schemas: Record<string, z.ZodType> = { ...RoomBroadcasts, ...AccountBroadcasts };
+    // A member's notification may arrive within the room's life too (the notifier's own timing).
+    const schemas: Record<string, z.ZodType> = { ...RoomBroadcasts, ...AccountBroadcasts, ...NotificationBroadcasts };
     const kinds = new Set<string>();
     for (const l of live)
       for (const { event, payload } of l.seen) {
