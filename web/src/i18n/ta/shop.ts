@@ -65,7 +65,7 @@ export const shop: Record<string, string> = {
   'No products match these filters.': 'இந்த வடிப்பான்களுக்கு ஏற்ற பொருட்கள் இல்லை.',
   'Showing {from}–{to} of {total} products': '{total} பொருட்களில் {from}–{to} காட்டப்படுகின்றன',
   Filters: 'வடிப்பான்கள்',
-  Sort: 'வரிசைப்படுத்து',
+  Sort: 'வரிசை',
   'Sort by': 'வரிசைப்படுத்து',
   Products: 'பொருட்கள்',
   'Loading products…': 'பொருட்கள் ஏற்றுகிறது…',

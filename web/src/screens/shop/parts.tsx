@@ -95,6 +95,8 @@ export const ProductImage = ({ src, alt, className }: { src: string; alt: string
   <img
     src={src || DEFAULT_PRODUCT_IMAGE}
     alt={alt}
+    // The alt text is a product's name: data, not words to translate.
+    translate={alt ? 'no' : undefined}
     className={className}
     loading="lazy"
     onError={(event) => {
