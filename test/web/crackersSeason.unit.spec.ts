@@ -38,3 +38,29 @@ describe('the crackers delivery promise in words', () => {
     ).toBe('Orders till 5 Oct delivered by 8 Oct.');
   });
 });
+
+describe('the crackers delivery promise in Tamil', () => {
+  it('is whole Tamil sentences with ta-IN dates, and English again after a switch back', async () => {
+    const { setLang } = await import('../../web/src/i18n/index.ts');
+    const season = {
+      opens_on: '2026-09-15',
+      closes_on: '2026-10-10',
+      bands: [
+        { order_by: '2026-10-06', deliver_by: '2026-10-10' },
+        { order_by: '2026-10-10', deliver_by: '2026-10-14' },
+      ],
+    };
+    try {
+      await setLang('ta');
+      const tamil = deliveryText(season);
+      expect(tamil).not.toMatch(/[A-Za-z]{2,}/);
+      expect(tamil).toContain('டெலிவரி');
+      expect(tamil).toContain('அக்.');
+    } finally {
+      await setLang('en');
+    }
+    expect(deliveryText(season)).toBe(
+      'Orders till 6 Oct delivered by 10 Oct, and orders 7 to 10 Oct delivered by 14 Oct.',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { errorText, t } from '../i18n/index.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { getSocket } from '../lib/socket.ts';
 import type { TransactionType, WalletBalances, WalletTransaction } from '../../../api/contract/account.ts';
@@ -68,7 +69,10 @@ export const loadBalances = async (): Promise<void> => {
   try {
     applyBalances(await api<WalletBalances>('/api/me/wallet'));
   } catch (error) {
-    useWalletStore.setState({ status: 'error', error: error instanceof ApiError ? error.message : 'Server error' });
+    useWalletStore.setState({
+      status: 'error',
+      error: error instanceof ApiError ? errorText(error.code, error.message, error.details) : t('Server error'),
+    });
   }
 };
 
@@ -78,7 +82,10 @@ export const loadTransactions = async (): Promise<void> => {
     const body = await api<{ transactions: WalletTransaction[] }>('/api/me/wallet/transactions?limit=200');
     useWalletStore.setState({ txStatus: 'ready', transactions: body.transactions ?? [] });
   } catch (error) {
-    useWalletStore.setState({ txStatus: 'error', error: error instanceof ApiError ? error.message : 'Server error' });
+    useWalletStore.setState({
+      txStatus: 'error',
+      error: error instanceof ApiError ? errorText(error.code, error.message, error.details) : t('Server error'),
+    });
   }
 };
 
@@ -91,7 +98,7 @@ export const loadWallet = async (): Promise<void> => {
  * Error whose message is the one to show: the server's, or the spec's fallbacks.
  */
 export const createDeposit = async (rupees: number): Promise<string> => {
-  if (!Number.isFinite(rupees) || rupees <= 0) throw new Error(DEPOSIT_MESSAGES.invalid);
+  if (!Number.isFinite(rupees) || rupees <= 0) throw new Error(t(DEPOSIT_MESSAGES.invalid));
   let body: { checkout_url?: string };
   try {
     body = await api<{ checkout_url?: string }>('/api/me/wallet/deposits', {
@@ -99,11 +106,15 @@ export const createDeposit = async (rupees: number): Promise<string> => {
     });
   } catch (error) {
     if (error instanceof ApiError && error.status > 0) {
-      throw new Error(error.message && error.message !== 'Server error' ? error.message : DEPOSIT_MESSAGES.noToken);
+      throw new Error(
+        error.message && error.message !== 'Server error'
+          ? errorText(error.code, error.message, error.details)
+          : t(DEPOSIT_MESSAGES.noToken),
+      );
     }
-    throw new Error(DEPOSIT_MESSAGES.failed);
+    throw new Error(t(DEPOSIT_MESSAGES.failed));
   }
-  if (!body?.checkout_url) throw new Error(DEPOSIT_MESSAGES.noToken);
+  if (!body?.checkout_url) throw new Error(t(DEPOSIT_MESSAGES.noToken));
   return body.checkout_url;
 };
 

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { downloadJson } from '../../lib/download.ts';
-import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { formatDateTime, formatNumber, formatRupees } from '../../lib/format.ts';
 import type { KeptProof, ProofCheck } from '../../stores/bidProofs.ts';
 import { checkProof, proofsFile, proofsOf } from '../../stores/bidProofs.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -9,24 +11,26 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 type Check = ProofCheck | { state: 'checking' };
 
 const CheckLine = ({ check }: { check: Check | undefined }) => {
-  if (!check) return <span className="proof-status">Not checked yet</span>;
+  if (!check) return <span className="proof-status">{t('Not checked yet')}</span>;
   switch (check.state) {
     case 'checking':
       return (
         <span className="proof-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Checking…
+          <span className="spinner" aria-hidden="true" /> {t('Checking…')}
         </span>
       );
     case 'in-log':
       return (
-        <span className="proof-status is-ok">✓ In the signed log of {check.size.toLocaleString('en-IN')} events</span>
+        <span className="proof-status is-ok">
+          ✓ {t('In the signed log of {n} events', { n: formatNumber(check.size) })}
+        </span>
       );
     case 'pending':
-      return <span className="proof-status">{check.reason}</span>;
+      return <span className="proof-status">{t(check.reason)}</span>;
     case 'bad':
       return (
         <span className="proof-status is-bad" role="alert">
-          ✗ {check.reason} Keep this proof and contact support.
+          ✗ {t(check.reason)} {t('Keep this proof and contact support.')}
         </span>
       );
   }
@@ -47,7 +51,8 @@ export const BidProofs = () => {
     proofsOf(userId).then(
       (proofs) => live && setLoad({ state: 'ready', proofs }),
       () =>
-        live && setLoad({ state: 'error', message: 'This browser does not keep proofs (storage is off or private).' }),
+        live &&
+        setLoad({ state: 'error', message: t('This browser does not keep proofs (storage is off or private).') }),
     );
     return () => {
       live = false;
@@ -68,7 +73,7 @@ export const BidProofs = () => {
   if (load.state === 'loading') {
     body = (
       <p className="deals-loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading your proofs…
+        <span className="spinner" aria-hidden="true" /> {t('Loading your proofs…')}
       </p>
     );
   } else if (load.state === 'error') {
@@ -76,7 +81,9 @@ export const BidProofs = () => {
   } else if (load.proofs.length === 0) {
     body = (
       <p className="muted" data-testid="proofs-empty">
-        No proofs on this device yet. Every deal you place is acknowledged by the server with a signed proof, kept here.
+        {t(
+          'No proofs on this device yet. Every deal you place is acknowledged by the server with a signed proof, kept here.',
+        )}
       </p>
     );
   } else {
@@ -85,31 +92,39 @@ export const BidProofs = () => {
       <>
         <div className="proof-actions">
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => proofs.forEach((p) => void check(p))}>
-            Check all against the signed log
+            {t('Check all against the signed log')}
           </button>
           <button
             type="button"
             className="btn btn-ghost btn-sm"
             onClick={() => downloadJson('vetri-deals-proofs.json', proofsFile(proofs))}
           >
-            Download proofs
+            {t('Download proofs')}
           </button>
         </div>
         <ul className="proof-list" data-testid="proof-list">
           {proofs.map((p) => (
             <li key={p.id} className="proof-row" data-testid="proof-row">
               <div className="proof-what">
-                <strong>{p.kind === 'deal' ? `Deal #${p.seq} in room ${p.where}` : `League bid in ${p.where}`}</strong>{' '}
-                {p.kind === 'deal' ? formatRupees(p.amount) : `${p.amount.toLocaleString('en-IN')} points`} ·{' '}
+                <strong>
+                  {p.kind === 'deal'
+                    ? t('Deal #{seq} in room {room}', { seq: p.seq ?? '', room: p.where })
+                    : t('League bid in {league}', { league: p.where })}
+                </strong>{' '}
+                {p.kind === 'deal' ? formatRupees(p.amount) : t('{n} points', { n: formatNumber(p.amount) })} ·{' '}
                 {formatDateTime(p.at)}
               </div>
               <div className="proof-where muted">
-                Event {p.ack.leaf_index + 1} of the log, signed by {p.ack.origin}
+                {tRich(
+                  'Event {n} of the log, signed by <origin>{origin}</origin>',
+                  { origin: (words) => <span translate="no">{words}</span> },
+                  { n: formatNumber(p.ack.leaf_index + 1), origin: p.ack.origin },
+                )}
               </div>
               <div className="proof-check">
                 <CheckLine check={checks[p.id]} />
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => void check(p)}>
-                  Check
+                  {t('Check')}
                 </button>
               </div>
             </li>
@@ -120,10 +135,11 @@ export const BidProofs = () => {
   }
   return (
     <section className="card deal-proofs" aria-labelledby="proofs-title" data-testid="deal-proofs">
-      <h2 id="proofs-title">Proofs of your deals</h2>
+      <h2 id="proofs-title">{t('Proofs of your deals')}</h2>
       <p className="muted">
-        The server signs every deal it accepts with its place in the public log. This device keeps those signatures: if
-        the log is ever changed, they prove what was accepted.
+        {t(
+          'The server signs every deal it accepts with its place in the public log. This device keeps those signatures: if the log is ever changed, they prove what was accepted.',
+        )}
       </p>
       {body}
     </section>

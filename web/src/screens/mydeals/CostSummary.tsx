@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.ts';
 import { formatRupees } from '../../lib/format.ts';
 import type { MemberCosts } from '../../stores/rooms.ts';
 
@@ -6,30 +7,37 @@ type WonItem = MemberCosts['won'][number];
 const WonItemLine = ({ item }: { item: WonItem }) => (
   <li className="cost-item" data-testid={`cost-item-${item.room_code}`}>
     <p className="cost-item-head">
-      <strong>{item.product_name}</strong> <span className="muted">Room {item.room_code}</span>
+      <strong translate="no">{item.product_name}</strong>{' '}
+      <span className="muted">{t('Room {code}', { code: item.room_code })}</span>
     </p>
     <p className="cost-item-sum">
-      Entry fee {formatRupees(item.entry_fee)}
-      {item.paid === null ? '' : ` + paid ${formatRupees(item.paid)}`} − winner’s bonus{' '}
-      {formatRupees(item.winner_bonus)} ={' '}
+      {t('Entry fee {amount}', { amount: formatRupees(item.entry_fee) })}
+      {item.paid === null ? '' : ` + ${t('paid {amount}', { amount: formatRupees(item.paid) })}`} −{' '}
+      {t('winner’s bonus {amount}', { amount: formatRupees(item.winner_bonus) })} ={' '}
       <strong data-testid="cost-item-net">
-        {item.paid === null ? 'so far ' : ''}
+        {item.paid === null ? `${t('so far')} ` : ''}
         {formatRupees(item.net_cost)}
       </strong>
     </p>
     <p className="cost-item-retail">
       {item.paid === null ? (
         <>
-          Not bought yet: final price {formatRupees(item.final_price)} against a retail price of{' '}
-          {formatRupees(item.total_price)}.
+          {t('Not bought yet: final price {final} against a retail price of {retail}.', {
+            final: formatRupees(item.final_price),
+            retail: formatRupees(item.total_price),
+          })}
         </>
       ) : (
         <span data-testid="cost-item-saving">
-          Retail price {formatRupees(item.total_price)}:{' '}
           {item.saving !== null && item.saving >= 0
-            ? `you saved ${formatRupees(item.saving)}`
-            : `it cost you ${formatRupees(-(item.saving ?? 0))} more`}
-          .
+            ? t('Retail price {retail}: you saved {amount}.', {
+                retail: formatRupees(item.total_price),
+                amount: formatRupees(item.saving),
+              })
+            : t('Retail price {retail}: it cost you {amount} more.', {
+                retail: formatRupees(item.total_price),
+                amount: formatRupees(-(item.saving ?? 0)),
+              })}
         </span>
       )}
     </p>
@@ -53,18 +61,18 @@ export const CostSummary = ({ costs }: { costs: MemberCosts }) => {
   if (costs.fees_held > 0) facts.push(['Still held in rooms', costs.fees_held, 'fees-held']);
   return (
     <section className="cost-summary" aria-labelledby="cost-summary-title" data-testid="cost-summary">
-      <h2 id="cost-summary-title">What it cost you</h2>
+      <h2 id="cost-summary-title">{t('What it cost you')}</h2>
       <dl className="vd-facts cost-facts">
         {facts.map(([label, amount, id]) => (
           <div className="vd-fact" key={id}>
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd data-testid={`cost-${id}`}>{formatRupees(amount)}</dd>
           </div>
         ))}
       </dl>
       {costs.won.length > 0 && (
         <>
-          <h3 className="cost-won-title">Items you won</h3>
+          <h3 className="cost-won-title">{t('Items you won')}</h3>
           <ul className="cost-items">
             {costs.won.map((item) => (
               <WonItemLine key={item.room_code} item={item} />

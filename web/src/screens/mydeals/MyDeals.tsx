@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { getSocket } from '../../lib/socket.ts';
@@ -37,19 +39,34 @@ export const statusLabel = (status: MyRoom['status']): string =>
         : 'Upcoming';
 
 const FateLine = ({ room }: { room: MyRoom }) => {
-  if (room.tab === 'won') return <p className="my-deal-note">You won at {formatRupees(room.final_bid ?? 0)}.</p>;
+  if (room.tab === 'won')
+    return <p className="my-deal-note">{t('You won at {amount}.', { amount: formatRupees(room.final_bid ?? 0) })}</p>;
   if (room.tab === 'lost')
     return (
       <p className="my-deal-note">
-        {room.winner_name ? `${room.winner_name} won at ${formatRupees(room.final_bid ?? 0)}. ` : ''}
-        {room.fee_fate === 'reward' ? `Your ${formatRupees(room.entry_fee)} came back as Reward Cash.` : ''}
+        {room.winner_name ? (
+          <>
+            {tRich(
+              '<name>{winner}</name> won at {amount}.',
+              { name: (words) => <span translate="no">{words}</span> },
+              { winner: room.winner_name, amount: formatRupees(room.final_bid ?? 0) },
+            )}{' '}
+          </>
+        ) : (
+          ''
+        )}
+        {room.fee_fate === 'reward'
+          ? t('Your {amount} came back as Reward Cash.', { amount: formatRupees(room.entry_fee) })
+          : ''}
       </p>
     );
   if (room.tab === 'cancelled' || room.tab === 'no_winner')
     return (
       <p className="my-deal-note">
-        {room.tab === 'cancelled' ? 'Not enough participants. ' : 'Nobody placed a deal. '}
-        {room.fee_fate === 'refund' ? `Your ${formatRupees(room.entry_fee)} entry fee was refunded to cash.` : ''}
+        {room.tab === 'cancelled' ? t('Not enough participants.') : t('Nobody placed a deal.')}{' '}
+        {room.fee_fate === 'refund'
+          ? t('Your {amount} entry fee was refunded to cash.', { amount: formatRupees(room.entry_fee) })
+          : ''}
       </p>
     );
   return null;
@@ -59,19 +76,19 @@ const PurchaseButton = ({ room, now }: { room: MyRoom; now: number }) => {
   if (room.purchased)
     return (
       <button type="button" className="btn btn-muted btn-sm" disabled>
-        Purchased
+        {t('Purchased')}
       </button>
     );
   const left = room.purchase_deadline_ms === null ? 0 : room.purchase_deadline_ms - now;
   if (room.purchase_expired || left <= 0)
     return (
       <button type="button" className="btn btn-muted btn-sm" disabled data-testid="purchase-expired">
-        Expired
+        {t('Expired')}
       </button>
     );
   return (
     <Link className="btn btn-accent btn-sm" to={`/purchase/${room.room_code}`} data-testid="purchase-button">
-      Purchase ({formatCountdown(left)})
+      {t('Purchase ({time})', { time: formatCountdown(left) })}
     </Link>
   );
 };
@@ -84,21 +101,21 @@ const MyDealCard = ({ room, now }: { room: MyRoom; now: number }) => {
       <ProductImage src={room.image_url} alt={room.product_name} className="my-deal-image" />
       <div className="my-deal-body">
         <p className="my-deal-top">
-          <span className={`my-deal-status my-deal-status--${room.status}`}>{statusLabel(room.status)}</span>
-          <span className="muted">Room {room.room_code}</span>
+          <span className={`my-deal-status my-deal-status--${room.status}`}>{t(statusLabel(room.status))}</span>
+          <span className="muted">{t('Room {code}', { code: room.room_code })}</span>
         </p>
-        <h3>{room.product_name}</h3>
+        <h3 translate="no">{room.product_name}</h3>
         <p className="my-deal-meta">
           <span>
             <strong>
               {room.joined_count} / {room.max_participants}
             </strong>{' '}
-            joined
+            {t('joined')}
           </span>
           <span>
             {toStart > 0 ? (
               <>
-                Starts in <strong data-testid="my-deal-countdown">{formatCountdown(toStart)}</strong>
+                {t('Starts in')} <strong data-testid="my-deal-countdown">{formatCountdown(toStart)}</strong>
               </>
             ) : (
               <span className="muted">{formatDateTime(room.scheduled_time_ms)}</span>
@@ -112,7 +129,7 @@ const MyDealCard = ({ room, now }: { room: MyRoom; now: number }) => {
             className="btn btn-ghost btn-sm"
             onClick={() => void navigate(`/auction/${room.room_code}`)}
           >
-            View Only
+            {t('View Only')}
           </button>
           {room.tab === 'won' && <PurchaseButton room={room} now={now} />}
         </div>
@@ -123,7 +140,7 @@ const MyDealCard = ({ room, now }: { room: MyRoom; now: number }) => {
 
 /** `/my-deals`: my pre-booked rooms by tab, with a 300 ms fade between tabs. */
 export const MyDeals = () => {
-  usePageTitle('My Deals');
+  usePageTitle(t('My Deals'));
   const list = useRoomsStore((s) => s.mine);
   const costs = useRoomsStore((s) => s.myCosts);
   const now = useServerNow(1000);
@@ -169,23 +186,23 @@ export const MyDeals = () => {
   if (list.status === 'error' && list.rooms.length === 0) {
     body = (
       <div className="deals-error" role="alert" data-testid="my-deals-error">
-        <p>{list.error}</p>
+        <p>{list.error && t(list.error)}</p>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void fetchMyRooms()}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
   } else if (list.status !== 'ready' && list.rooms.length === 0) {
     body = (
       <p className="deals-loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading your deals…
+        <span className="spinner" aria-hidden="true" /> {t('Loading your deals…')}
       </p>
     );
   } else if (list.rooms.length === 0) {
     body = (
-      <EmptyState title="No Deals found">
+      <EmptyState title={t('No Deals found')}>
         <Link className="btn btn-primary" to="/deals">
-          Browse upcoming deals
+          {t('Browse upcoming deals')}
         </Link>
       </EmptyState>
     );
@@ -195,10 +212,10 @@ export const MyDeals = () => {
       <>
         <Tabs
           idBase="mydeals"
-          label="My Deals"
+          label={t('My Deals')}
           active={tab}
           onChange={change}
-          tabs={TABS.map((t) => ({ key: t.key, label: t.key, count: byTab[t.key].length }))}
+          tabs={TABS.map((x) => ({ key: x.key, label: t(x.key), count: byTab[x.key].length }))}
         />
         <div
           key={fadeKey}
@@ -208,7 +225,7 @@ export const MyDeals = () => {
           aria-labelledby={`mydeals-tab-${tab}`}
         >
           {rooms.length === 0 ? (
-            <EmptyState title={TABS.find((t) => t.key === tab)!.empty} />
+            <EmptyState title={t(TABS.find((x) => x.key === tab)!.empty)} />
           ) : (
             <div className="my-deal-grid">
               {rooms.map((r) => (
@@ -224,9 +241,9 @@ export const MyDeals = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow="Your rooms"
-        title="My Deals"
-        lead="Every room you pre-booked: upcoming, won, lost and cancelled."
+        eyebrow={t('Your rooms')}
+        title={t('My Deals')}
+        lead={t('Every room you pre-booked: upcoming, won, lost and cancelled.')}
       />
       <div className="container vd-screen-body">
         {costs && <CostSummary costs={costs} />}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { api } from '../../lib/api.ts';
+import { t } from '../../i18n/index.ts';
+import { api, messageOf } from '../../lib/api.ts';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { usePaymentReturn } from '../../lib/usePaymentReturn.ts';
@@ -32,12 +33,12 @@ const Summary = ({ view, now }: { view: PurchaseView; now: number }) => {
       <section className="card purchase-product">
         <ProductImage src={r.image_url} alt={r.product_name} className="purchase-image" />
         <div>
-          <h2>{r.product_name}</h2>
+          <h2 translate="no">{r.product_name}</h2>
           <p className="muted">
-            Room {r.room_code} · {r.product_code}
+            {t('Room {code}', { code: r.room_code })} · {r.product_code}
           </p>
           <p className="purchase-won">
-            You won it at <strong>{formatRupees(price)}</strong>
+            {t('You won it at')} <strong>{formatRupees(price)}</strong>
             {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
           </p>
         </div>
@@ -45,33 +46,33 @@ const Summary = ({ view, now }: { view: PurchaseView; now: number }) => {
       <section className="card purchase-window" data-testid="purchase-window">
         {view.existing_purchase ? (
           <p>
-            Purchased on <strong>{formatDateTime(view.existing_purchase.purchased_at)}</strong>
+            {t('Purchased on')} <strong>{formatDateTime(view.existing_purchase.purchased_at)}</strong>
           </p>
         ) : view.expired || left <= 0 ? (
-          <p className="purchase-expired">{PURCHASE_MESSAGES.expired}</p>
+          <p className="purchase-expired">{t(PURCHASE_MESSAGES.expired)}</p>
         ) : (
           <>
-            <p className="muted">Time left to purchase</p>
+            <p className="muted">{t('Time left to purchase')}</p>
             <p className="purchase-countdown" data-testid="purchase-countdown">
               {formatCountdown(left)}
             </p>
-            <p className="muted">Until {formatDateTime(r.purchase_deadline_ms!)}</p>
+            <p className="muted">{t('Until {time}', { time: formatDateTime(r.purchase_deadline_ms!) })}</p>
           </>
         )}
       </section>
       <section className="card purchase-pay" aria-labelledby="pay-title">
-        <h2 id="pay-title">Payment summary</h2>
+        <h2 id="pay-title">{t('Payment summary')}</h2>
         <dl className="purchase-lines">
           <div>
-            <dt>Deal price</dt>
+            <dt>{t('Deal price')}</dt>
             <dd>{formatRupees(price)}</dd>
           </div>
           <div>
-            <dt>Delivery charge</dt>
+            <dt>{t('Delivery charge')}</dt>
             <dd>{formatRupees(r.delivery_charge ?? 0, { whole: true })}</dd>
           </div>
           <div className="purchase-total">
-            <dt>Total</dt>
+            <dt>{t('Total')}</dt>
             <dd data-testid="purchase-total">{formatRupees(price + (r.delivery_charge ?? 0))}</dd>
           </div>
         </dl>
@@ -84,7 +85,7 @@ const Summary = ({ view, now }: { view: PurchaseView; now: number }) => {
 export const Purchase = () => {
   const { roomCode = '' } = useParams();
   const code = roomCode.toUpperCase();
-  usePageTitle('Purchase');
+  usePageTitle(t('Purchase'));
   const session = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
   const location = useLocation();
@@ -101,23 +102,23 @@ export const Purchase = () => {
       setView(await loadPurchase(code));
       setLoadError(null);
     } catch (error) {
-      setLoadError(error instanceof Error ? error.message : PURCHASE_MESSAGES.serverError);
+      setLoadError(error instanceof Error ? error.message : t(PURCHASE_MESSAGES.serverError));
     }
   }, [code]);
 
   usePaymentReturn(user, {
     load: () => void reload(),
     cancelled: () =>
-      setMessage({ tone: 'warning', text: 'Payment cancelled. You can try again while the window is open.' }),
+      setMessage({ tone: 'warning', text: t('Payment cancelled. You can try again while the window is open.') }),
     paid: (ret) => {
-      setMessage({ tone: 'info', text: 'Confirming your payment…' });
+      setMessage({ tone: 'info', text: t('Confirming your payment…') });
       const verify = ret.callback
         ? api<{ message?: string }>(`/api/rooms/${encodeURIComponent(code)}/purchase/verify`, { body: ret.callback })
         : Promise.resolve({ message: 'Payment received.' });
       verify
-        .then((res) => setMessage({ tone: 'success', text: res.message || 'Payment Successful!' }))
+        .then((res) => setMessage({ tone: 'success', text: t(res.message || 'Payment Successful!') }))
         .catch((error: unknown) =>
-          setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Payment verification failed' }),
+          setMessage({ tone: 'error', text: messageOf(error, t('Payment verification failed')) }),
         )
         .finally(() => {
           void reload();
@@ -131,13 +132,13 @@ export const Purchase = () => {
     if (saved) setAddress((a) => ({ ...a, ...saved }));
   }, [view?.existing_purchase]);
 
-  if (session === 'loading') return <PageLoading label="Checking your session…" />;
+  if (session === 'loading') return <PageLoading label={t('Checking your session…')} />;
   if (!user) {
     return (
       <section className="container purchase-missing">
-        <h1>{PURCHASE_MESSAGES.loginRequired}</h1>
+        <h1>{t(PURCHASE_MESSAGES.loginRequired)}</h1>
         <Link className="btn btn-primary" to="/login" state={{ from: location.pathname }}>
-          Login
+          {t('Login')}
         </Link>
       </section>
     );
@@ -148,16 +149,16 @@ export const Purchase = () => {
         <h1>{loadError}</h1>
         <div className="button-row">
           <Link className="btn btn-primary" to="/my-deals">
-            Back to My Deals
+            {t('Back to My Deals')}
           </Link>
           <Link className="btn btn-ghost" to={`/auction/${code}`}>
-            View the deal room
+            {t('View the deal room')}
           </Link>
         </div>
       </section>
     );
   }
-  if (!view) return <PageLoading label="Loading your deal…" />;
+  if (!view) return <PageLoading label={t('Loading your deal…')} />;
 
   const left = view.room.purchase_deadline_ms === null ? 0 : view.room.purchase_deadline_ms - now;
   const expired = view.expired || left <= 0;
@@ -176,7 +177,7 @@ export const Purchase = () => {
     try {
       window.location.assign(await startPayment(code, address));
     } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : PURCHASE_MESSAGES.initiateFailed });
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : t(PURCHASE_MESSAGES.initiateFailed) });
       setBusy(false);
     }
   };
@@ -184,9 +185,9 @@ export const Purchase = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow="Your won deal"
-        title="Purchase"
-        lead="Enter where to deliver it and pay the final price. Delivery is free."
+        eyebrow={t('Your won deal')}
+        title={t('Purchase')}
+        lead={t('Enter where to deliver it and pay the final price. Delivery is free.')}
       />
       <div className="container vd-screen-body purchase-layout">
         <div className="purchase-main">
@@ -197,16 +198,16 @@ export const Purchase = () => {
           )}
           {locked && (
             <Notice tone="success" testId="purchase-locked">
-              {PURCHASE_MESSAGES.locked}
+              {t(PURCHASE_MESSAGES.locked)}
             </Notice>
           )}
           {!locked && expired && (
             <Notice tone="warning" testId="purchase-expired">
-              {PURCHASE_MESSAGES.expired}
+              {t(PURCHASE_MESSAGES.expired)}
             </Notice>
           )}
           <form className="card vd-form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="purchase-form">
-            <h2>Delivery address</h2>
+            <h2>{t('Delivery address')}</h2>
             <fieldset className="purchase-fieldset" disabled={disabled}>
               <div className="vd-form-grid">
                 {FIELDS.map((f) => {
@@ -214,8 +215,12 @@ export const Purchase = () => {
                   return (
                     <div key={f.key} className={`vd-form-field${f.wide ? ' vd-form-field--wide' : ''}`}>
                       <label htmlFor={`addr-${f.key}`}>
-                        {f.label}{' '}
-                        {f.required ? <span className="vd-req">*</span> : <span className="muted">(optional)</span>}
+                        {t(f.label)}{' '}
+                        {f.required ? (
+                          <span className="vd-req">*</span>
+                        ) : (
+                          <span className="muted">{t('(optional)')}</span>
+                        )}
                       </label>
                       <input
                         id={`addr-${f.key}`}
@@ -230,7 +235,7 @@ export const Purchase = () => {
                       />
                       {problem && (
                         <p className="vd-form-error" id={`addr-${f.key}-error`}>
-                          {problem}
+                          {t(problem)}
                         </p>
                       )}
                     </div>
@@ -238,32 +243,32 @@ export const Purchase = () => {
                 })}
                 <fieldset className="vd-form-field vd-form-field--wide purchase-type">
                   <legend>
-                    Address type <span className="vd-req">*</span>
+                    {t('Address type')} <span className="vd-req">*</span>
                   </legend>
                   <div className="vd-radio-row">
-                    {(['home', 'work', 'other'] as const).map((t) => (
-                      <label key={t} className="vd-radio-pill">
+                    {(['home', 'work', 'other'] as const).map((type) => (
+                      <label key={type} className="vd-radio-pill">
                         <input
                           type="radio"
                           name="address_type"
-                          value={t}
-                          checked={address.address_type === t}
-                          onChange={() => set('address_type', t)}
+                          value={type}
+                          checked={address.address_type === type}
+                          onChange={() => set('address_type', type)}
                         />
-                        {t}
+                        {t(type)}
                       </label>
                     ))}
                   </div>
                 </fieldset>
                 <div className="vd-form-field">
                   <label htmlFor="addr-platform">
-                    Platform <span className="muted">(optional)</span>
+                    {t('Platform')} <span className="muted">{t('(optional)')}</span>
                   </label>
                   <select id="addr-platform" value={address.platform} onChange={(e) => set('platform', e.target.value)}>
-                    <option value="">Not specified</option>
-                    <option value="web">Website</option>
-                    <option value="android">Android phone</option>
-                    <option value="ios">iPhone</option>
+                    <option value="">{t('Not specified')}</option>
+                    <option value="web">{t('Website')}</option>
+                    <option value="android">{t('Android phone')}</option>
+                    <option value="ios">{t('iPhone')}</option>
                   </select>
                 </div>
               </div>
@@ -277,12 +282,12 @@ export const Purchase = () => {
                 data-testid="purchase-pay"
               >
                 {locked
-                  ? 'Purchased'
+                  ? t('Purchased')
                   : expired
-                    ? 'Expired'
+                    ? t('Expired')
                     : busy
-                      ? 'Opening checkout…'
-                      : `Pay ${formatRupees(view.room.bid_amount ?? 0)}`}
+                      ? t('Opening checkout…')
+                      : t('Pay {amount}', { amount: formatRupees(view.room.bid_amount ?? 0) })}
               </button>
             </div>
           </form>

@@ -1,4 +1,5 @@
 import { REQUIRED_ADDRESS_FIELDS } from '../../../../engine/roomRules.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import type { PurchaseView } from '../../../../api/contract/rooms.ts';
 
@@ -66,12 +67,14 @@ export const PURCHASE_MESSAGES = {
 export const loadPurchase = async (code: string): Promise<PurchaseView> => {
   try {
     const view = await api<PurchaseView>(`/api/rooms/${encodeURIComponent(code)}/purchase`);
-    if (!view?.success || !view.room) throw new Error(PURCHASE_MESSAGES.notFound);
+    if (!view?.success || !view.room) throw new Error(t(PURCHASE_MESSAGES.notFound));
     return view;
   } catch (error) {
     if (error instanceof ApiError) {
       throw new Error(
-        error.code === 'NETWORK' ? PURCHASE_MESSAGES.serverError : error.message || PURCHASE_MESSAGES.notFound,
+        error.code === 'NETWORK'
+          ? t(PURCHASE_MESSAGES.serverError)
+          : errorText(error.code, error.message, error.details) || t(PURCHASE_MESSAGES.notFound),
       );
     }
     throw error;
@@ -88,11 +91,13 @@ export const startPayment = async (code: string, address: Address): Promise<stri
   } catch (error) {
     if (error instanceof ApiError && error.code !== 'NETWORK') {
       throw new Error(
-        error.message && error.message !== 'Server error' ? error.message : PURCHASE_MESSAGES.initiateFailed,
+        error.message && error.message !== 'Server error'
+          ? errorText(error.code, error.message, error.details)
+          : t(PURCHASE_MESSAGES.initiateFailed),
       );
     }
-    throw new Error(PURCHASE_MESSAGES.initiateNetwork);
+    throw new Error(t(PURCHASE_MESSAGES.initiateNetwork));
   }
-  if (!body?.checkout_url) throw new Error(PURCHASE_MESSAGES.initiateFailed);
+  if (!body?.checkout_url) throw new Error(t(PURCHASE_MESSAGES.initiateFailed));
   return body.checkout_url;
 };

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SHIPMENT_NEXT, SHIPMENT_STATUSES } from '../../../../engine/order.ts';
 import type { ShipmentStatus } from '../../../../engine/order.ts';
-import { ApiError } from '../../lib/api.ts';
+import { t } from '../../i18n/index.ts';
+import { messageOf } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { AdminNav } from '../admin/AdminNav.tsx';
 import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';
@@ -28,7 +29,7 @@ const TAB: Record<ShipmentStatus | '', string> = {
 
 /** /admin/orders: paid shop orders; admins move each through pending → shipped → delivered, or cancel it. */
 export const AdminOrders = () => {
-  usePageTitle('Shop orders');
+  usePageTitle(t('Shop orders'));
   const isAdmin = useSessionStore(selectIsAdmin);
   const [tab, setTab] = useState<ShipmentStatus | ''>('pending');
   const [orders, setOrders] = useState<ShopOrder[] | null>(null);
@@ -40,7 +41,7 @@ export const AdminOrders = () => {
     shopApi
       .adminOrders(tab)
       .then((r) => setOrders(r.orders))
-      .catch(() => setError('Failed to load orders.'));
+      .catch(() => setError(t('Failed to load orders.')));
   }, [tab]);
   useEffect(load, [load]);
 
@@ -51,7 +52,7 @@ export const AdminOrders = () => {
       const { order: updated } = await shopApi.setShipment(order.id, to);
       setOrders((list) => (list ?? []).map((o) => (o.id === updated.id ? updated : o)));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Server error');
+      setError(messageOf(e, t('Server error')));
     } finally {
       setBusy(null);
     }
@@ -59,11 +60,11 @@ export const AdminOrders = () => {
 
   return (
     <div className="container shop-page narrow">
-      <p className="eyebrow">Admin</p>
-      <h1>Shop orders</h1>
-      {!isAdmin && <p className="muted">Read-only view for auditors.</p>}
+      <p className="eyebrow">{t('Admin')}</p>
+      <h1>{t('Shop orders')}</h1>
+      {!isAdmin && <p className="muted">{t('Read-only view for auditors.')}</p>}
       <AdminNav />
-      <div className="tabs" role="tablist" aria-label="Shipment status">
+      <div className="tabs" role="tablist" aria-label={t('Shipment status')}>
         {(['', ...SHIPMENT_STATUSES] as const).map((s) => (
           <button
             key={s || 'all'}
@@ -73,7 +74,7 @@ export const AdminOrders = () => {
             className={`tab${tab === s ? ' is-active' : ''}`}
             onClick={() => setTab(s)}
           >
-            {TAB[s]}
+            {t(TAB[s])}
           </button>
         ))}
       </div>
@@ -83,12 +84,12 @@ export const AdminOrders = () => {
           href={`/api/admin/orders.csv${tab ? `?shipment_status=${tab}` : ''}`}
           download
         >
-          Download CSV
+          {t('Download CSV')}
         </a>
       </p>
       {error && <Notice kind="error">{error}</Notice>}
-      {!orders && !error && <Spinner label="Loading orders…" />}
-      {orders?.length === 0 && <Notice kind="empty">No orders here.</Notice>}
+      {!orders && !error && <Spinner label={t('Loading orders…')} />}
+      {orders?.length === 0 && <Notice kind="empty">{t('No orders here.')}</Notice>}
       <div className="order-list">
         {orders?.map((o) => (
           <OrderCard
@@ -105,7 +106,7 @@ export const AdminOrders = () => {
                       disabled={busy === o.id}
                       onClick={() => void move(o, to)}
                     >
-                      {ACTION[to]}
+                      {t(ACTION[to])}
                     </button>
                   ))}
                 </div>

@@ -1,5 +1,6 @@
 import { useDismissable } from '../../lib/hooks.ts';
 import { Link } from 'react-router-dom';
+import { plural, t } from '../../i18n/index.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { removeFromCart, selectCartCount, selectCartTotal, setCartQuantity, useCartStore } from '../../stores/cart.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -27,7 +28,7 @@ export const CartDropdown = () => {
         className="cart-toggle"
         aria-expanded={open}
         aria-haspopup="true"
-        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        aria-label={plural(count, 'Cart, {n} item', 'Cart, {n} items')}
         data-testid="cart-toggle"
         onClick={() => setOpen((o) => !o)}
       >
@@ -39,9 +40,9 @@ export const CartDropdown = () => {
         )}
       </button>
       {open && (
-        <div className="cart-panel" role="region" aria-label="Cart" data-testid="cart-panel">
+        <div className="cart-panel" role="region" aria-label={t('Cart')} data-testid="cart-panel">
           {lines.length === 0 ? (
-            <p className="cart-empty">Cart is empty</p>
+            <p className="cart-empty">{t('Cart is empty')}</p>
           ) : (
             <>
               <ul className="cart-lines">
@@ -51,14 +52,18 @@ export const CartDropdown = () => {
                     <li key={line.product_id} className="cart-line">
                       <ProductImage src={line.image_url} alt="" className="cart-thumb" />
                       <div className="cart-line-main">
-                        <Link to={`/product/${encodeURIComponent(line.product_code)}`} className="cart-line-name">
+                        <Link
+                          to={`/product/${encodeURIComponent(line.product_code)}`}
+                          className="cart-line-name"
+                          translate="no"
+                        >
                           {line.name}
                         </Link>
                         <span className="muted">{formatRupees(line.price * line.quantity)}</span>
-                        <div className="qty" aria-label={`Quantity of ${line.name}`}>
+                        <div className="qty" aria-label={t('Quantity of {name}', { name: line.name })}>
                           <button
                             type="button"
-                            aria-label={`One less ${line.name}`}
+                            aria-label={t('One less {name}', { name: line.name })}
                             disabled={waiting || line.quantity <= 1}
                             onClick={() => void setCartQuantity(line.product_id, line.quantity - 1)}
                           >
@@ -67,7 +72,7 @@ export const CartDropdown = () => {
                           <output aria-live="polite">{line.quantity}</output>
                           <button
                             type="button"
-                            aria-label={`One more ${line.name}`}
+                            aria-label={t('One more {name}', { name: line.name })}
                             disabled={waiting || line.quantity >= line.stock}
                             onClick={() => void setCartQuantity(line.product_id, line.quantity + 1)}
                           >
@@ -81,7 +86,7 @@ export const CartDropdown = () => {
                         disabled={waiting}
                         onClick={() => void removeFromCart(line.product_id)}
                       >
-                        Remove
+                        {t('Remove')}
                       </button>
                     </li>
                   );
@@ -89,10 +94,10 @@ export const CartDropdown = () => {
               </ul>
               <div className="cart-foot">
                 <span>
-                  Total <strong data-testid="cart-total">{formatRupees(total)}</strong>
+                  {t('Total')} <strong data-testid="cart-total">{formatRupees(total)}</strong>
                 </span>
                 <Link to="/checkout" className="btn btn-primary btn-sm">
-                  Checkout
+                  {t('Checkout')}
                 </Link>
               </div>
             </>

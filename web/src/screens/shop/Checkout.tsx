@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { lineRewardCap } from '../../../../engine/order.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -64,14 +65,16 @@ const usePaymentReturn = (onError: (message: string) => void) => {
           return;
         } catch (error) {
           onError(
-            error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Payment verification failed',
+            error instanceof ApiError && error.code !== 'NETWORK'
+              ? errorText(error.code, error.message, error.details)
+              : t('Payment verification failed'),
           );
         }
       } else {
         if (providerOrderId)
           await shopApi.cancelPayment(providerOrderId, description || 'cancelled').catch(() => undefined);
         await Promise.all([loadCart(), refreshSession()]);
-        onError(`Payment failed: ${description || 'Unknown error'}`);
+        onError(t('Payment failed: {reason}', { reason: description || t('Unknown error') }));
       }
       setBusy(false);
     };
@@ -84,7 +87,7 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; data: 
 
 /** /checkout: billing details, an order summary with a Reward Cash slider per item, the total and Proceed to Payment. */
 export const Checkout = () => {
-  usePageTitle('Checkout');
+  usePageTitle(t('Checkout'));
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [billing, setBilling] = useState({ name: '', email: '', phone: '', address: '' });
@@ -105,13 +108,13 @@ export const Checkout = () => {
       .catch(() => setLoad({ state: 'error' }));
   }, [returning]);
 
-  if (returning) return <Spinner label="Checking your payment…" />;
-  if (load.state === 'loading') return <Spinner label="Loading checkout…" />;
+  if (returning) return <Spinner label={t('Checking your payment…')} />;
+  if (load.state === 'loading') return <Spinner label={t('Loading checkout…')} />;
   if (load.state === 'error') {
     return (
       <div className="container shop-page">
         {error && <Notice kind="error">{error}</Notice>}
-        <Notice kind="error">Failed to load checkout data.</Notice>
+        <Notice kind="error">{t('Failed to load checkout data.')}</Notice>
       </div>
     );
   }
@@ -120,12 +123,12 @@ export const Checkout = () => {
   if (cart.length === 0) {
     return (
       <div className="container shop-page narrow">
-        <h1>Checkout</h1>
+        <h1>{t('Checkout')}</h1>
         {error && <Notice kind="error">{error}</Notice>}
         <Notice kind="empty">
-          <p>Cart is empty.</p>
+          <p>{t('Cart is empty.')}</p>
           <Link to="/shop" className="btn btn-primary btn-sm">
-            Go to the shop
+            {t('Go to the shop')}
           </Link>
         </Notice>
       </div>
@@ -152,8 +155,8 @@ export const Checkout = () => {
       window.location.assign(answer.checkout_url);
     } catch (e) {
       setSubmitting(false);
-      if (!(e instanceof ApiError) || e.code === 'NETWORK') setError('Server error during checkout.');
-      else setError(e.message || 'Checkout failed');
+      if (!(e instanceof ApiError) || e.code === 'NETWORK') setError(t('Server error during checkout.'));
+      else setError(errorText(e.code, e.message, e.details) || t('Checkout failed'));
       void loadCart();
     }
   };
@@ -171,20 +174,20 @@ export const Checkout = () => {
 
   return (
     <div className="container shop-page">
-      <h1>Checkout</h1>
+      <h1>{t('Checkout')}</h1>
       {error && <Notice kind="error">{error}</Notice>}
       <div className="checkout-layout">
         <section className="card checkout-billing" aria-labelledby="billing-title">
-          <h2 id="billing-title">Billing details</h2>
-          {field('name', 'Name')}
-          {field('email', 'Email', 'email')}
-          {field('phone', 'Phone', 'tel')}
-          {field('address', 'Address')}
+          <h2 id="billing-title">{t('Billing details')}</h2>
+          {field('name', t('Name'))}
+          {field('email', t('Email'), 'email')}
+          {field('phone', t('Phone'), 'tel')}
+          {field('address', t('Address'))}
         </section>
         <section className="card checkout-summary" aria-labelledby="summary-title">
-          <h2 id="summary-title">Order summary</h2>
+          <h2 id="summary-title">{t('Order summary')}</h2>
           <p className="muted" data-testid="reward-available">
-            Reward Cash available: <strong>{formatRupees(rewardCash)}</strong>
+            {t('Reward Cash available:')} <strong>{formatRupees(rewardCash)}</strong>
           </p>
           <ul className="summary-lines">
             {cart.map((line) => {
@@ -194,14 +197,16 @@ export const Checkout = () => {
                 <li key={line.product_id} className="summary-line">
                   <ProductImage src={line.image_url} alt="" className="summary-thumb" />
                   <div className="summary-main">
-                    <p className="summary-name">{line.name}</p>
+                    <p className="summary-name" translate="no">
+                      {line.name}
+                    </p>
                     <p className="muted">
                       {line.quantity} × {formatRupees(line.price)} = {formatRupees(line.price * line.quantity)}
                     </p>
                     <label className="reward-slider">
                       <span>
-                        Reward Cash on this item: <strong>{formatRupees(mine)}</strong>{' '}
-                        <span className="muted">(max {formatRupees(max)})</span>
+                        {t('Reward Cash on this item:')} <strong>{formatRupees(mine)}</strong>{' '}
+                        <span className="muted">{t('(max {amount})', { amount: formatRupees(max) })}</span>
                       </span>
                       <input
                         type="range"
@@ -210,7 +215,7 @@ export const Checkout = () => {
                         step={STEP}
                         value={Math.min(mine, max)}
                         disabled={max === 0}
-                        aria-label={`Reward Cash on ${line.name}`}
+                        aria-label={t('Reward Cash on {name}', { name: line.name })}
                         aria-valuetext={formatRupees(mine)}
                         onChange={(e) => setApplied({ ...applied, [line.product_id]: Number(e.target.value) })}
                       />
@@ -221,13 +226,13 @@ export const Checkout = () => {
             })}
           </ul>
           <dl className="summary-totals">
-            <dt>Subtotal</dt>
+            <dt>{t('Subtotal')}</dt>
             <dd>{formatRupees(subtotal)}</dd>
-            <dt>Reward Cash applied</dt>
+            <dt>{t('Reward Cash applied')}</dt>
             <dd>− {formatRupees(totalApplied)}</dd>
-            <dt>Delivery</dt>
-            <dd>Free</dd>
-            <dt className="summary-total">Total</dt>
+            <dt>{t('Delivery')}</dt>
+            <dd>{t('Free')}</dd>
+            <dt className="summary-total">{t('Total')}</dt>
             <dd className="summary-total" data-testid="checkout-total">
               {formatRupees(total)}
             </dd>
@@ -238,7 +243,7 @@ export const Checkout = () => {
             disabled={submitting}
             onClick={() => void proceed()}
           >
-            {submitting ? 'Please wait…' : 'Proceed to Payment'}
+            {submitting ? t('Please wait…') : t('Proceed to Payment')}
           </button>
         </section>
       </div>

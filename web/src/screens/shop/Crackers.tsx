@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { errorText, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { api } from '../../lib/api.ts';
@@ -21,7 +23,7 @@ import { Modal, Notice, ProductImage, SearchIcon, Spinner } from './parts.tsx';
 import type { Cracker } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
 import type { CrackersSeasonView } from '../../../../api/contract/shop.ts';
-import { deliveryText, fetchCrackersSeason } from './crackersSeason.ts';
+import { deliveryText, fetchCrackersSeason, seasonMessage } from './crackersSeason.ts';
 import './shop.css';
 import './checkout.css';
 import './shopPage.css';
@@ -36,8 +38,12 @@ const SORTS = [
 ];
 
 const Qty = ({ id, name, quantity }: { id: string; name: string; quantity: number }) => (
-  <div className="qty" aria-label={`Quantity of ${name}`}>
-    <button type="button" aria-label={`One less ${name}`} onClick={() => setReservedQuantity(id, quantity - 1)}>
+  <div className="qty" aria-label={t('Quantity of {name}', { name })}>
+    <button
+      type="button"
+      aria-label={t('One less {name}', { name })}
+      onClick={() => setReservedQuantity(id, quantity - 1)}
+    >
       −
     </button>
     <input
@@ -45,10 +51,14 @@ const Qty = ({ id, name, quantity }: { id: string; name: string; quantity: numbe
       min={0}
       max={9999}
       value={quantity}
-      aria-label={`Quantity of ${name}`}
+      aria-label={t('Quantity of {name}', { name })}
       onChange={(e) => setReservedQuantity(id, Number(e.target.value))}
     />
-    <button type="button" aria-label={`One more ${name}`} onClick={() => setReservedQuantity(id, quantity + 1)}>
+    <button
+      type="button"
+      aria-label={t('One more {name}', { name })}
+      onClick={() => setReservedQuantity(id, quantity + 1)}
+    >
       +
     </button>
   </div>
@@ -58,9 +68,15 @@ const CrackerRow = ({ cracker, quantity }: { cracker: Cracker; quantity: number 
   <li className="cracker-row" data-testid="cracker-row">
     <ProductImage src={cracker.image_path} alt="" className="cracker-thumb" />
     <div className="cracker-main">
-      <p className="cracker-name">{cracker.name}</p>
+      <p className="cracker-name" translate="no">
+        {cracker.name}
+      </p>
       <p className="muted cracker-meta">
-        <span className="chip">{cracker.category}</span> {cracker.particulars} · per {cracker.per}
+        <span className="chip" translate="no">
+          {cracker.category}
+        </span>{' '}
+        <span translate="no">{cracker.particulars}</span> ·{' '}
+        {tRich('per <unit>{unit}</unit>', { unit: (w) => <span translate="no">{w}</span> }, { unit: cracker.per })}
       </p>
     </div>
     <p className="cracker-price">
@@ -78,7 +94,7 @@ const CrackerRow = ({ cracker, quantity }: { cracker: Cracker; quantity: number 
             onClick={() => setReservedQuantity(cracker.id, 0)}
             aria-pressed="true"
           >
-            Reserved
+            {t('Reserved')}
           </button>
           <Qty id={cracker.id} name={cracker.name} quantity={quantity} />
         </>
@@ -89,7 +105,7 @@ const CrackerRow = ({ cracker, quantity }: { cracker: Cracker; quantity: number 
           onClick={() => reserveCracker(cracker)}
           aria-pressed="false"
         >
-          Reserve
+          {t('Reserve')}
         </button>
       )}
     </div>
@@ -100,7 +116,7 @@ type Result = { title: 'Order Placed Successfully'; orderId: string } | { title:
 
 /** /crackers (no login needed): search, sort, reserve items, the ₹2000 minimum, details form, referral status. */
 export const Crackers = () => {
-  usePageTitle('Crackers Collection');
+  usePageTitle(t('Crackers Collection'));
   const user = useSessionStore((s) => s.user);
   const lines = useCrackersCart((s) => s.lines);
   const [q, setQ] = useState('');
@@ -115,7 +131,7 @@ export const Crackers = () => {
   const [known, setKnown] = useState<Partial<CrackersDetails> | undefined>(undefined);
   const [season, setSeason] = useState<CrackersSeasonView | null>(null);
   const closed = season !== null && !season.open;
-  const seasonText = season ? (season.open && season.season ? deliveryText(season.season) : season.message) : '';
+  const seasonText = season ? (season.open && season.season ? deliveryText(season.season) : seasonMessage(season)) : '';
 
   // The season the admins set: the delivery promise, and whether orders are taken today.
   useEffect(() => {
@@ -159,7 +175,7 @@ export const Crackers = () => {
   }, [q, sort]);
 
   const place = async (details: CrackersDetails) => {
-    if (belowMinimum) return setResult({ title: 'Error', message: MINIMUM });
+    if (belowMinimum) return setResult({ title: 'Error', message: t(MINIMUM) });
     setSubmitting(true);
     try {
       const answer = await shopApi.placeCrackersOrder({
@@ -172,7 +188,12 @@ export const Crackers = () => {
       setResult({ title: 'Order Placed Successfully', orderId: answer.order_id });
     } catch (error) {
       const known = error instanceof ApiError && error.status === 422;
-      setResult({ title: 'Error', message: known ? error.message : 'Failed to place order, please try again.' });
+      setResult({
+        title: 'Error',
+        message: known
+          ? errorText(error.code, error.message, error.details)
+          : t('Failed to place order, please try again.'),
+      });
     } finally {
       setSubmitting(false);
     }
@@ -183,7 +204,7 @@ export const Crackers = () => {
   return (
     <div className="crackers-page">
       {season && (
-        <div className="marquee" role="note" aria-label="Delivery dates">
+        <div className="marquee" role="note" aria-label={t('Delivery dates')}>
           <p className="marquee-track" data-testid="crackers-delivery">
             <span>{seasonText}</span>
             <span aria-hidden="true">{seasonText}</span>
@@ -193,19 +214,19 @@ export const Crackers = () => {
       <div className="container shop-page">
         <header className="shop-head">
           <div>
-            <p className="eyebrow">Deepavali season</p>
-            <h1>Crackers Collection</h1>
+            <p className="eyebrow">{t('Deepavali season')}</p>
+            <h1>{t('Crackers Collection')}</h1>
             <p className="muted">
-              Reserve what you like; we deliver across Thanjavur and Thiruvarur. Minimum order ₹2000.
+              {t('Reserve what you like; we deliver across Thanjavur and Thiruvarur. Minimum order ₹2000.')}
             </p>
           </div>
           <div className="button-row">
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog('referral')}>
-              Referral status
+              {t('Referral status')}
             </button>
             {user && (
               <Link to="/reserved-items" className="btn btn-ghost btn-sm">
-                My reserved orders
+                {t('My reserved orders')}
               </Link>
             )}
           </div>
@@ -218,16 +239,16 @@ export const Crackers = () => {
               type="search"
               value={q}
               onChange={(e) => setQ(e.target.value)}
-              placeholder="Search crackers"
-              aria-label="Search crackers"
+              placeholder={t('Search crackers')}
+              aria-label={t('Search crackers')}
             />
           </label>
           <label className="sort-select">
-            <span>Sort by</span>
+            <span>{t('Sort by')}</span>
             <select value={sort} onChange={(e) => setSort(e.target.value)}>
               {SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
-                  {s.label}
+                  {t(s.label)}
                 </option>
               ))}
             </select>
@@ -235,10 +256,10 @@ export const Crackers = () => {
         </div>
 
         <div className="crackers-layout">
-          <section aria-label="Crackers">
-            {loadError && <Notice kind="error">Server error</Notice>}
-            {!crackers && !loadError && <Spinner label="Loading crackers…" />}
-            {crackers?.length === 0 && <Notice kind="empty">No crackers found</Notice>}
+          <section aria-label={t('Crackers')}>
+            {loadError && <Notice kind="error">{t('Server error')}</Notice>}
+            {!crackers && !loadError && <Spinner label={t('Loading crackers…')} />}
+            {crackers?.length === 0 && <Notice kind="empty">{t('No crackers found')}</Notice>}
             {crackers && crackers.length > 0 && (
               <ul className="cracker-list">
                 {crackers.map((c) => (
@@ -254,34 +275,36 @@ export const Crackers = () => {
             aria-labelledby="reserved-title"
             data-testid="reserved-panel"
           >
-            <h2 id="reserved-title">Reserved Items</h2>
+            <h2 id="reserved-title">{t('Reserved Items')}</h2>
             {lines.length === 0 ? (
-              <p className="muted">No items reserved.</p>
+              <p className="muted">{t('No items reserved.')}</p>
             ) : (
               <ul className="reserved-list">
                 {lines.map((l) => (
                   <li key={l.cracker.id} className="reserved-line">
                     <div>
-                      <p className="reserved-name">{l.cracker.name}</p>
+                      <p className="reserved-name" translate="no">
+                        {l.cracker.name}
+                      </p>
                       <p className="muted">
                         {formatRupees(l.cracker.price)} × {l.quantity} = {formatRupees(l.cracker.price * l.quantity)}
                       </p>
                     </div>
                     <Qty id={l.cracker.id} name={l.cracker.name} quantity={l.quantity} />
                     <button type="button" className="link-btn" onClick={() => setReservedQuantity(l.cracker.id, 0)}>
-                      Remove
+                      {t('Remove')}
                     </button>
                   </li>
                 ))}
               </ul>
             )}
             <p className="reserved-total">
-              Total <strong data-testid="reserved-total">{formatRupees(total)}</strong>
+              {t('Total')} <strong data-testid="reserved-total">{formatRupees(total)}</strong>
             </p>
-            {belowMinimum && lines.length > 0 && <p className="form-hint">{MINIMUM}</p>}
+            {belowMinimum && lines.length > 0 && <p className="form-hint">{t(MINIMUM)}</p>}
             {closed && (
               <p className="form-hint" data-testid="crackers-closed">
-                {season.message}
+                {seasonMessage(season)}
               </p>
             )}
             <button
@@ -290,7 +313,7 @@ export const Crackers = () => {
               disabled={belowMinimum || closed}
               onClick={() => setDialog('details')}
             >
-              Reserve
+              {t('Reserve')}
             </button>
           </aside>
         </div>
@@ -299,9 +322,10 @@ export const Crackers = () => {
       {lines.length > 0 && (
         <a href="#reserved-panel" className="crackers-mobile-bar">
           <span>
-            {lines.length} reserved · <strong>{formatRupees(total, { whole: true })}</strong>
+            {t('{n} reserved', { n: formatNumber(lines.length) })} ·{' '}
+            <strong>{formatRupees(total, { whole: true })}</strong>
           </span>
-          <span>Review ›</span>
+          <span>{t('Review ›')}</span>
         </a>
       )}
 
@@ -317,18 +341,21 @@ export const Crackers = () => {
       <Modal
         open={result !== null}
         onClose={() => setResult(null)}
-        title={result?.title ?? ''}
+        title={result ? t(result.title) : ''}
         testId="crackers-result"
         footer={
           <button type="button" className="btn btn-primary" onClick={() => setResult(null)}>
-            OK
+            {t('OK')}
           </button>
         }
       >
         {result?.title === 'Order Placed Successfully' ? (
           <p>
-            Thank you! Your order ID is <strong data-testid="crackers-order-id">{result.orderId}</strong>. We will call
-            you to confirm the delivery.
+            {tRich(
+              'Thank you! Your order ID is <id>{id}</id>. We will call you to confirm the delivery.',
+              { id: (w) => <strong data-testid="crackers-order-id">{w}</strong> },
+              { id: result.orderId },
+            )}
           </p>
         ) : (
           <p>{result && 'message' in result ? result.message : ''}</p>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CrackersOrderDetails } from '../../../../engine/crackersOrder.ts';
 import { CRACKERS_DISTRICTS, CRACKERS_MESSAGES } from '../../../../engine/crackersOrder.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { Modal } from './parts.tsx';
 import type { ReferralOrder } from './shopApi.ts';
@@ -49,13 +51,13 @@ export const DetailsDialog = ({
 
   const submit = () => {
     const missing = !d.name.trim() || !d.phone.trim() || !d.address1.trim() || !d.district || !d.referral_code.trim();
-    if (missing) return setProblem(CRACKERS_MESSAGES.required);
+    if (missing) return setProblem(t(CRACKERS_MESSAGES.required));
     setProblem(null);
     onSubmit(d);
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Your details" testId="crackers-details">
+    <Modal open={open} onClose={onClose} title={t('Your details')} testId="crackers-details">
       <form
         className="details-form"
         onSubmit={(e) => {
@@ -65,37 +67,41 @@ export const DetailsDialog = ({
         noValidate
       >
         <p className="muted">
-          Order total <strong>{formatRupees(total)}</strong>. We deliver to Thanjavur and Thiruvarur districts.
+          {tRich(
+            'Order total <strong>{total}</strong>. We deliver to Thanjavur and Thiruvarur districts.',
+            { strong: (w) => <strong>{w}</strong> },
+            { total: formatRupees(total) },
+          )}
         </p>
         <label className="form-field">
-          <span>Name *</span>
+          <span>{t('Name')} *</span>
           <input value={d.name} onChange={set('name')} autoComplete="name" required />
         </label>
         <label className="form-field">
-          <span>Phone *</span>
+          <span>{t('Phone')} *</span>
           <input value={d.phone} onChange={set('phone')} type="tel" inputMode="tel" autoComplete="tel" required />
         </label>
         <label className="form-field">
-          <span>Address line 1 *</span>
+          <span>{t('Address line 1')} *</span>
           <input value={d.address1} onChange={set('address1')} autoComplete="address-line1" required />
         </label>
         <label className="form-field">
-          <span>Address line 2</span>
+          <span>{t('Address line 2')}</span>
           <input value={d.address2} onChange={set('address2')} autoComplete="address-line2" />
         </label>
         <label className="form-field">
-          <span>District *</span>
+          <span>{t('District')} *</span>
           <select value={d.district} onChange={set('district')} required>
-            <option value="">Choose a district</option>
+            <option value="">{t('Choose a district')}</option>
             {CRACKERS_DISTRICTS.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {t(name)}
               </option>
             ))}
           </select>
         </label>
         <label className="form-field">
-          <span>Referral code *</span>
+          <span>{t('Referral code')} *</span>
           <input
             value={d.referral_code}
             onChange={set('referral_code')}
@@ -111,10 +117,10 @@ export const DetailsDialog = ({
         )}
         <div className="button-row">
           <button type="submit" className="btn btn-accent" disabled={submitting}>
-            {submitting ? 'Placing order…' : 'Place Order'}
+            {submitting ? t('Placing order…') : t('Place Order')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       </form>
@@ -143,14 +149,14 @@ export const ReferralStatusDialog = ({ open, onClose }: { open: boolean; onClose
         kind: 'error',
         message:
           error instanceof Error && error.message === 'NOT_FOUND'
-            ? 'Referral Code Not Found'
-            : 'Error fetching referral details',
+            ? t('Referral Code Not Found')
+            : t('Error fetching referral details'),
       });
     }
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Referral status" testId="referral-status" variant="wide">
+    <Modal open={open} onClose={onClose} title={t('Referral status')} testId="referral-status" variant="wide">
       <form
         className="referral-form"
         onSubmit={(e) => {
@@ -159,42 +165,42 @@ export const ReferralStatusDialog = ({ open, onClose }: { open: boolean; onClose
         }}
       >
         <label className="form-field">
-          <span>Referral code</span>
+          <span>{t('Referral code')}</span>
           <input value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} autoCapitalize="characters" />
         </label>
         <button type="submit" className="btn btn-primary" disabled={state.kind === 'loading'}>
-          Check
+          {t('Check')}
         </button>
       </form>
-      {state.kind === 'loading' && <p role="status">Checking…</p>}
+      {state.kind === 'loading' && <p role="status">{t('Checking…')}</p>}
       {state.kind === 'error' && (
         <p className="form-error" role="alert">
           {state.message}
         </p>
       )}
       {state.kind === 'ready' && state.orders.length === 0 && (
-        <p role="status">No orders have been placed with this referral code yet.</p>
+        <p role="status">{t('No orders have been placed with this referral code yet.')}</p>
       )}
       {state.kind === 'ready' && state.orders.length > 0 && (
         <div className="table-wrap">
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Phone</th>
-                <th scope="col">District</th>
-                <th scope="col">Total</th>
-                <th scope="col">Placed</th>
+                <th scope="col">{t('Order')}</th>
+                <th scope="col">{t('Customer')}</th>
+                <th scope="col">{t('Phone')}</th>
+                <th scope="col">{t('District')}</th>
+                <th scope="col">{t('Total')}</th>
+                <th scope="col">{t('Placed')}</th>
               </tr>
             </thead>
             <tbody>
               {state.orders.map((o) => (
                 <tr key={o.order_id}>
                   <td>{o.order_id}</td>
-                  <td>{o.customer_name}</td>
+                  <td translate="no">{o.customer_name}</td>
                   <td>{o.phone}</td>
-                  <td>{o.district}</td>
+                  <td>{t(o.district)}</td>
                   <td>{formatRupees(o.total_amount)}</td>
                   <td>{formatDateTime(o.created_at)}</td>
                 </tr>

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.ts';
 import { useDismissable } from '../../lib/hooks.ts';
 import { SearchIcon } from './parts.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -16,7 +17,7 @@ export const HeaderSearch = () => {
       <button
         type="button"
         className="search-toggle"
-        aria-label="Search products"
+        aria-label={t('Search products')}
         aria-expanded={open}
         data-testid="search-toggle"
         onClick={() => setOpen((o) => !o)}

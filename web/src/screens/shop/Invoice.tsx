@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InvoiceDto, Seller } from '../../../../api/contract/shop.ts';
+import { currentLang, t } from '../../i18n/index.ts';
 import { api, messageOf } from '../../lib/api.ts';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -9,74 +10,91 @@ import './invoice.css';
 
 type Answer = { seller: Seller; invoice: InvoiceDto; amount_in_words: string };
 
+/** A tax document's legal label: in Tamil it reads "Tamil / English", the English kept as the law words it. */
+const legal = (text: string) =>
+  currentLang() === 'en' ? (
+    text
+  ) : (
+    <>
+      {t(text)} /{' '}
+      <span lang="en" translate="no">
+        {text}
+      </span>
+    </>
+  );
+
 /** /invoices/:number: a tax invoice to read, print (the page prints without the site around it) or download as PDF. */
 export const Invoice = () => {
   const { '*': rest = '' } = useParams();
   const number = rest;
-  usePageTitle(`Invoice ${number}`);
+  usePageTitle(t('Invoice {number}', { number }));
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api<Answer>(`/api/me/invoices/${number}`)
       .then(setAnswer)
-      .catch((e: unknown) => setError(messageOf(e, 'Could not load the invoice. Please try again.')));
+      .catch((e: unknown) => setError(messageOf(e, t('Could not load the invoice. Please try again.'))));
   }, [number]);
   if (error) return <Notice kind="error">{error}</Notice>;
-  if (!answer) return <Spinner label="Loading the invoice…" />;
+  if (!answer) return <Spinner label={t('Loading the invoice…')} />;
   const { seller, invoice: inv } = answer;
-  const t = inv.totals;
+  const totals = inv.totals;
   return (
     <div className="container shop-page narrow invoice-page">
       <div className="invoice-actions no-print">
-        <Link to="/orders">← My Orders</Link>
+        <Link to="/orders">← {t('My Orders')}</Link>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.print()}>
-          Print
+          {t('Print')}
         </button>
         <a className="btn btn-primary btn-sm" href={`/api/me/invoices/${inv.number}.pdf`} download>
-          Download PDF
+          {t('Download PDF')}
         </a>
       </div>
       <article className="card invoice" data-testid="invoice">
         <header className="invoice-head">
           <div>
-            <h1>Tax invoice</h1>
+            <h1>{legal('Tax invoice')}</h1>
             <p>
               <strong data-testid="invoice-number">{inv.number}</strong> · {formatDate(inv.at)}
             </p>
           </div>
           <div className="invoice-party">
-            <strong>{seller.name}</strong>
-            <span>{seller.address}</span>
+            <strong translate="no">{seller.name}</strong>
+            <span translate="no">{seller.address}</span>
             <span>GSTIN {seller.gstin}</span>
           </div>
         </header>
         <section className="invoice-party">
-          <h2>Bill to</h2>
-          <strong>{inv.buyer.name}</strong>
-          <span>{inv.buyer.address}</span>
+          <h2>{legal('Bill to')}</h2>
+          <strong translate="no">{inv.buyer.name}</strong>
+          <span translate="no">{inv.buyer.address}</span>
           <span>
-            Place of supply: {inv.buyer.state} · For {inv.source.reference}
+            {legal('Place of supply:')} <span translate="no">{inv.buyer.state}</span> · {t('For')}{' '}
+            <span translate="no">{inv.source.reference}</span>
           </span>
         </section>
         <div className="table-scroll">
           <table className="invoice-lines">
             <thead>
               <tr>
-                <th scope="col">Item</th>
+                <th scope="col">{legal('Item')}</th>
                 <th scope="col">HSN</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Taxable value</th>
+                <th scope="col">{legal('Qty')}</th>
+                <th scope="col">{legal('Taxable value')}</th>
                 <th scope="col">GST</th>
-                <th scope="col">Amount</th>
+                <th scope="col">{legal('Amount')}</th>
               </tr>
             </thead>
             <tbody>
               {inv.lines.map((l) => (
                 <tr key={l.description}>
                   <td>
-                    {l.description}
+                    <span translate="no">{l.description}</span>
                     {l.discountPaise > 0 && (
-                      <span className="muted"> (reward cash {formatRupees(l.discountPaise)})</span>
+                      <span className="muted">
+                        {' '}
+                        {t('(reward cash {amount})', { amount: formatRupees(l.discountPaise) })}
+                      </span>
                     )}
                   </td>
                   <td>{l.hsn}</td>
@@ -90,26 +108,28 @@ export const Invoice = () => {
           </table>
         </div>
         <dl className="invoice-totals" data-testid="invoice-totals">
-          <dt>Taxable value</dt>
-          <dd>{formatRupees(t.taxablePaise)}</dd>
-          {t.igstPaise > 0 ? (
+          <dt>{legal('Taxable value')}</dt>
+          <dd>{formatRupees(totals.taxablePaise)}</dd>
+          {totals.igstPaise > 0 ? (
             <>
               <dt>IGST</dt>
-              <dd>{formatRupees(t.igstPaise)}</dd>
+              <dd>{formatRupees(totals.igstPaise)}</dd>
             </>
           ) : (
             <>
               <dt>CGST</dt>
-              <dd>{formatRupees(t.cgstPaise)}</dd>
+              <dd>{formatRupees(totals.cgstPaise)}</dd>
               <dt>SGST</dt>
-              <dd>{formatRupees(t.sgstPaise)}</dd>
+              <dd>{formatRupees(totals.sgstPaise)}</dd>
             </>
           )}
-          <dt className="invoice-total">Total</dt>
-          <dd className="invoice-total">{formatRupees(t.totalPaise)}</dd>
+          <dt className="invoice-total">{legal('Total')}</dt>
+          <dd className="invoice-total">{formatRupees(totals.totalPaise)}</dd>
         </dl>
-        <p className="invoice-words">{answer.amount_in_words}</p>
-        <p className="muted small">This is a computer-generated invoice and needs no signature.</p>
+        <p className="invoice-words" lang="en" translate="no">
+          {answer.amount_in_words}
+        </p>
+        <p className="muted small">{legal('This is a computer-generated invoice and needs no signature.')}</p>
       </article>
     </div>
   );

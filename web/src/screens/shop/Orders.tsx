@@ -3,6 +3,8 @@ import type { InvoiceDto } from '../../../../api/contract/shop.ts';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -25,11 +27,11 @@ const SHIPMENT_LABEL: Record<string, string> = {
 export const StatusBadges = ({ order }: { order: ShopOrder }) => (
   <div className="badges">
     <span className={`badge badge--pay-${order.payment_status}`} data-testid="payment-badge">
-      {PAYMENT_LABEL[order.payment_status] ?? order.payment_status}
+      {t(PAYMENT_LABEL[order.payment_status] ?? order.payment_status)}
     </span>
     {order.payment_status === 'paid' && (
       <span className={`badge badge--ship-${order.shipment_status}`} data-testid="shipment-badge">
-        {SHIPMENT_LABEL[order.shipment_status] ?? order.shipment_status}
+        {t(SHIPMENT_LABEL[order.shipment_status] ?? order.shipment_status)}
       </span>
     )}
   </div>
@@ -42,9 +44,16 @@ export const OrderCard = ({ order, actions }: { order: ShopOrder; actions?: Reac
       <div className="order-head">
         <ProductImage src={order.image_url} alt="" className="order-thumb" />
         <div className="order-main">
-          <h2 className="order-title">{order.product_name}</h2>
+          <h2 className="order-title" translate="no">
+            {order.product_name}
+          </h2>
           <p className="muted">
-            Order <strong>{order.order_code}</strong> · {formatDateTime(order.created_at)}
+            {tRich(
+              'Order <strong>{code}</strong>',
+              { strong: (w) => <strong>{w}</strong> },
+              { code: order.order_code },
+            )}{' '}
+            · {formatDateTime(order.created_at)}
           </p>
           <StatusBadges order={order} />
         </div>
@@ -53,25 +62,30 @@ export const OrderCard = ({ order, actions }: { order: ShopOrder; actions?: Reac
       <ul className="order-items">
         {order.items.map((item) => (
           <li key={item.product_id}>
-            {item.name} × {item.quantity}
+            <span translate="no">{item.name}</span> × {item.quantity}
             {item.applied_reward > 0 && (
-              <span className="muted"> (Reward Cash {formatRupees(item.applied_reward)})</span>
+              <span className="muted">
+                {' '}
+                {t('(Reward Cash {amount})', { amount: formatRupees(item.applied_reward) })}
+              </span>
             )}
           </li>
         ))}
       </ul>
       <div className="order-foot">
         <button type="button" className="link-btn" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Hide address' : 'Show address'}
+          {open ? t('Hide address') : t('Show address')}
         </button>
         {actions}
       </div>
       {open && (
         <address className="order-address">
-          <strong>{order.full_name}</strong>
+          <strong translate="no">{order.full_name}</strong>
           <span>{order.contact_number}</span>
           {order.email && <span>{order.email}</span>}
-          <span className="pre-line">{order.address || 'No address given'}</span>
+          <span className="pre-line" translate={order.address ? 'no' : undefined}>
+            {order.address || t('No address given')}
+          </span>
         </address>
       )}
     </article>
@@ -82,7 +96,7 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 
 /** /orders: my shop orders. Shipment and payment changes arrive over the socket; it also refreshes on focus and every 30 s. */
 export const Orders = () => {
-  usePageTitle('My Orders');
+  usePageTitle(t('My Orders'));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [issued, setIssued] = useState<InvoiceDto[]>([]);
   // Tax invoices: a paid order's appears once its payment is recorded, so it is fetched with the orders.
@@ -152,27 +166,27 @@ export const Orders = () => {
 
   return (
     <div className="container shop-page narrow">
-      <h1>My Orders</h1>
+      <h1>{t('My Orders')}</h1>
       {deals.length > 0 && (
         <p className="muted" data-testid="deal-invoices">
-          Won deals:{' '}
+          {t('Won deals:')}{' '}
           {deals.map((d, i) => (
             <span key={d.number}>
               {i > 0 && ', '}
               <Link to={`/invoices/${d.number}`}>
-                {d.source.reference} (invoice {d.number})
+                <span translate="no">{d.source.reference}</span> {t('(invoice {number})', { number: d.number })}
               </Link>
             </span>
           ))}
         </p>
       )}
-      {load.state === 'loading' && <Spinner label="Loading orders…" />}
-      {load.state === 'error' && <Notice kind="error">{load.message}</Notice>}
+      {load.state === 'loading' && <Spinner label={t('Loading orders…')} />}
+      {load.state === 'error' && <Notice kind="error">{t(load.message)}</Notice>}
       {load.state === 'ready' && load.orders.length === 0 && (
         <Notice kind="empty">
-          <p>You have no orders yet.</p>
+          <p>{t('You have no orders yet.')}</p>
           <Link to="/shop" className="btn btn-primary btn-sm">
-            Go to the shop
+            {t('Go to the shop')}
           </Link>
         </Notice>
       )}
@@ -185,7 +199,7 @@ export const Orders = () => {
               actions={
                 invoices.get(o.id) ? (
                   <Link to={`/invoices/${invoices.get(o.id)!}`} className="link-btn" data-testid="invoice-link">
-                    Tax invoice {invoices.get(o.id)}
+                    {t('Tax invoice {number}', { number: invoices.get(o.id)! })}
                   </Link>
                 ) : undefined
               }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { addToCart, useCartStore } from '../../stores/cart.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { PriceTag, ProductImage, Stars } from './parts.tsx';
@@ -30,23 +31,29 @@ export const ProductCard = ({ product, featured = false }: { product: Product; f
     <article className={`product-card${featured ? ' product-card--featured' : ''}`} data-testid="product-card">
       <Link to={productPath(product)} className="product-card-media" tabIndex={-1} aria-hidden="true">
         <ProductImage src={product.image_url} alt="" />
-        {!product.in_stock && <span className="stock-flag">Out of Stock</span>}
+        {!product.in_stock && <span className="stock-flag">{t('Out of Stock')}</span>}
       </Link>
       <div className="product-card-body">
-        <p className="product-card-brand">{product.brand}</p>
-        <h3 className="product-card-name">
+        <p className="product-card-brand" translate="no">
+          {product.brand}
+        </p>
+        <h3 className="product-card-name" translate="no">
           <Link to={productPath(product)}>{product.name}</Link>
         </h3>
         <Stars rating={product.rating} count={product.ratings} size={14} />
         <PriceTag price={product.price} original={product.original_price} size={featured ? 'lg' : 'md'} />
-        {featured && <p className="product-card-desc">{product.description}</p>}
+        {featured && (
+          <p className="product-card-desc" translate="no">
+            {product.description}
+          </p>
+        )}
         {product.in_stock ? (
           <button type="button" className="btn btn-primary btn-sm product-card-add" disabled={waiting} onClick={add}>
-            {added ? 'Added ✓' : 'Add to Cart'}
+            {added ? t('Added ✓') : t('Add to Cart')}
           </button>
         ) : (
           <button type="button" className="btn btn-ghost btn-sm product-card-add" disabled>
-            Sold Out
+            {t('Sold Out')}
           </button>
         )}
       </div>

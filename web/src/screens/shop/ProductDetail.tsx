@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useProductChanges } from './liveCatalogue.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../lib/api.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { ApiError, messageOf } from '../../lib/api.ts';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { addToCart, useCartStore } from '../../stores/cart.ts';
 import { useSessionStore } from '../../stores/session.ts';
@@ -25,7 +26,7 @@ export const ProductDetail = () => {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [working, setWorking] = useState(false);
-  usePageTitle(load.state === 'ready' ? load.product.name : 'Product');
+  usePageTitle(load.state === 'ready' ? load.product.name : t('Product'));
 
   const [changed, setChanged] = useState(0);
   // An admin changed this product: show the new price, stock or that it left the shop.
@@ -47,14 +48,14 @@ export const ProductDetail = () => {
       );
   }, [code, changed]);
 
-  if (load.state === 'loading') return <Spinner label="Loading product…" />;
+  if (load.state === 'loading') return <Spinner label={t('Loading product…')} />;
   if (load.state === 'error') {
     return (
       <div className="container shop-page">
         <Notice kind="error">
-          <p>{load.message}</p>
+          <p>{t(load.message)}</p>
           <Link to="/shop" className="btn btn-ghost btn-sm">
-            Back to the shop
+            {t('Back to the shop')}
           </Link>
         </Notice>
       </div>
@@ -72,11 +73,11 @@ export const ProductDetail = () => {
     try {
       await addToCart(p.id, 1);
       if (then) then();
-      else setMessage({ kind: 'ok', text: 'Added to cart.' });
+      else setMessage({ kind: 'ok', text: t('Added to cart.') });
     } catch (error) {
       // Buy Now still goes to checkout when the one unit left is already in the cart.
       if (then && error instanceof ApiError && error.code === 'QUANTITY_ABOVE_STOCK' && inCart > 0) then();
-      else setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : 'Server error' });
+      else setMessage({ kind: 'error', text: messageOf(error, t('Server error')) });
     } finally {
       setWorking(false);
     }
@@ -84,43 +85,52 @@ export const ProductDetail = () => {
 
   return (
     <div className="container shop-page">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link to="/shop">Shop</Link> <span aria-hidden="true">›</span>{' '}
-        <Link to={`/shop?category=${encodeURIComponent(p.category)}`}>{p.category}</Link>{' '}
-        <span aria-hidden="true">›</span> <span>{p.name}</span>
+      <nav className="breadcrumbs" aria-label={t('Breadcrumb')}>
+        <Link to="/shop">{t('Shop')}</Link> <span aria-hidden="true">›</span>{' '}
+        <Link to={`/shop?category=${encodeURIComponent(p.category)}`} translate="no">
+          {p.category}
+        </Link>{' '}
+        <span aria-hidden="true">›</span> <span translate="no">{p.name}</span>
       </nav>
       <article className="product-detail">
         <div className="product-detail-media">
           <ProductImage src={p.image_url} alt={p.name} />
         </div>
         <div className="product-detail-info">
-          <p className="product-card-brand">{p.brand}</p>
-          <h1>{p.name}</h1>
+          <p className="product-card-brand" translate="no">
+            {p.brand}
+          </p>
+          <h1 translate="no">{p.name}</h1>
           <p className="product-code">
-            Product code <code>{p.product_code}</code>
+            {t('Product code')} <code>{p.product_code}</code>
           </p>
           <Stars rating={p.rating} count={p.ratings} />
           <PriceTag price={p.price} original={p.original_price} size="lg" />
           <dl className="product-facts">
-            <dt>Stock</dt>
+            <dt>{t('Stock')}</dt>
             <dd data-testid="product-stock">
               {p.in_stock ? (
-                <span className="in-stock">In stock: {p.stock}</span>
+                <span className="in-stock">{t('In stock: {n}', { n: formatNumber(p.stock) })}</span>
               ) : (
-                <span className="out-of-stock">Out of stock</span>
+                <span className="out-of-stock">{t('Out of stock')}</span>
               )}
             </dd>
-            <dt>Reward points</dt>
+            <dt>{t('Reward points')}</dt>
             <dd>
-              {p.reward_points} (up to {formatRupees(p.reward_points * 100, { whole: true })} of Reward Cash per unit)
+              {t('{points} (up to {cash} of Reward Cash per unit)', {
+                points: formatNumber(p.reward_points),
+                cash: formatRupees(p.reward_points * 100, { whole: true }),
+              })}
             </dd>
-            <dt>Category</dt>
-            <dd>{p.category}</dd>
-            <dt>Colour</dt>
-            <dd>{p.color}</dd>
+            <dt>{t('Category')}</dt>
+            <dd translate="no">{p.category}</dd>
+            <dt>{t('Colour')}</dt>
+            <dd>{t(p.color)}</dd>
           </dl>
-          <p className="product-description">{p.description}</p>
-          {inCart > 0 && <p className="muted">In your cart: {inCart}</p>}
+          <p className="product-description" translate="no">
+            {p.description}
+          </p>
+          {inCart > 0 && <p className="muted">{t('In your cart: {n}', { n: formatNumber(inCart) })}</p>}
           <div className="button-row">
             <button
               type="button"
@@ -128,7 +138,7 @@ export const ProductDetail = () => {
               disabled={!p.in_stock || working}
               onClick={() => void add()}
             >
-              Add to Cart
+              {t('Add to Cart')}
             </button>
             <button
               type="button"
@@ -136,10 +146,10 @@ export const ProductDetail = () => {
               disabled={!p.in_stock || working}
               onClick={() => void add(() => void navigate('/checkout'))}
             >
-              Buy Now
+              {t('Buy Now')}
             </button>
           </div>
-          {!p.in_stock && <p className="out-of-stock">Out of stock — this product is sold out for now.</p>}
+          {!p.in_stock && <p className="out-of-stock">{t('Out of stock — this product is sold out for now.')}</p>}
           {message && (
             <p
               className={message.kind === 'ok' ? 'form-ok' : 'form-error'}

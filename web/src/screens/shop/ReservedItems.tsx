@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { formatDateTime, formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { Notice, Spinner } from './parts.tsx';
 import type { ReservedOrder } from './shopApi.ts';
@@ -10,7 +11,7 @@ import './checkout.css';
 
 /** /reserved-items: the member's crackers orders, newest first. */
 export const ReservedItems = () => {
-  usePageTitle('Reserved Items');
+  usePageTitle(t('Reserved Items'));
   const [orders, setOrders] = useState<ReservedOrder[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -23,15 +24,15 @@ export const ReservedItems = () => {
 
   return (
     <div className="container shop-page narrow">
-      <p className="eyebrow">Crackers</p>
-      <h1>My reserved orders</h1>
-      {failed && <Notice kind="error">Server error. Please try again later.</Notice>}
-      {!orders && !failed && <Spinner label="Loading your orders…" />}
+      <p className="eyebrow">{t('Crackers')}</p>
+      <h1>{t('My reserved orders')}</h1>
+      {failed && <Notice kind="error">{t('Server error. Please try again later.')}</Notice>}
+      {!orders && !failed && <Spinner label={t('Loading your orders…')} />}
       {orders?.length === 0 && (
         <Notice kind="empty">
-          <p>You haven’t placed any orders yet.</p>
+          <p>{t('You haven’t placed any orders yet.')}</p>
           <Link to="/crackers" className="btn btn-primary btn-sm">
-            Browse crackers
+            {t('Browse crackers')}
           </Link>
         </Notice>
       )}
@@ -40,9 +41,9 @@ export const ReservedItems = () => {
           <article key={o.order_id} className="card order-card" data-testid="reserved-order">
             <div className="order-head">
               <div className="order-main">
-                <h2 className="order-title">Order {o.order_id}</h2>
+                <h2 className="order-title">{t('Order {id}', { id: o.order_id })}</h2>
                 <p className="muted">
-                  {formatDateTime(o.created_at)} · {o.district}
+                  {formatDateTime(o.created_at)} · <span translate="no">{o.district}</span>
                 </p>
               </div>
               <p className="order-amount">{formatRupees(o.total_amount)}</p>
@@ -51,25 +52,27 @@ export const ReservedItems = () => {
               <table className="data-table">
                 <thead>
                   <tr>
-                    <th scope="col">Item</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Qty</th>
-                    <th scope="col">Amount</th>
+                    <th scope="col">{t('Item')}</th>
+                    <th scope="col">{t('Price')}</th>
+                    <th scope="col">{t('Qty')}</th>
+                    <th scope="col">{t('Amount')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {o.order_items.map((item) => (
                     <tr key={item.id}>
-                      <td>{item.name}</td>
+                      <td translate="no">{item.name}</td>
                       <td>{formatRupees(item.price)}</td>
-                      <td>{item.quantity}</td>
+                      <td>{formatNumber(item.quantity)}</td>
                       <td>{formatRupees(item.price * item.quantity)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            {o.applied_reward > 0 && <p className="muted">Reward applied: {formatRupees(o.applied_reward)}</p>}
+            {o.applied_reward > 0 && (
+              <p className="muted">{t('Reward applied: {amount}', { amount: formatRupees(o.applied_reward) })}</p>
+            )}
           </article>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { ProductImage, SearchIcon } from './parts.tsx';
 import type { Product } from './shopApi.ts';
@@ -82,8 +83,8 @@ export const SearchBox = ({ onDone, autoFocus = false }: { onDone?: () => void; 
         type="search"
         value={text}
         autoFocus={autoFocus}
-        placeholder="Search products"
-        aria-label="Search products"
+        placeholder={t('Search products')}
+        aria-label={t('Search products')}
         role="combobox"
         aria-expanded={showList}
         aria-controls={listId}
@@ -108,11 +109,11 @@ export const SearchBox = ({ onDone, autoFocus = false }: { onDone?: () => void; 
           }
         }}
       />
-      <button type="submit" className="search-btn" aria-label="Search">
+      <button type="submit" className="search-btn" aria-label={t('Search')}>
         <SearchIcon />
       </button>
       {showList && (
-        <ul id={listId} role="listbox" className="search-suggestions" aria-label="Suggested products">
+        <ul id={listId} role="listbox" className="search-suggestions" aria-label={t('Suggested products')}>
           {suggestions.map((p, i) => (
             <li
               key={p.id}
@@ -126,7 +127,9 @@ export const SearchBox = ({ onDone, autoFocus = false }: { onDone?: () => void; 
               }}
             >
               <ProductImage src={p.image_url} alt="" className="search-thumb" />
-              <span className="search-name">{p.name}</span>
+              <span className="search-name" translate="no">
+                {p.name}
+              </span>
               <span className="search-price">{formatRupees(p.price, { whole: true })}</span>
             </li>
           ))}

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useProductChanges } from './liveCatalogue.ts';
 import { Link, useSearchParams } from 'react-router-dom';
+import { t, plural } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import type { ShopFilters } from './filters.ts';
 import { SORT_OPTIONS, activeFilterCount, apiQuery, filtersFromParams, paramsFromFilters } from './filters.ts';
@@ -18,13 +20,13 @@ import './shopPage.css';
 const Pagination = ({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) => {
   if (pages <= 1) return null;
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={t('Pages')}>
       <button
         type="button"
         className="page-btn"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
+        aria-label={t('Previous page')}
       >
         ‹
       </button>
@@ -39,7 +41,7 @@ const Pagination = ({ page, pages, onPage }: { page: number; pages: number; onPa
             type="button"
             className={`page-btn${item === page ? ' is-current' : ''}`}
             aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={t('Page {n}', { n: formatNumber(item) })}
             onClick={() => onPage(item)}
           >
             {item}
@@ -51,7 +53,7 @@ const Pagination = ({ page, pages, onPage }: { page: number; pages: number; onPa
         className="page-btn"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
-        aria-label="Next page"
+        aria-label={t('Next page')}
       >
         ›
       </button>
@@ -63,7 +65,7 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 
 /** /shop: search, filters, sort and 12-per-page results, all in the URL so a page can be shared and reloaded. */
 export const Shop = () => {
-  usePageTitle('Shop');
+  usePageTitle(t('Shop'));
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const query = apiQuery(filters);
@@ -118,13 +120,19 @@ export const Shop = () => {
     <div className="shop-page container">
       <header className="shop-head">
         <div>
-          <p className="eyebrow">Members’ shop</p>
-          <h1>{filters.search ? `Results for “${filters.search}”` : filters.category || 'Shop'}</h1>
+          <p className="eyebrow">{t('Members’ shop')}</p>
+          <h1 translate={!filters.search && filters.category ? 'no' : undefined}>
+            {filters.search ? t('Results for “{search}”', { search: filters.search }) : filters.category || t('Shop')}
+          </h1>
           {data && (
             <p className="muted" aria-live="polite" data-testid="result-count">
               {data.total === 0
-                ? 'No products match these filters.'
-                : `Showing ${(data.page - 1) * data.page_size + 1}–${Math.min(data.total, data.page * data.page_size)} of ${data.total} products`}
+                ? t('No products match these filters.')
+                : t('Showing {from}–{to} of {total} products', {
+                    from: formatNumber((data.page - 1) * data.page_size + 1),
+                    to: formatNumber(Math.min(data.total, data.page * data.page_size)),
+                    total: formatNumber(data.total),
+                  })}
             </p>
           )}
         </div>
@@ -140,33 +148,34 @@ export const Shop = () => {
           onClick={() => setSheet('filters')}
           data-testid="open-filters"
         >
-          <FilterIcon /> Filters{count > 0 ? ` (${count})` : ''}
+          <FilterIcon /> {t('Filters')}
+          {count > 0 ? ` (${formatNumber(count)})` : ''}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSheet('sort')} data-testid="open-sort">
-          <SortIcon /> Sort
+          <SortIcon /> {t('Sort')}
         </button>
       </div>
 
       <div className="shop-layout">
-        <aside className="shop-sidebar" aria-label="Filters">
+        <aside className="shop-sidebar" aria-label={t('Filters')}>
           <FilterPanel idPrefix="side" filters={filters} facets={facets} onChange={change} />
         </aside>
-        <section className="shop-results" aria-label="Products" aria-busy={load.state === 'loading'}>
-          {load.state === 'loading' && <Spinner label="Loading products…" />}
+        <section className="shop-results" aria-label={t('Products')} aria-busy={load.state === 'loading'}>
+          {load.state === 'loading' && <Spinner label={t('Loading products…')} />}
           {load.state === 'error' && (
             <Notice kind="error">
-              <p>{load.message}</p>
+              <p>{t(load.message)}</p>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
+                {t('Try again')}
               </button>
             </Notice>
           )}
           {data && data.products.length === 0 && (
             <Notice kind="empty">
-              <p>No products found.</p>
+              <p>{t('No products found.')}</p>
               {count > 0 && (
                 <Link to="/shop" className="btn btn-ghost btn-sm">
-                  Clear filters
+                  {t('Clear filters')}
                 </Link>
               )}
             </Notice>
@@ -187,19 +196,25 @@ export const Shop = () => {
       <Modal
         open={sheet === 'filters'}
         onClose={() => setSheet(null)}
-        title="Filters"
+        title={t('Filters')}
         variant="sheet"
         testId="filter-sheet"
         footer={
           <button type="button" className="btn btn-primary" onClick={() => setSheet(null)}>
-            {data ? `Show ${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'Done'}
+            {data ? plural(data.total, 'Show {n} product', 'Show {n} products') : t('Done')}
           </button>
         }
       >
         <FilterPanel idPrefix="sheet" filters={filters} facets={facets} onChange={change} />
       </Modal>
-      <Modal open={sheet === 'sort'} onClose={() => setSheet(null)} title="Sort by" variant="sheet" testId="sort-sheet">
-        <div className="sort-options" role="radiogroup" aria-label="Sort by">
+      <Modal
+        open={sheet === 'sort'}
+        onClose={() => setSheet(null)}
+        title={t('Sort by')}
+        variant="sheet"
+        testId="sort-sheet"
+      >
+        <div className="sort-options" role="radiogroup" aria-label={t('Sort by')}>
           {SORT_OPTIONS.map((o) => (
             <label key={o.value} className="check sort-option">
               <input
@@ -211,7 +226,7 @@ export const Shop = () => {
                   setSheet(null);
                 }}
               />
-              <span>{o.label}</span>
+              <span>{t(o.label)}</span>
             </label>
           ))}
         </div>

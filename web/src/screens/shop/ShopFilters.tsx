@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PRODUCT_COLOURS } from '../../../../engine/productColours.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import type { ShopFilters } from './filters.ts';
 import { DEFAULT_FILTERS, PRICE_MAX, PRICE_MIN, PRICE_STEP, SORT_OPTIONS, withFilter } from './filters.ts';
 import { Stars } from './parts.tsx';
@@ -31,13 +32,13 @@ const PriceRange = ({
   const rupees = (n: number) => formatRupees(n * 100, { whole: true });
   return (
     <fieldset className="filter-group">
-      <legend>Price</legend>
+      <legend>{t('Price')}</legend>
       <p className="price-range-value" aria-live="polite">
         {rupees(draft.min)} – {rupees(draft.max)}
         {draft.max === PRICE_MAX ? '+' : ''}
       </p>
       <label className="range-label">
-        <span>Minimum price</span>
+        <span>{t('Minimum price')}</span>
         <input
           type="range"
           min={PRICE_MIN}
@@ -49,7 +50,7 @@ const PriceRange = ({
         />
       </label>
       <label className="range-label">
-        <span>Maximum price</span>
+        <span>{t('Maximum price')}</span>
         <input
           type="range"
           min={PRICE_MIN}
@@ -93,35 +94,35 @@ export const FilterPanel = ({
         }}
       >
         <label htmlFor={`${idPrefix}-search`} className="filter-title">
-          Search
+          {t('Search')}
         </label>
         <div className="filter-search">
           <input
             id={`${idPrefix}-search`}
             type="search"
             value={search}
-            placeholder="Name or description"
+            placeholder={t('Name or description')}
             onChange={(e) => setSearch(e.target.value)}
           />
           <button type="submit" className="btn btn-primary btn-sm">
-            Go
+            {t('Go')}
           </button>
         </div>
       </form>
 
       <div className="filter-group">
         <label htmlFor={`${idPrefix}-category`} className="filter-title">
-          Category
+          {t('Category')}
         </label>
         <select
           id={`${idPrefix}-category`}
           value={filters.category}
           onChange={(e) => set({ category: e.target.value })}
         >
-          <option value="">All categories</option>
+          <option value="">{t('All categories')}</option>
           {facets?.categories.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.value} ({c.count})
+            <option key={c.value} value={c.value} translate="no">
+              {c.value} ({formatNumber(c.count)})
             </option>
           ))}
         </select>
@@ -134,7 +135,7 @@ export const FilterPanel = ({
       />
 
       <fieldset className="filter-group">
-        <legend>Brand</legend>
+        <legend>{t('Brand')}</legend>
         <div className="check-list">
           {facets?.brands.map((b) => (
             <label key={b.value} className="check">
@@ -143,15 +144,15 @@ export const FilterPanel = ({
                 checked={filters.brands.includes(b.value)}
                 onChange={() => set({ brands: toggle(filters.brands, b.value) })}
               />
-              <span>{b.value}</span>
-              <span className="muted">{b.count}</span>
+              <span translate="no">{b.value}</span>
+              <span className="muted">{formatNumber(b.count)}</span>
             </label>
           ))}
         </div>
       </fieldset>
 
       <fieldset className="filter-group">
-        <legend>Rating</legend>
+        <legend>{t('Rating')}</legend>
         <div className="check-list">
           {[5, 4, 3, 2, 1].map((stars) => (
             <label key={stars} className="check">
@@ -162,22 +163,22 @@ export const FilterPanel = ({
                 onChange={() => set({ rating: stars })}
               />
               <Stars rating={stars} size={14} />
-              <span className="muted">{stars === 5 ? '5 stars' : `${stars} & up`}</span>
+              <span className="muted">{stars === 5 ? t('5 stars') : t('{n} & up', { n: formatNumber(stars) })}</span>
             </label>
           ))}
           {filters.rating > 0 && (
             <button type="button" className="link-btn" onClick={() => set({ rating: 0 })}>
-              Any rating
+              {t('Any rating')}
             </button>
           )}
         </div>
       </fieldset>
 
       <fieldset className="filter-group">
-        <legend>Colour</legend>
+        <legend>{t('Colour')}</legend>
         <div className="swatches">
           {facets?.colors.map((c) => (
-            <label key={c.value} className="swatch-label" title={c.value}>
+            <label key={c.value} className="swatch-label" title={t(c.value)}>
               <input
                 type="checkbox"
                 className="visually-hidden"
@@ -185,7 +186,7 @@ export const FilterPanel = ({
                 onChange={() => set({ colors: toggle(filters.colors, c.value) })}
               />
               <span className="swatch" style={{ background: PRODUCT_COLOURS[c.value] ?? '#ccc' }} aria-hidden="true" />
-              <span className="swatch-name">{c.value}</span>
+              <span className="swatch-name">{t(c.value)}</span>
             </label>
           ))}
         </div>
@@ -193,7 +194,7 @@ export const FilterPanel = ({
 
       <label className="check filter-group">
         <input type="checkbox" checked={filters.inStock} onChange={(e) => set({ inStock: e.target.checked })} />
-        <span>In stock only</span>
+        <span>{t('In stock only')}</span>
       </label>
 
       <button
@@ -201,7 +202,7 @@ export const FilterPanel = ({
         className="btn btn-ghost btn-sm"
         onClick={() => onChange({ ...DEFAULT_FILTERS, sort: filters.sort })}
       >
-        Clear all filters
+        {t('Clear all filters')}
       </button>
     </div>
   );
@@ -217,11 +218,11 @@ export const SortSelect = ({
   id: string;
 }) => (
   <label className="sort-select" htmlFor={id}>
-    <span>Sort by</span>
+    <span>{t('Sort by')}</span>
     <select id={id} value={value} onChange={(e) => onChange(e.target.value as ShopFilters['sort'])}>
       {SORT_OPTIONS.map((o) => (
         <option key={o.value} value={o.value}>
-          {o.label}
+          {t(o.label)}
         </option>
       ))}
     </select>

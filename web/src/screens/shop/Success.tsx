@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { loadCart } from '../../stores/cart.ts';
@@ -10,7 +12,7 @@ import './checkout.css';
 
 /** /success: after a verified payment — "Payment Successful!" and the order it paid for. */
 export const Success = () => {
-  usePageTitle('Payment Successful');
+  usePageTitle(t('Payment Successful'));
   const [params] = useSearchParams();
   const location = useLocation();
   const orderId = params.get('order');
@@ -32,37 +34,44 @@ export const Success = () => {
         <div className="success-mark" aria-hidden="true">
           ✓
         </div>
-        <h1 id="success-title">{message}</h1>
+        <h1 id="success-title">{t(message)}</h1>
         {order ? (
           <>
             <p>
-              Thank you, {order.full_name || 'member'}. Your order <strong>{order.order_code}</strong> is confirmed.
+              {tRich(
+                'Thank you, <name>{name}</name>. Your order <strong>{code}</strong> is confirmed.',
+                {
+                  name: (w) => <span translate="no">{w}</span>,
+                  strong: (w) => <strong>{w}</strong>,
+                },
+                { name: order.full_name || t('member'), code: order.order_code },
+              )}
             </p>
             <dl className="success-facts">
-              <dt>Items</dt>
-              <dd>{order.product_name}</dd>
-              <dt>Paid</dt>
+              <dt>{t('Items')}</dt>
+              <dd translate="no">{order.product_name}</dd>
+              <dt>{t('Paid')}</dt>
               <dd>{formatRupees(order.total_amount)}</dd>
               {order.applied_reward > 0 && (
                 <>
-                  <dt>Reward Cash used</dt>
+                  <dt>{t('Reward Cash used')}</dt>
                   <dd>{formatRupees(order.applied_reward)}</dd>
                 </>
               )}
-              <dt>Placed</dt>
+              <dt>{t('Placed')}</dt>
               <dd>{formatDateTime(order.created_at)}</dd>
             </dl>
-            <p className="muted">Market-price products ship in 2 to 4 business days. Track it in My Orders.</p>
+            <p className="muted">{t('Market-price products ship in 2 to 4 business days. Track it in My Orders.')}</p>
           </>
         ) : (
-          <p className="muted">Your order is confirmed. You can follow it in My Orders.</p>
+          <p className="muted">{t('Your order is confirmed. You can follow it in My Orders.')}</p>
         )}
         <div className="button-row success-actions">
           <Link to="/orders" className="btn btn-primary">
-            My Orders
+            {t('My Orders')}
           </Link>
           <Link to="/shop" className="btn btn-ghost">
-            Continue shopping
+            {t('Continue shopping')}
           </Link>
         </div>
       </section>

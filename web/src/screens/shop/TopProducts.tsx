@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { ProductCard } from './ProductCard.tsx';
 import type { Product } from './shopApi.ts';
 import { shopApi } from './shopApi.ts';
@@ -27,9 +28,9 @@ export const TopProducts = () => {
     <section className="section top-products" aria-labelledby="top-products-title" data-testid="top-products">
       <div className="container">
         <div className="section-head">
-          <p className="eyebrow">Members’ shop</p>
-          <h2 id="top-products-title">Top Products</h2>
-          <p className="muted">Best-rated picks in stock now — pay with cash and your Reward Cash.</p>
+          <p className="eyebrow">{t('Members’ shop')}</p>
+          <h2 id="top-products-title">{t('Top Products')}</h2>
+          <p className="muted">{t('Best-rated picks in stock now — pay with cash and your Reward Cash.')}</p>
         </div>
         {!products ? (
           <div className="top-grid" aria-busy="true">
@@ -47,7 +48,7 @@ export const TopProducts = () => {
         )}
         <p className="top-more">
           <Link to="/shop" className="btn btn-ghost">
-            Browse the shop
+            {t('Browse the shop')}
           </Link>
         </p>
       </div>

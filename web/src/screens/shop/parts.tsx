@@ -1,6 +1,7 @@
 import type { ReactNode, SVGProps } from 'react';
 import { useEffect, useId, useRef } from 'react';
-import { formatRupees } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { DEFAULT_PRODUCT_IMAGE } from './shopApi.ts';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
@@ -52,7 +53,11 @@ export const Stars = ({ rating, count, size = 16 }: { rating: number; count?: nu
     <span
       className="stars"
       role="img"
-      aria-label={`Rated ${rating.toFixed(1)} out of 5${count ? ` by ${count.toLocaleString('en-IN')} buyers` : ''}`}
+      aria-label={
+        count
+          ? t('Rated {rating} out of 5 by {count} buyers', { rating: rating.toFixed(1), count: formatNumber(count) })
+          : t('Rated {rating} out of 5', { rating: rating.toFixed(1) })
+      }
     >
       {Array.from({ length: 5 }, (_, i) => {
         const fill = halves >= (i + 1) * 2 ? 'full' : halves === i * 2 + 1 ? 'half' : 'empty';
@@ -80,7 +85,7 @@ export const Stars = ({ rating, count, size = 16 }: { rating: number; count?: nu
           </svg>
         );
       })}
-      {count !== undefined && <span className="stars-count">({count.toLocaleString('en-IN')})</span>}
+      {count !== undefined && <span className="stars-count">({formatNumber(count)})</span>}
     </span>
   );
 };
@@ -90,6 +95,8 @@ export const ProductImage = ({ src, alt, className }: { src: string; alt: string
   <img
     src={src || DEFAULT_PRODUCT_IMAGE}
     alt={alt}
+    // The alt text is a product's name: data, not words to translate.
+    translate={alt ? 'no' : undefined}
     className={className}
     loading="lazy"
     onError={(event) => {
@@ -115,10 +122,13 @@ export const PriceTag = ({
       <span className="price-now">{formatRupees(price, { whole: price % 100 === 0 })}</span>
       {off > 0 && (
         <>
-          <s className="price-was" aria-label={`Original price ${formatRupees(original!, { whole: true })}`}>
+          <s
+            className="price-was"
+            aria-label={t('Original price {price}', { price: formatRupees(original!, { whole: true }) })}
+          >
             {formatRupees(original!, { whole: original! % 100 === 0 })}
           </s>
-          <span className="price-off">{off}% off</span>
+          <span className="price-off">{t('{off}% off', { off: formatNumber(off) })}</span>
         </>
       )}
     </span>
@@ -170,7 +180,7 @@ export const Modal = ({
       <div className="shop-modal-inner">
         <header className="shop-modal-head">
           <h2>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label={t('Close')} onClick={onClose}>
             ×
           </button>
         </header>

@@ -2,9 +2,11 @@ import { Withdraw } from './Withdraw.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { t } from '../../i18n/index.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { usePaymentReturn } from '../../lib/usePaymentReturn.ts';
+import { messageOf } from '../../lib/api.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import {
   completeDeposit,
@@ -34,25 +36,25 @@ const Balances = () => {
   return (
     <div className="wallet-balances" aria-busy={pending}>
       <section className="balance-card balance-card--cash">
-        <h2>Cash wallet</h2>
+        <h2>{t('Cash wallet')}</h2>
         <p className="balance-amount" data-testid="wallet-cash">
           {pending ? '…' : formatRupees(cash)}
         </p>
-        <p className="muted">Pays entry fees and the price of deals you win.</p>
+        <p className="muted">{t('Pays entry fees and the price of deals you win.')}</p>
       </section>
       <section className="balance-card balance-card--reward">
-        <h2>Reward Cash</h2>
+        <h2>{t('Reward Cash')}</h2>
         <p className="balance-amount" data-testid="wallet-reward">
           {pending ? '…' : formatRupees(reward)}
         </p>
-        <p className="muted">Spend it in the shop. It cannot be withdrawn or used to enter deals.</p>
+        <p className="muted">{t('Spend it in the shop. It cannot be withdrawn or used to enter deals.')}</p>
       </section>
       <section className="balance-card balance-card--held">
-        <h2>Held for pre-booked deals</h2>
+        <h2>{t('Held for pre-booked deals')}</h2>
         <p className="balance-amount" data-testid="wallet-held">
           {pending ? '…' : formatRupees(held)}
         </p>
-        <p className="muted">Entry fees waiting for their rooms to start or finish.</p>
+        <p className="muted">{t('Entry fees waiting for their rooms to start or finish.')}</p>
       </section>
     </div>
   );
@@ -72,8 +74,10 @@ const TopUp = ({ onMessage }: { onMessage: (m: Message) => void }) => {
   };
   return (
     <section className="card topup" aria-labelledby="topup-title">
-      <h2 id="topup-title">Add money</h2>
-      <p className="muted">Choose an amount to add. You pay on a secure checkout page and come straight back here.</p>
+      <h2 id="topup-title">{t('Add money')}</h2>
+      <p className="muted">
+        {t('Choose an amount to add. You pay on a secure checkout page and come straight back here.')}
+      </p>
       <div className="topup-buttons">
         {TOP_UPS.map((rupees) => (
           <button
@@ -84,7 +88,9 @@ const TopUp = ({ onMessage }: { onMessage: (m: Message) => void }) => {
             aria-busy={busy === rupees}
             onClick={() => void add(rupees)}
           >
-            {busy === rupees ? 'Opening checkout…' : `Add ${formatRupees(rupees * 100, { whole: true })}`}
+            {busy === rupees
+              ? t('Opening checkout…')
+              : t('Add {amount}', { amount: formatRupees(rupees * 100, { whole: true }) })}
           </button>
         ))}
       </div>
@@ -92,8 +98,10 @@ const TopUp = ({ onMessage }: { onMessage: (m: Message) => void }) => {
   );
 };
 
-const amountText = (t: WalletTransaction) =>
-  `${transactionSign(t.type)}${formatRupees(t.amount)}${t.balance === 'reward' ? ' Reward Cash' : ''}`;
+const amountText = (tx: WalletTransaction) => {
+  const amount = `${transactionSign(tx.type)}${formatRupees(tx.amount)}`;
+  return tx.balance === 'reward' ? t('{amount} Reward Cash', { amount }) : amount;
+};
 
 const Transactions = () => {
   const txStatus = useWalletStore((s) => s.txStatus);
@@ -101,11 +109,11 @@ const Transactions = () => {
   const error = useWalletStore((s) => s.error);
   let body;
   if (txStatus === 'idle' || (txStatus === 'loading' && transactions.length === 0)) {
-    body = <p className="wallet-table-note">Loading transactions...</p>;
+    body = <p className="wallet-table-note">{t('Loading transactions...')}</p>;
   } else if (txStatus === 'error' && transactions.length === 0) {
-    body = <p className="wallet-table-note wallet-table-note--error">{error ?? 'Server error'}</p>;
+    body = <p className="wallet-table-note wallet-table-note--error">{error ?? t('Server error')}</p>;
   } else if (transactions.length === 0) {
-    body = <p className="wallet-table-note">No transactions found.</p>;
+    body = <p className="wallet-table-note">{t('No transactions found.')}</p>;
   } else {
     body = (
       <div className="vd-table-wrap">
@@ -113,33 +121,35 @@ const Transactions = () => {
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Type</th>
-              <th scope="col">Room</th>
-              <th scope="col">Product</th>
+              <th scope="col">{t('Type')}</th>
+              <th scope="col">{t('Room')}</th>
+              <th scope="col">{t('Product')}</th>
               <th scope="col" className="num">
-                Amount
+                {t('Amount')}
               </th>
-              <th scope="col">Payment ID</th>
-              <th scope="col">Date</th>
+              <th scope="col">{t('Payment ID')}</th>
+              <th scope="col">{t('Date')}</th>
             </tr>
           </thead>
           <tbody>
-            {transactions.map((t, i) => (
-              <tr key={t.id} data-type={t.type}>
+            {transactions.map((tx, i) => (
+              <tr key={tx.id} data-type={tx.type}>
                 <td data-label="#">{i + 1}</td>
-                <td data-label="Type">{TRANSACTION_LABELS[t.type] ?? t.type}</td>
-                <td data-label="Room">{t.room_code ?? '—'}</td>
-                <td data-label="Product">{t.product_name ?? '—'}</td>
+                <td data-label={t('Type')}>{t(TRANSACTION_LABELS[tx.type] ?? tx.type)}</td>
+                <td data-label={t('Room')}>{tx.room_code ?? '—'}</td>
+                <td data-label={t('Product')} translate="no">
+                  {tx.product_name ?? '—'}
+                </td>
                 <td
-                  data-label="Amount"
-                  className={`num ${transactionSign(t.type) === '+' ? 'amount-in' : 'amount-out'}`}
+                  data-label={t('Amount')}
+                  className={`num ${transactionSign(tx.type) === '+' ? 'amount-in' : 'amount-out'}`}
                 >
-                  {amountText(t)}
+                  {amountText(tx)}
                 </td>
-                <td data-label="Payment ID" className="mono">
-                  {t.payment_id ?? '—'}
+                <td data-label={t('Payment ID')} className="mono" translate="no">
+                  {tx.payment_id ?? '—'}
                 </td>
-                <td data-label="Date">{formatDateTime(t.created_at)}</td>
+                <td data-label={t('Date')}>{formatDateTime(tx.created_at)}</td>
               </tr>
             ))}
           </tbody>
@@ -149,7 +159,7 @@ const Transactions = () => {
   }
   return (
     <section className="wallet-history" aria-labelledby="history-title">
-      <h2 id="history-title">Transactions</h2>
+      <h2 id="history-title">{t('Transactions')}</h2>
       {body}
     </section>
   );
@@ -157,7 +167,7 @@ const Transactions = () => {
 
 /** `/wallet`: balances, top-ups through the payment port, and the transaction history. */
 export const Wallet = () => {
-  usePageTitle('Wallet');
+  usePageTitle(t('Wallet'));
   const status = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
   const [message, setMessage] = useState<Message | null>(null);
@@ -171,36 +181,34 @@ export const Wallet = () => {
   usePaymentReturn(user, {
     load: () => void loadWallet(),
     cancelled: () => {
-      setMessage({ tone: 'warning', text: 'Payment cancelled. No money was taken.' });
+      setMessage({ tone: 'warning', text: t('Payment cancelled. No money was taken.') });
       void loadWallet();
     },
     paid: (ret) => {
-      setMessage({ tone: 'info', text: 'Confirming your payment…' });
+      setMessage({ tone: 'info', text: t('Confirming your payment…') });
       completeDeposit(ret)
         .then((applied) =>
           setMessage(
             applied
-              ? { tone: 'success', text: 'Payment successful. Your wallet has been updated.' }
-              : { tone: 'info', text: 'Payment received. Your balance will update as soon as it is confirmed.' },
+              ? { tone: 'success', text: t('Payment successful. Your wallet has been updated.') }
+              : { tone: 'info', text: t('Payment received. Your balance will update as soon as it is confirmed.') },
           ),
         )
-        .catch((error: unknown) =>
-          setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Server error' }),
-        );
+        .catch((error: unknown) => setMessage({ tone: 'error', text: messageOf(error, t('Server error')) }));
     },
   });
 
-  if (status === 'loading') return <PageLoading label="Checking your session…" />;
+  if (status === 'loading') return <PageLoading label={t('Checking your session…')} />;
 
   if (!user) {
     return (
       <>
-        <ScreenHeader eyebrow="Your money" title="Wallet" />
+        <ScreenHeader eyebrow={t('Your money')} title={t('Wallet')} />
         <div className="container vd-screen-body">
           <div className="vd-empty-state" data-testid="wallet-logged-out">
-            <p className="vd-empty-state-title">Please log in to view your wallet.</p>
+            <p className="vd-empty-state-title">{t('Please log in to view your wallet.')}</p>
             <Link to="/login" className="btn btn-primary" state={{ from: '/wallet' }}>
-              Login
+              {t('Login')}
             </Link>
           </div>
         </div>
@@ -211,9 +219,9 @@ export const Wallet = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow="Your money"
-        title="Wallet"
-        lead="Cash pays entry fees and won deals; Reward Cash is for the shop."
+        eyebrow={t('Your money')}
+        title={t('Wallet')}
+        lead={t('Cash pays entry fees and won deals; Reward Cash is for the shop.')}
       />
       <div className="container vd-screen-body wallet-page">
         {message && (

@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import type { MyWithdrawals, WithdrawalDto } from '../../../../api/contract/withdrawals.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api, messageOf } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { refreshSession } from '../../stores/session.ts';
@@ -32,7 +34,7 @@ export const Withdraw = () => {
   const load = useCallback(() => {
     api<MyWithdrawals>('/api/me/withdrawals')
       .then(setMine)
-      .catch(() => setResult({ tone: 'error', text: 'Could not load your withdrawals. Please reload.' }));
+      .catch(() => setResult({ tone: 'error', text: t('Could not load your withdrawals. Please reload.') }));
   }, []);
   useEffect(load, [load]);
 
@@ -40,24 +42,30 @@ export const Withdraw = () => {
     event.preventDefault();
     const amount = Math.round(Number(rupees) * 100);
     if (!/^\d+$/.test(rupees.trim()) || amount <= 0) {
-      setResult({ tone: 'error', text: 'Enter a whole number of rupees.' });
+      setResult({ tone: 'error', text: t('Enter a whole number of rupees.') });
       return;
     }
     setBusy(true);
     setResult(null);
     try {
       const destination = kind === 'upi' ? { kind, vpa } : { kind, account_number: account, ifsc, holder };
-      const answer = await api<{ message: string }>('/api/me/withdrawals', {
+      await api<{ message: string }>('/api/me/withdrawals', {
         body: { request_id: requestId, amount, destination },
       });
-      setResult({ tone: 'success', text: answer.message });
+      // The server's words, in the language shown.
+      setResult({
+        tone: 'success',
+        text: t('Your withdrawal of {amount} is waiting for approval. The amount is held from your wallet.', {
+          amount: formatRupees(amount, { whole: true }),
+        }),
+      });
       setRupees('');
       // A new request gets a new id; a retry of a failed send keeps the same one.
       setRequestId(crypto.randomUUID());
       load();
       void refreshSession();
     } catch (e) {
-      setResult({ tone: 'error', text: messageOf(e, 'Your request was not sent. Please try again.') });
+      setResult({ tone: 'error', text: messageOf(e, t('Your request was not sent. Please try again.')) });
     } finally {
       setBusy(false);
     }
@@ -65,32 +73,39 @@ export const Withdraw = () => {
 
   return (
     <section className="card withdraw" aria-labelledby="withdraw-title" data-testid="withdraw">
-      <h2 id="withdraw-title">Withdraw cash</h2>
+      <h2 id="withdraw-title">{t('Withdraw cash')}</h2>
       <p className="muted">
-        Send wallet cash to your UPI id or bank account. Reward Cash cannot be withdrawn. The amount leaves your balance
-        at once and is paid after an admin approves it
         {mine
-          ? ` (from ${formatRupees(mine.limits.min, { whole: true })}, up to ${formatRupees(mine.limits.daily_max, { whole: true })} a day; ${formatRupees(mine.limits.left_today, { whole: true })} left today).`
-          : '.'}
+          ? t(
+              'Send wallet cash to your UPI id or bank account. Reward Cash cannot be withdrawn. The amount leaves your balance at once and is paid after an admin approves it (from {min}, up to {max} a day; {left} left today).',
+              {
+                min: formatRupees(mine.limits.min, { whole: true }),
+                max: formatRupees(mine.limits.daily_max, { whole: true }),
+                left: formatRupees(mine.limits.left_today, { whole: true }),
+              },
+            )
+          : t(
+              'Send wallet cash to your UPI id or bank account. Reward Cash cannot be withdrawn. The amount leaves your balance at once and is paid after an admin approves it.',
+            )}
       </p>
       <form className="withdraw-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="vd-form-field">
-          <label htmlFor="withdraw-amount">Amount (₹)</label>
+          <label htmlFor="withdraw-amount">{t('Amount (₹)')}</label>
           <input id="withdraw-amount" inputMode="numeric" value={rupees} onChange={(e) => setRupees(e.target.value)} />
         </div>
         <fieldset className="withdraw-kind">
-          <legend>Pay to</legend>
+          <legend>{t('Pay to')}</legend>
           <label>
             <input type="radio" name="withdraw-kind" checked={kind === 'upi'} onChange={() => setKind('upi')} /> UPI
           </label>
           <label>
-            <input type="radio" name="withdraw-kind" checked={kind === 'bank'} onChange={() => setKind('bank')} /> Bank
-            account
+            <input type="radio" name="withdraw-kind" checked={kind === 'bank'} onChange={() => setKind('bank')} />{' '}
+            {t('Bank account')}
           </label>
         </fieldset>
         {kind === 'upi' ? (
           <div className="vd-form-field">
-            <label htmlFor="withdraw-vpa">UPI id</label>
+            <label htmlFor="withdraw-vpa">{t('UPI id')}</label>
             <input
               id="withdraw-vpa"
               value={vpa}
@@ -102,11 +117,11 @@ export const Withdraw = () => {
         ) : (
           <>
             <div className="vd-form-field">
-              <label htmlFor="withdraw-holder">Account holder</label>
+              <label htmlFor="withdraw-holder">{t('Account holder')}</label>
               <input id="withdraw-holder" value={holder} onChange={(e) => setHolder(e.target.value)} />
             </div>
             <div className="vd-form-field">
-              <label htmlFor="withdraw-account">Account number</label>
+              <label htmlFor="withdraw-account">{t('Account number')}</label>
               <input
                 id="withdraw-account"
                 inputMode="numeric"
@@ -127,17 +142,21 @@ export const Withdraw = () => {
         )}
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Sending…' : 'Request withdrawal'}
+          {busy ? t('Sending…') : t('Request withdrawal')}
         </button>
       </form>
       {mine && mine.withdrawals.length > 0 && (
         <ul className="withdraw-list" data-testid="my-withdrawals">
           {mine.withdrawals.map((w) => (
             <li key={w.id} data-status={w.status}>
-              <strong>{formatRupees(w.amount)}</strong> to {w.destination} ·{' '}
-              <span className={`withdraw-status withdraw-status--${w.status}`}>{STATUS[w.status]}</span>
+              {tRich(
+                '<strong>{amount}</strong> to {destination}',
+                { strong: (words) => <strong>{words}</strong> },
+                { amount: formatRupees(w.amount), destination: w.destination },
+              )}{' '}
+              · <span className={`withdraw-status withdraw-status--${w.status}`}>{t(STATUS[w.status])}</span>
               <span className="muted"> · {formatDateTime(w.requested_at)}</span>
-              {w.reason && <p className="withdraw-reason">Reason: {w.reason}</p>}
+              {w.reason && <p className="withdraw-reason">{t('Reason: {reason}', { reason: w.reason })}</p>}
             </li>
           ))}
         </ul>
