@@ -37,6 +37,14 @@ export interface RoomRow {
   purchase_payment_id: string | null;
   purchase_address: string | null;
   expired: number;
+  /** Who may buy now: the winner, or the runner-up the offer passed to (null with no winner). */
+  offer_user_id: string | null;
+  offer_user_name: string | null;
+  /** The holder's price: their last deal. */
+  offer_price: number | null;
+  /** 0 for the winner, 1 for the first runner-up, … */
+  offer_place: number | null;
+  runner_up_places: number;
   joined_count: number;
   bid_count: number;
   revision: number;
@@ -53,6 +61,8 @@ export interface ParticipantRow {
   booked_revision: number;
   bids_used: number;
   fate: 'refund' | 'reward' | 'kept' | null;
+  /** The place at which this member was offered the item (0: as winner), or null if never. */
+  offer_place: number | null;
 }
 
 export interface BidRow {
@@ -122,14 +132,14 @@ export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<s
 export const bidRows = ({ sqlite }: ReadDb, code: string): BidRow[] =>
   prepared<[string], BidRow>(sqlite, 'SELECT * FROM rm_bids WHERE room_code = ? ORDER BY seq').all(code);
 
-/** Rooms a member pre-booked, with their own attempts and fee fate, latest start first. */
+/** Rooms a member pre-booked, with their own attempts, fee fate and offer place, latest start first. */
 export const roomsOfUser = (
   { sqlite }: ReadDb,
   userId: string,
-): (RoomRow & { bids_used: number; fate: string | null })[] =>
+): (RoomRow & { bids_used: number; fate: string | null; my_offer_place: number | null })[] =>
   sqlite
-    .prepare<[string], RoomRow & { bids_used: number; fate: string | null }>(
-      `SELECT r.*, p.bids_used AS bids_used, p.fate AS fate FROM rm_room_participants p
+    .prepare<[string], RoomRow & { bids_used: number; fate: string | null; my_offer_place: number | null }>(
+      `SELECT r.*, p.bids_used AS bids_used, p.fate AS fate, p.offer_place AS my_offer_place FROM rm_room_participants p
        JOIN rm_rooms r ON r.code = p.room_code WHERE p.user_id = ? ORDER BY r.scheduled_time DESC`,
     )
     .all(userId);
