@@ -37,7 +37,32 @@ export const statusLabel = (status: MyRoom['status']): string =>
         : 'Upcoming';
 
 const FateLine = ({ room }: { room: MyRoom }) => {
+  if (room.tab === 'won' && room.my_offer !== null && room.remark !== 'winner' && room.offer)
+    return (
+      <p className="my-deal-note" data-testid="my-deal-offered">
+        {room.winner_name ?? 'The winner'} did not buy in time, so it is offered to you at your last deal,{' '}
+        {formatRupees(room.offer.price)}
+        {room.purchase_deadline_ms !== null && !room.purchased
+          ? `, until ${formatDateTime(room.purchase_deadline_ms)}`
+          : ''}
+        .
+      </p>
+    );
+  if (room.tab === 'won' && room.my_offer === 'passed')
+    return (
+      <p className="my-deal-note" data-testid="my-deal-passed">
+        You won at {formatRupees(room.final_bid ?? 0)}. The purchase window closed, so the item was offered to the next
+        member.
+      </p>
+    );
   if (room.tab === 'won') return <p className="my-deal-note">You won at {formatRupees(room.final_bid ?? 0)}.</p>;
+  if (room.tab === 'lost' && room.my_offer === 'passed')
+    return (
+      <p className="my-deal-note" data-testid="my-deal-passed">
+        The item was offered to you as runner-up, but the purchase window closed, so it passed on.{' '}
+        {room.fee_fate === 'reward' ? `Your ${formatRupees(room.entry_fee)} came back as Reward Cash.` : ''}
+      </p>
+    );
   if (room.tab === 'lost')
     return (
       <p className="my-deal-note">
@@ -56,10 +81,16 @@ const FateLine = ({ room }: { room: MyRoom }) => {
 };
 
 const PurchaseButton = ({ room, now }: { room: MyRoom; now: number }) => {
-  if (room.purchased)
+  if (room.purchased && room.my_offer !== 'passed')
     return (
       <button type="button" className="btn btn-muted btn-sm" disabled>
         Purchased
+      </button>
+    );
+  if (room.my_offer === 'passed')
+    return (
+      <button type="button" className="btn btn-muted btn-sm" disabled data-testid="purchase-passed">
+        Offer passed
       </button>
     );
   const left = room.purchase_deadline_ms === null ? 0 : room.purchase_deadline_ms - now;

@@ -36,10 +36,17 @@ const Summary = ({ view, now }: { view: PurchaseView; now: number }) => {
           <p className="muted">
             Room {r.room_code} · {r.product_code}
           </p>
-          <p className="purchase-won">
-            You won it at <strong>{formatRupees(price)}</strong>
-            {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
-          </p>
+          {r.offer_place > 0 ? (
+            <p className="purchase-won" data-testid="purchase-offered">
+              Offered to you as runner-up at your last deal, <strong>{formatRupees(price)}</strong>
+              {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
+            </p>
+          ) : (
+            <p className="purchase-won">
+              You won it at <strong>{formatRupees(price)}</strong>
+              {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
+            </p>
+          )}
         </div>
       </section>
       <section className="card purchase-window" data-testid="purchase-window">
@@ -184,9 +191,13 @@ export const Purchase = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow="Your won deal"
+        eyebrow={view.room.offer_place > 0 ? 'Offered to you' : 'Your won deal'}
         title="Purchase"
-        lead="Enter where to deliver it and pay the final price. Delivery is free."
+        lead={
+          view.room.offer_place > 0
+            ? 'The winner did not buy in time, so this item is offered to you at your last deal. Enter where to deliver it and pay before the time runs out. Delivery is free.'
+            : 'Enter where to deliver it and pay the final price. Delivery is free.'
+        }
       />
       <div className="container vd-screen-body purchase-layout">
         <div className="purchase-main">
