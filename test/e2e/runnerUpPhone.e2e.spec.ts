@@ -89,6 +89,14 @@ describe.skipIf(!chromiumAvailable)('the runner-up’s offer, on a phone', () =>
       expect(await page.getByTestId('purchase-form').locator('fieldset.purchase-fieldset').isDisabled()).toBe(false);
       await noOverflow(page);
       await screenshot(page, 'runner-up-phone-purchase');
+
+      // The room page says the same under the winner's banner.
+      await page.goto(`/auction/${code}`);
+      const stage = page.getByTestId('offered-to-you');
+      await stage.waitFor();
+      expect(await stage.textContent()).toContain(`offered to you at your last deal, ${formatRupees(1_030_00)}`);
+      expect(await page.getByTestId('purchase-link').textContent()).toMatch(/^Purchase \(/);
+      await noOverflow(page);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -104,8 +112,31 @@ describe.skipIf(!chromiumAvailable)('the runner-up’s offer, on a phone', () =>
       expect(await card.getByTestId('my-deal-passed').textContent()).toContain('offered to the next member');
       expect(await card.getByTestId('purchase-passed').isDisabled()).toBe(true);
       await noOverflow(winner.page);
+      await winner.page.goto(`/auction/${code}`);
+      await winner.page.getByTestId('offer-passed').waitFor();
+      expect(await winner.page.getByTestId('purchase-link').count()).toBe(0);
     } finally {
       await winner.context.close();
+    }
+
+    // The room's replay shows the step: the pass in the timeline, and the offer in the state panel.
+    const auditor = await openLoggedInPage(suite.browser, suite.server, ADMIN, MOBILE);
+    try {
+      await auditor.page.goto(`/admin/rooms/${code}/replay`);
+      await auditor.page.getByTestId('replay-state').waitFor();
+      const row = auditor.page.locator('.event-timeline li').filter({ hasText: 'PurchaseOfferPassed' });
+      expect(await row.count()).toBe(1);
+      expect(await row.locator('.ev-note').textContent()).toMatch(
+        new RegExp(`did not buy; offered to .+ \\(runner-up 1\\) at ${formatRupees(1_030_00)}$`),
+      );
+      await row.getByRole('button').click();
+      expect(await auditor.page.getByTestId('replay-offer').textContent()).toMatch(
+        new RegExp(`^Runner-up 1, .+ at ${formatRupees(1_030_00)}, until `),
+      );
+      await noOverflow(auditor.page);
+      expect(auditor.errors).toEqual([]);
+    } finally {
+      await auditor.context.close();
     }
   });
 });
