@@ -156,13 +156,12 @@ export const dueWork = ({ sqlite }: ReadDb, now: number) => ({
     sqlite,
     "SELECT code, deadline FROM rm_rooms WHERE status = 'running' AND deadline <= ?",
   ).all(now),
-  toExpire: prepared<[number], { code: string }>(
+  // With each window's deadline: a room may have several (the offer passing to runner-ups).
+  toExpire: prepared<[number], { code: string; deadline: number }>(
     sqlite,
-    `SELECT code FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL AND purchase_deadline <= ?
-       AND purchased_at IS NULL AND expired = 0`,
-  )
-    .all(now)
-    .map((r) => r.code),
+    `SELECT code, purchase_deadline AS deadline FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL
+       AND purchase_deadline <= ? AND purchased_at IS NULL AND expired = 0`,
+  ).all(now),
 });
 
 /** When the scheduler next has something to do (ms), or null. */

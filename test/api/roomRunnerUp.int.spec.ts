@@ -212,4 +212,43 @@ describe('the winner defaults: the offer goes to the runner-up', () => {
     expect((await mine(m3, code)).fee_fate).toBe('reward');
     expect(id2).not.toBe(id3);
   });
+
+  it('passes down each place in turn, one scheduler command per window, then ends unsold', async () => {
+    const { server, admin, members, productId } = started;
+    const [m1, m2, m3] = members as [Client, Client, Client, Client];
+    const ids = [await userIdOf(m1), await userIdOf(m2), await userIdOf(m3)];
+    for (const m of members) await deposit(server, m, 100_00);
+    const code = await createRoom(admin, productId, clock.now() + 10 * 60_000, { runner_up_places: 2 });
+    for (const m of members) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
+    clock.advance(10 * 60_000);
+    await server.rooms.tick();
+    const live = await Promise.all([m1, m2, m3].map((m) => liveClient(server, m)));
+    sockets.push(...live);
+    for (const l of live) await l.emit('joinRoom', { roomCode: code });
+    // Member 1 ₹1,010, member 2 ₹1,020, member 3 ₹1,030: member 3 wins; then member 2, then member 1.
+    for (const i of [0, 1, 2]) expect((await live[i]!.emit('placeBid', { roomCode: code })).ok).toBe(true);
+    clock.advance(31_000);
+    await server.rooms.tick();
+    await server.rooms.settled();
+    const events = async () => (await server.deps.store.readStream(roomStream(code))).slice(-3);
+    for (let window = 0; window < 3; window++) {
+      clock.advance(HOUR);
+      await server.rooms.tick();
+      await server.rooms.settled();
+      // A second tick at the same moment (a retry, another process) records nothing more.
+      await server.rooms.tick();
+    }
+    const tail = await events();
+    expect(tail.map((e) => e.type)).toEqual(['PurchaseOfferPassed', 'PurchaseOfferPassed', 'PurchaseWindowExpired']);
+    expect(tail.slice(0, 2).map((e) => e.data)).toMatchObject([
+      { from: { userId: ids[2] }, to: { userId: ids[1] }, price: 1_020_00, place: 1 },
+      { from: { userId: ids[1] }, to: { userId: ids[0] }, price: 1_010_00, place: 2 },
+    ]);
+    await settle();
+    expect((await notes(m1, code)).map((n) => n.kind)).toEqual(
+      expect.arrayContaining(['purchase_offered', 'purchase_window_closed']),
+    );
+    expect(await mine(m1, code)).toMatchObject({ my_offer: 'yours', purchase_expired: true });
+    expect(await mine(m2, code)).toMatchObject({ tab: 'lost', my_offer: 'passed' });
+  });
 });

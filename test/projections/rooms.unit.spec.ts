@@ -161,7 +161,7 @@ describe('rooms read model', () => {
     };
     given(...room(...ended))
       .thenRows(offer, ['U1', 1_040_00, 'U1', 'Member U1', 1_040_00, 0, END + HOUR, 2])
-      .thenRows((db) => dueWork(db, END + HOUR).toExpire, ['ABC123']);
+      .thenRows((db) => dueWork(db, END + HOUR).toExpire, [{ code: 'ABC123', deadline: END + HOUR }]);
     const passed = room(...ended, { type: 'ExpirePurchaseWindow', data: { now: END + HOUR } });
     given(...passed)
       .thenRows(offer, ['U1', 1_040_00, 'U3', 'Member U3', 1_030_00, 1, END + 2 * HOUR, 2])
@@ -174,7 +174,7 @@ describe('rooms read model', () => {
         ],
       )
       .thenRows((db) => dueWork(db, END + 2 * HOUR - 1).toExpire, [])
-      .thenRows((db) => dueWork(db, END + 2 * HOUR).toExpire, ['ABC123'])
+      .thenRows((db) => dueWork(db, END + 2 * HOUR).toExpire, [{ code: 'ABC123', deadline: END + 2 * HOUR }])
       .thenRows((db) => roomsOfUser(db, 'U3').map((r) => r.my_offer_place), [1]);
     const twice = room(
       ...ended,
