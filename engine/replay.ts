@@ -142,6 +142,10 @@ export interface RoomAt {
   /** Round time left (ms) while running; the countdown to the start while upcoming; else null. */
   timeLeftMs: number | null;
   maxAttempts: number | null;
+  /** Who may buy the item after the end (the winner, or a runner-up it passed to), at what price and until when. */
+  offer: { userName: string; price: number; place: number; deadline: number } | null;
+  /** Ended and bought, or the last window closed unsold; null before the end. */
+  sale: 'bought' | 'unsold' | 'open' | null;
 }
 
 const nameOf = (bookings: readonly { userId: string; userName: string }[], userId: string | null) =>
@@ -158,6 +162,8 @@ export const roomAt = (state: RoomState, time: number): RoomAt => {
       attempts: [],
       timeLeftMs: null,
       maxAttempts: null,
+      offer: null,
+      sale: null,
     };
   }
   const bidding = state.status === 'running' || state.status === 'ended';
@@ -180,6 +186,17 @@ export const roomAt = (state: RoomState, time: number): RoomAt => {
     attempts,
     timeLeftMs,
     maxAttempts: state.rules.maxAttempts,
+    offer:
+      state.status === 'ended' && state.offer
+        ? {
+            userName: state.offer.userName,
+            price: state.offer.price,
+            place: state.offer.place,
+            deadline: state.offer.deadline,
+          }
+        : null,
+    sale:
+      state.status !== 'ended' || !state.offer ? null : state.purchase ? 'bought' : state.expired ? 'unsold' : 'open',
   };
 };
 

@@ -26,8 +26,10 @@ import {
   lateMessage,
   LIMITS,
   NOT_ENOUGH_PARTICIPANTS,
+  nextOfferHolder,
   roomError,
   ruleProblems,
+  runnerUpPlacesOf,
 } from './roomRules.ts';
 
 export * from './roomRules.ts';
@@ -147,46 +149,72 @@ const closeRound = ({ now }: CloseRound['data'], state: RoomState): RoomEvent[] 
   return [ending(state, 'deadline', state.deadline, now)];
 };
 
+/** The room, when `userId` holds its purchase offer now: the winner, or a runner-up it passed to. */
 const wonRoom = (state: RoomState, userId: string) => {
   if (state.status === 'running') throw roomError('PURCHASE_NOT_OPEN');
   if (state.status !== 'ended') return notRunning(state);
-  if (!state.ended.winner) throw roomError('NO_WINNER');
-  if (state.ended.winner.userId !== userId) throw roomError('NOT_WINNER');
-  return state;
+  if (!state.ended.winner || !state.offer) throw roomError('NO_WINNER');
+  if (state.offer.userId !== userId) {
+    throw state.offered.includes(userId) ? roomError('OFFER_PASSED') : roomError('NOT_WINNER');
+  }
+  return { ...state, offer: state.offer };
 };
 
+/** The holder orders at their own price (the room's, never the client's), inside their window. */
 const createPurchaseOrder = (c: CreatePurchaseOrder['data'], state: RoomState): RoomEvent[] => {
   const room = wonRoom(state, c.userId);
   if (room.orders[c.orderId]) return [];
   if (room.purchase) throw roomError('ALREADY_PURCHASED');
-  if (room.expired || c.now >= room.ended.purchaseDeadline!) throw roomError('PURCHASE_WINDOW_EXPIRED');
+  if (room.expired || c.now >= room.offer.deadline) throw roomError('PURCHASE_WINDOW_EXPIRED');
   if (!addressComplete(c.address)) throw roomError('INVALID_ADDRESS');
   const order = {
     orderId: c.orderId,
     userId: c.userId,
-    amount: room.ended.finalPrice,
+    amount: room.offer.price,
     address: c.address,
     createdAt: c.now,
   };
   return [{ type: 'PurchaseOrderCreated', data: order }];
 };
 
-/** A payment for an order made inside the window is honoured even when it completes just after the hour. */
+/**
+ * A payment for an order made inside the window is honoured even when it completes just after the
+ * hour, while its maker still holds the offer: once it has passed to a runner-up, only they can buy.
+ */
 const confirmPurchase = (c: ConfirmPurchase['data'], state: RoomState): RoomEvent[] => {
   const room = wonRoom(state, c.userId);
   if (room.purchase?.paymentId === c.paymentId) return [];
   if (room.purchase) throw roomError('ALREADY_PURCHASED');
   const order = room.orders[c.orderId];
-  if (!order) throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  if (!order || order.userId !== c.userId) throw roomError('PAYMENT_ORDER_NOT_FOUND');
   if (c.amount !== order.amount) throw roomError('PAYMENT_AMOUNT_MISMATCH', { expected: order.amount, paid: c.amount });
   const { orderId, paymentId, userId, amount, now } = c;
   return [{ type: 'RoomPurchased', data: { orderId, paymentId, userId, amount, address: order.address, at: now } }];
 };
 
+/**
+ * At the offer's deadline the item passes to the next member by last deal, with a window of the
+ * same length, while the room's runner-up places last; with none left the room ends unsold.
+ */
 const expirePurchaseWindow = ({ now }: ExpirePurchaseWindow['data'], state: RoomState): RoomEvent[] => {
-  if (state.status !== 'ended' || state.expired || state.purchase || state.ended.purchaseDeadline === null) return [];
-  if (now < state.ended.purchaseDeadline) return [];
-  return [{ type: 'PurchaseWindowExpired', data: { at: now } }];
+  if (state.status !== 'ended' || state.expired || state.purchase || !state.offer) return [];
+  if (now < state.offer.deadline) return [];
+  const { offer } = state;
+  const next = offer.place < runnerUpPlacesOf(state.rules) ? nextOfferHolder(state.bids, state.offered) : null;
+  if (!next) return [{ type: 'PurchaseWindowExpired', data: { at: now } }];
+  return [
+    {
+      type: 'PurchaseOfferPassed',
+      data: {
+        from: { userId: offer.userId, userName: offer.userName },
+        to: { userId: next.userId, userName: next.userName },
+        price: next.price,
+        place: offer.place + 1,
+        deadline: now + LIMITS.purchaseWindowMs,
+        at: now,
+      },
+    },
+  ];
 };
 
 /** The reason an admin gives, trimmed; at most 200 characters and never empty. */
@@ -231,7 +259,9 @@ const rescheduleRoom = (c: RescheduleRoom['data'], state: RoomState): RoomEvent[
  * and at most `maxParticipants` members book; every accepted deal is `current + bidValue`, never
  * above `maxPrice`, never two in a row by one member, at most `maxAttempts` per member, and only
  * before the round deadline; the room starts or is cancelled once, ends once, with the last
- * bidder as winner and every fee given exactly one fate; only the winner buys, once, within the hour.
+ * bidder as winner and every fee given exactly one fate; only the holder of the purchase offer buys,
+ * once, within their hour, at their last deal: the winner first, then, each time a window closes,
+ * the next member by last deal who was never offered it, for at most `runnerUpPlaces` places.
  */
 export const decide = (command: RoomCommand, state: RoomState): RoomEvent[] => {
   switch (command.type) {
@@ -292,9 +322,28 @@ export const evolve = (state: RoomState, event: RoomEvent): RoomState => {
         leader: bid.userId,
       };
     }
-    case 'RoomEnded':
+    case 'RoomEnded': {
       if (state.status !== 'running') return state;
-      return { ...state, status: 'ended', ended: event.data, orders: {}, purchase: null, expired: false };
+      const { winner, finalPrice, purchaseDeadline } = event.data;
+      return {
+        ...state,
+        status: 'ended',
+        ended: event.data,
+        orders: {},
+        purchase: null,
+        expired: false,
+        offer:
+          winner && purchaseDeadline !== null
+            ? { ...winner, price: finalPrice, place: 0, deadline: purchaseDeadline }
+            : null,
+        offered: winner ? [winner.userId] : [],
+      };
+    }
+    case 'PurchaseOfferPassed': {
+      if (state.status !== 'ended') return state;
+      const { to, price, place, deadline } = event.data;
+      return { ...state, offer: { ...to, price, place, deadline }, offered: [...state.offered, to.userId] };
+    }
     case 'RoomCancelled':
       if (state.status !== 'upcoming') return state;
       return {

@@ -85,6 +85,8 @@ const commandOf = (e: AuditedEvent, state: RoomState): RoomCommand | null => {
         },
       };
     case 'PurchaseWindowExpired':
+    case 'PurchaseOfferPassed':
+      // Both are the scheduler's command at the offer's deadline: the rules say which follows.
       return { type: 'ExpirePurchaseWindow', data: { now: num(d, 'at') } };
     default:
       return null;

@@ -14,6 +14,10 @@ export const LIMITS = {
   maxBidSeconds: 3600,
   /** One hour from the end of the deal (storefront §9: 3,600,000 ms). */
   purchaseWindowMs: 3_600_000,
+  /** How many places down the bids a defaulted purchase offer may pass (issue 21.6). */
+  maxRunnerUpPlaces: 5,
+  /** What the admin form starts with for a new room. */
+  defaultRunnerUpPlaces: 2,
   /** ₹1 crore: no deal goes above it; keeps sums far from float trouble. */
   maxPaise: 10_000_000_00,
 } as const;
@@ -43,6 +47,12 @@ export interface RoomRules {
   /** Reward cash the winner receives as a bonus. */
   rewardCash: number;
   maxAttempts: number;
+  /**
+   * How many places down the bids the purchase offer may pass when a holder lets their window close
+   * (0: the room ends unsold, as before). Rooms created before this rule have no value: read with
+   * `runnerUpPlacesOf`, which upcasts a missing one to 0, so their history means what it meant.
+   */
+  runnerUpPlaces?: number;
   createdBy: { userId: string; name: string };
   createdAt: number;
 }
@@ -109,6 +119,17 @@ export interface PurchaseOrder {
   createdAt: number;
 }
 
+/** Who may buy a won room now, at what price and until when: the winner (place 0) or a runner-up. */
+export interface PurchaseOffer {
+  userId: string;
+  userName: string;
+  /** That member's last deal, in paise. */
+  price: number;
+  /** 0 for the winner, 1 for the first runner-up, and so on. */
+  place: number;
+  deadline: number;
+}
+
 export interface Purchase {
   orderId: string;
   paymentId: string;
@@ -137,6 +158,7 @@ export const ROOM_MESSAGES = {
   START_TOO_EARLY: 'The deal has not reached its start time yet.',
   PURCHASE_NOT_OPEN: 'You can purchase once the deal has ended.',
   NOT_WINNER: 'Only the winner of this deal can purchase it.',
+  OFFER_PASSED: 'Your purchase window closed, so this item was offered to the next member.',
   NO_WINNER: 'This deal ended without a winner, so there is nothing to purchase.',
   PURCHASE_WINDOW_EXPIRED: 'Purchase window expired',
   ALREADY_PURCHASED: 'You have already submitted this purchase',
@@ -190,6 +212,10 @@ export const ruleProblems = (r: Omit<RoomRules, 'createdAt'>, now: number): stri
   if (!Number.isSafeInteger(r.maxAttempts) || r.maxAttempts < 1 || r.maxAttempts > LIMITS.maxAttempts) {
     p.push(`max attempts must be from 1 to ${LIMITS.maxAttempts}`);
   }
+  const places = r.runnerUpPlaces;
+  if (places !== undefined && (!Number.isSafeInteger(places) || places < 0 || places > LIMITS.maxRunnerUpPlaces)) {
+    p.push(`runner_up_places must be from 0 to ${LIMITS.maxRunnerUpPlaces}`);
+  }
   if (isMoney(r.basePrice) && isMoney(r.maxPrice) && r.basePrice + r.bidValue > r.maxPrice) {
     p.push('max_price must leave room for at least one deal above base_price');
   }
@@ -218,3 +244,22 @@ export const ableBidders = (
   maxAttempts: number,
 ): string[] =>
   bookings.filter((b) => b.userId !== leader && (attempts[b.userId] ?? 0) < maxAttempts).map((b) => b.userId);
+
+/** The room's runner-up places; a room created before the rule existed has none (upcast to 0). */
+export const runnerUpPlacesOf = (rules: Pick<RoomRules, 'runnerUpPlaces'>): number => rules.runnerUpPlaces ?? 0;
+
+/**
+ * Whom a lapsed purchase offer passes to: the member with the highest last deal among those never
+ * offered the item (a defaulter is never offered it again), at that deal's amount; null when
+ * nobody is left. A member's last deal is their highest, since every deal raises the price.
+ */
+export const nextOfferHolder = (
+  bids: readonly Bid[],
+  offered: readonly string[],
+): { userId: string; userName: string; price: number } | null => {
+  const last = new Map<string, Bid>();
+  for (const b of bids) last.set(b.userId, b);
+  const left = [...last.values()].filter((b) => !offered.includes(b.userId)).sort((x, y) => y.amount - x.amount);
+  const next = left[0];
+  return next ? { userId: next.userId, userName: next.userName, price: next.amount } : null;
+};

@@ -5,6 +5,7 @@ import type {
   EndReason,
   FeeOutcome,
   Purchase,
+  PurchaseOffer,
   PurchaseOrder,
   RoomRules,
 } from './roomRules.ts';
@@ -30,6 +31,10 @@ export type ConfirmPurchase = {
   type: 'ConfirmPurchase';
   data: { orderId: string; paymentId: string; userId: string; amount: number; now: number };
 };
+/**
+ * The scheduler's command at the current offer's deadline: pass the offer to the runner-up
+ * (`PurchaseOfferPassed`), or, with no places or members left, end the room unsold (`PurchaseWindowExpired`).
+ */
 export type ExpirePurchaseWindow = { type: 'ExpirePurchaseWindow'; data: { now: number } };
 /** Who did an admin action on a room, as recorded in its event. */
 export interface RoomOperator {
@@ -86,6 +91,22 @@ export type RoomRescheduled = {
 export type PurchaseOrderCreated = { type: 'PurchaseOrderCreated'; data: PurchaseOrder & { userId: string } };
 export type RoomPurchased = { type: 'RoomPurchased'; data: Purchase & { userId: string } };
 export type PurchaseWindowExpired = { type: 'PurchaseWindowExpired'; data: { at: number } };
+/**
+ * The holder of the purchase offer let their window close: the item is offered to `to` at their
+ * last deal (`price`), as the `place`-th runner-up, until `deadline` (a window of the same length).
+ * Fees and bonus are not moved: they settled once when the room ended (see `engine/sagas/settlement.ts`).
+ */
+export type PurchaseOfferPassed = {
+  type: 'PurchaseOfferPassed';
+  data: {
+    from: { userId: string; userName: string };
+    to: { userId: string; userName: string };
+    price: number;
+    place: number;
+    deadline: number;
+    at: number;
+  };
+};
 
 export type RoomEvent =
   | RoomCreated
@@ -97,6 +118,7 @@ export type RoomEvent =
   | PurchaseOrderCreated
   | RoomPurchased
   | PurchaseWindowExpired
+  | PurchaseOfferPassed
   | RoomRescheduled;
 
 // ── State ────────────────────────────────────────────────────────────────────────────────
@@ -121,5 +143,9 @@ export type RoomState =
       orders: Record<string, PurchaseOrder & { userId: string }>;
       purchase: Purchase | null;
       expired: boolean;
+      /** Who may buy now (null when nobody won); after the last window closes, the last holder. */
+      offer: PurchaseOffer | null;
+      /** Every member the item has been offered to, winner first: none is offered it twice. */
+      offered: string[];
     })
   | (Live & { status: 'cancelled'; cancelledAt: number; remark: string; outcomes: FeeOutcome[] });

@@ -22,7 +22,10 @@ const STATEMENTS = {
      VALUES (@code, @productId, @productName, @imageUrl, @totalPrice, @entryFee)`,
   ended: `UPDATE rm_room_costs SET ended_at = @at, winner_id = @winnerId, winner_fee = @winnerFee,
        final_price = @finalPrice, winner_bonus = @winnerBonus WHERE room_code = @code`,
-  purchased: 'UPDATE rm_room_costs SET paid = @amount, purchased_at = @at WHERE room_code = @code',
+  // The winner's own purchase only: a runner-up the offer passed to buys at their price, and that is
+  // not what the winner's item cost (their fee went to reward cash, counted with their fees).
+  purchased:
+    'UPDATE rm_room_costs SET paid = @amount, purchased_at = @at WHERE room_code = @code AND winner_id = @userId',
 };
 type Context = ReadModelContext<typeof STATEMENTS>;
 
@@ -91,7 +94,8 @@ export const memberCostsProjector = defineReadModel<CostEvent>()({
         winnerBonus: winner ? e.data.winnerBonus : null,
       });
     },
-    RoomPurchased: (e, ctx, code) => ctx.sql.purchased.run({ code, amount: e.data.amount, at: e.data.at }),
+    RoomPurchased: (e, ctx, code) =>
+      ctx.sql.purchased.run({ code, amount: e.data.amount, at: e.data.at, userId: e.data.userId }),
   },
 });
 

@@ -37,6 +37,14 @@ export interface RoomRow {
   purchase_payment_id: string | null;
   purchase_address: string | null;
   expired: number;
+  /** Who may buy now: the winner, or the runner-up the offer passed to (null with no winner). */
+  offer_user_id: string | null;
+  offer_user_name: string | null;
+  /** The holder's price: their last deal. */
+  offer_price: number | null;
+  /** 0 for the winner, 1 for the first runner-up, … */
+  offer_place: number | null;
+  runner_up_places: number;
   joined_count: number;
   bid_count: number;
   revision: number;
@@ -53,6 +61,8 @@ export interface ParticipantRow {
   booked_revision: number;
   bids_used: number;
   fate: 'refund' | 'reward' | 'kept' | null;
+  /** The place at which this member was offered the item (0: as winner), or null if never. */
+  offer_place: number | null;
 }
 
 export interface BidRow {
@@ -126,15 +136,15 @@ export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<s
 export const bidRows = ({ sqlite }: ReadDb, code: string): BidRow[] =>
   prepared<[string], BidRow>(sqlite, 'SELECT * FROM rm_bids WHERE room_code = ? ORDER BY seq').all(code);
 
-/** Rooms a member pre-booked, with their own attempts and fee fate, latest start first. */
+/** Rooms a member pre-booked, with their own attempts, fee fate and offer place, latest start first. */
 export const roomsOfUser = (
   { sqlite }: ReadDb,
   userId: string,
-): (RoomRow & { bids_used: number; fate: string | null })[] =>
+): (RoomRow & { bids_used: number; fate: string | null; my_offer_place: number | null })[] =>
   sqlite
-    .prepare<[string], RoomRow & { bids_used: number; fate: string | null }>(
+    .prepare<[string], RoomRow & { bids_used: number; fate: string | null; my_offer_place: number | null }>(
       `SELECT r.*, coalesce(c.name, r.product_name) AS product_name, coalesce(c.image_url, r.image_url) AS image_url,
-         p.bids_used AS bids_used, p.fate AS fate FROM rm_room_participants p
+         p.bids_used AS bids_used, p.fate AS fate, p.offer_place AS my_offer_place FROM rm_room_participants p
        JOIN rm_rooms r ON r.code = p.room_code LEFT JOIN rm_products c ON c.id = r.product_id
        WHERE p.user_id = ? ORDER BY r.scheduled_time DESC`,
     )
@@ -152,13 +162,12 @@ export const dueWork = ({ sqlite }: ReadDb, now: number) => ({
     sqlite,
     "SELECT code, deadline FROM rm_rooms WHERE status = 'running' AND deadline <= ?",
   ).all(now),
-  toExpire: prepared<[number], { code: string }>(
+  // With each window's deadline: a room may have several (the offer passing to runner-ups).
+  toExpire: prepared<[number], { code: string; deadline: number }>(
     sqlite,
-    `SELECT code FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL AND purchase_deadline <= ?
-       AND purchased_at IS NULL AND expired = 0`,
-  )
-    .all(now)
-    .map((r) => r.code),
+    `SELECT code, purchase_deadline AS deadline FROM rm_rooms WHERE status = 'ended' AND purchase_deadline IS NOT NULL
+       AND purchase_deadline <= ? AND purchased_at IS NULL AND expired = 0`,
+  ).all(now),
 });
 
 /** When the scheduler next has something to do (ms), or null. */

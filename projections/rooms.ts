@@ -8,10 +8,10 @@ const INSERT_BID = 'INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_
 const STATEMENTS = {
   insertRoom: `INSERT OR IGNORE INTO rm_rooms (code, product_id, product_code, product_name, image_url, total_price, base_price,
       max_price, bid_value, bid_seconds, entry_fee, max_participants, max_attempts, scheduled_time, reward_cash,
-      created_by_id, created_by_name, created_at, status, current_price, revision)
+      created_by_id, created_by_name, created_at, status, current_price, runner_up_places, revision)
      VALUES (@code, @productId, @productCode, @productName, @imageUrl, @totalPrice, @basePrice, @maxPrice, @bidValue,
       @bidSeconds, @entryFee, @maxParticipants, @maxAttempts, @scheduledTime, @rewardCash, @createdById,
-      @createdByName, @createdAt, 'upcoming', @basePrice, @revision)`,
+      @createdByName, @createdAt, 'upcoming', @basePrice, @runnerUpPlaces, @revision)`,
   booked: `INSERT OR IGNORE INTO rm_room_participants (room_code, user_id, user_name, reservation_id, fee, booked_at, booked_revision)
      VALUES (@code, @userId, @userName, @reservationId, @fee, @bookedAt, @revision)`,
   joined: `UPDATE rm_rooms SET joined_count = (SELECT count(*) FROM rm_room_participants WHERE room_code = @code),
@@ -21,8 +21,12 @@ const STATEMENTS = {
   bidRoom: 'UPDATE rm_rooms SET current_price = ?, deadline = ?, bid_count = ?, revision = ? WHERE code = ?',
   bidUser: 'UPDATE rm_room_participants SET bids_used = ? WHERE room_code = ? AND user_id = ?',
   ended: `UPDATE rm_rooms SET status = 'ended', deadline = NULL, ended_at = @at, end_reason = @reason, winner_id = @winnerId,
-      winner_name = @winnerName, final_bid = @finalPrice, purchase_deadline = @purchaseDeadline, revision = @revision
-     WHERE code = @code`,
+      winner_name = @winnerName, final_bid = @finalPrice, purchase_deadline = @purchaseDeadline,
+      offer_user_id = @winnerId, offer_user_name = @winnerName, offer_price = @offerPrice, offer_place = @offerPlace,
+      revision = @revision WHERE code = @code`,
+  offerPassed: `UPDATE rm_rooms SET offer_user_id = @userId, offer_user_name = @userName, offer_price = @price,
+      offer_place = @place, purchase_deadline = @deadline, revision = @revision WHERE code = @code`,
+  offeredTo: 'UPDATE rm_room_participants SET offer_place = @place WHERE room_code = @code AND user_id = @userId',
   cancelled: `UPDATE rm_rooms SET status = 'cancelled', remark = @remark, ended_at = @at, revision = @revision WHERE code = @code`,
   fate: 'UPDATE rm_room_participants SET fate = @fate WHERE room_code = @code AND reservation_id = @reservationId',
   purchased: `UPDATE rm_rooms SET purchased_at = @at, purchase_payment_id = @paymentId, purchase_address = @address,
@@ -52,6 +56,7 @@ export const ROOM_EVENT_TYPES = [
   'PurchaseOrderCreated',
   'RoomPurchased',
   'PurchaseWindowExpired',
+  'PurchaseOfferPassed',
   'RoomRescheduled',
 ] as const satisfies readonly RoomEvent['type'][];
 
@@ -79,14 +84,17 @@ const pushBid = (rows: BulkInsert, code: string, event: Recorded<BidPlaced>) => 
 
 /**
  * Deal rooms for lists and the live room: every rule, status, current price and deadline, joined
- * members with their attempts and fee fates, bid history, winner and purchase; each row carries the
+ * members with their attempts, fee fates and place in the purchase offer, bid history, winner, the
+ * current purchase offer (the winner's, or a runner-up's it passed to) and purchase; each row carries the
  * room stream revision so clients can tell a fresh snapshot from a stale one.
  */
 export const roomsProjector = defineReadModel<RoomEvent>()({
   name: 'rooms',
   // 2: participants carry the room revision of their seat (join order, and the list as of any event).
   // 3: bids and participants are WITHOUT ROWID tables clustered on their keys (one B-tree each, not two).
-  version: 3,
+  // 4: the purchase offer (holder, price, place; purchase_deadline is the holder's), each member's
+  //    offer place and the room's runner-up places (issue 21.6).
+  version: 4,
   stream: 'room',
   tables: {
     rm_rooms: `CREATE TABLE IF NOT EXISTS rm_rooms (
@@ -98,11 +106,12 @@ export const roomsProjector = defineReadModel<RoomEvent>()({
     status TEXT NOT NULL, remark TEXT, current_price INTEGER NOT NULL, deadline INTEGER, started_at INTEGER,
     ended_at INTEGER, end_reason TEXT, winner_id TEXT, winner_name TEXT, final_bid INTEGER,
     purchase_deadline INTEGER, purchased_at INTEGER, purchase_payment_id TEXT, purchase_address TEXT,
-    expired INTEGER NOT NULL DEFAULT 0, joined_count INTEGER NOT NULL DEFAULT 0, bid_count INTEGER NOT NULL DEFAULT 0,
+    expired INTEGER NOT NULL DEFAULT 0, offer_user_id TEXT, offer_user_name TEXT, offer_price INTEGER,
+    offer_place INTEGER, runner_up_places INTEGER NOT NULL DEFAULT 0, joined_count INTEGER NOT NULL DEFAULT 0, bid_count INTEGER NOT NULL DEFAULT 0,
     revision INTEGER NOT NULL)`,
     rm_room_participants: `CREATE TABLE IF NOT EXISTS rm_room_participants (room_code TEXT NOT NULL, user_id TEXT NOT NULL,
     user_name TEXT NOT NULL, reservation_id TEXT NOT NULL, fee INTEGER NOT NULL, booked_at INTEGER NOT NULL,
-    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, PRIMARY KEY (room_code, user_id))
+    booked_revision INTEGER NOT NULL, bids_used INTEGER NOT NULL DEFAULT 0, fate TEXT, offer_place INTEGER, PRIMARY KEY (room_code, user_id))
     WITHOUT ROWID`,
     rm_bids: `CREATE TABLE IF NOT EXISTS rm_bids (room_code TEXT NOT NULL, seq INTEGER NOT NULL, bid_id TEXT NOT NULL,
     user_id TEXT NOT NULL, user_name TEXT NOT NULL, amount INTEGER NOT NULL, at INTEGER NOT NULL,
@@ -132,6 +141,7 @@ export const roomsProjector = defineReadModel<RoomEvent>()({
         maxAttempts: r.maxAttempts,
         scheduledTime: r.scheduledTime,
         rewardCash: r.rewardCash,
+        runnerUpPlaces: r.runnerUpPlaces ?? 0,
         createdById: r.createdBy.userId,
         createdByName: r.createdBy.name,
         createdAt: r.createdAt,
@@ -154,8 +164,11 @@ export const roomsProjector = defineReadModel<RoomEvent>()({
         winnerName: d.winner?.userName ?? null,
         finalPrice: d.finalPrice,
         purchaseDeadline: d.purchaseDeadline,
+        offerPrice: d.winner ? d.finalPrice : null,
+        offerPlace: d.winner ? 0 : null,
         revision: e.revision,
       });
+      if (d.winner) sql.offeredTo.run({ code, userId: d.winner.userId, place: 0 });
       for (const o of d.outcomes) sql.fate.run({ code, fate: o.fate, reservationId: o.reservationId });
     },
     RoomCancelled: (e, { sql }, code) => {
@@ -171,6 +184,19 @@ export const roomsProjector = defineReadModel<RoomEvent>()({
         revision: e.revision,
       }),
     PurchaseWindowExpired: (e, { sql }, code) => sql.expired.run({ code, revision: e.revision }),
+    PurchaseOfferPassed: (e, { sql }, code) => {
+      const { to, price, place, deadline } = e.data;
+      sql.offerPassed.run({
+        code,
+        userId: to.userId,
+        userName: to.userName,
+        price,
+        place,
+        deadline,
+        revision: e.revision,
+      });
+      sql.offeredTo.run({ code, userId: to.userId, place });
+    },
     PurchaseOrderCreated: (e, { sql }, code) => sql.touch.run({ code, revision: e.revision }),
     RoomRescheduled: (e, { sql }, code) => sql.rescheduled.run({ code, to: e.data.to, revision: e.revision }),
   },

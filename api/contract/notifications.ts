@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'won',
   'payment_reminder',
   'purchase_window_closed',
+  'purchase_offered',
   'refund_credited',
   'reward_credited',
   'order_paid',

@@ -53,7 +53,17 @@ export const RoomSummary = z.object({
   winner_name: z.string().nullable(),
   end_reason: z.enum(['deadline', 'max_price', 'no_bidders']).nullable(),
   ended_at: z.string().nullable(),
-  purchase_deadline_ms: z.number().int().nullable(),
+  purchase_deadline_ms: z.number().int().nullable().describe('The deadline of the current purchase offer'),
+  offer: z
+    .object({
+      user_id: z.string(),
+      username: z.string(),
+      price: z.number().int().describe('The holder’s last deal, paise'),
+      place: z.number().int().describe('0: the winner; 1: the first runner-up; …'),
+    })
+    .nullable()
+    .describe('Who may buy the item now (the winner, or a runner-up it passed to); null with no winner'),
+  runner_up_places: z.number().int().describe('How many places down the bids a lapsed purchase offer may pass'),
   purchased: z.boolean(),
   purchase_expired: z.boolean(),
   revision: z.number().int(),
@@ -117,6 +127,10 @@ export const MyRoom = RoomSummary.extend({
   used: z.number().int(),
   remaining: z.number().int(),
   fee_fate: z.enum(['refund', 'reward', 'kept']).nullable(),
+  my_offer: z
+    .enum(['yours', 'passed', 'bought'])
+    .nullable()
+    .describe('The purchase offer and me: I hold it now, it passed on from me, or I bought it; null if never offered'),
 });
 export type MyRoom = z.infer<typeof MyRoom>;
 
@@ -197,6 +211,7 @@ export const PurchaseView = z.object({
     delivery_charge: z.number().int(),
     created_at: z.string(),
     purchase_deadline_ms: z.number().int().nullable(),
+    offer_place: z.number().int().describe('0: I won it; 1 or more: it was offered to me as a runner-up'),
   }),
   existing_purchase: z
     .object({
@@ -231,6 +246,13 @@ export const CreateRoomBody = z.object({
     .union([z.iso.datetime({ offset: true }), z.number().int()])
     .describe('ISO 8601 with zone, or ms since the epoch'),
   reward_cash: paise.default(0).describe('Winner bonus in reward cash, paise'),
+  runner_up_places: z
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.maxRunnerUpPlaces)
+    .default(LIMITS.defaultRunnerUpPlaces)
+    .describe('How many places down the bids the item is offered when a buyer lets the window close (0: none)'),
   max_attempts: z.number().int().min(1).max(LIMITS.maxAttempts).default(LIMITS.defaultMaxAttempts),
 });
 export type CreateRoomBody = z.input<typeof CreateRoomBody>;

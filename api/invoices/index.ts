@@ -51,16 +51,18 @@ const invoiceShopOrder = async (deps: InvoiceDeps, orderId: string) => {
   });
 };
 
-/** A won deal bought: one line at the final price, delivered to the purchase address. */
+/** A won deal bought: one line at the buyer's price (the winner's, or a runner-up's last deal), delivered to the purchase address. */
 const invoiceDealPurchase = async (deps: InvoiceDeps, code: string) => {
   const { state } = await loadState(deps.store, roomStream(code), roomDecider);
-  if (state.status !== 'ended' || !state.purchase || !state.ended.winner) return;
+  // Only the holder of the purchase offer can buy, so the holder is the buyer.
+  if (state.status !== 'ended' || !state.purchase || !state.offer) return;
+  const { offer } = state;
   const a = state.purchase.address;
   const { hsn, rate } = hsnFor(productById(deps.readDb, state.rules.product.id)?.category ?? '');
   await issue(deps, {
     source: { kind: 'deal_purchase', id: code, reference: `Deal room ${code}` },
     buyer: {
-      userId: state.ended.winner.userId,
+      userId: offer.userId,
       name: a.full_name,
       address: [a.address_line1, a.address_line2, a.landmark, `${a.city} ${a.pincode}`, a.state]
         .filter(Boolean)
@@ -69,7 +71,7 @@ const invoiceDealPurchase = async (deps: InvoiceDeps, code: string) => {
     },
     lines: [
       {
-        description: `${state.rules.product.name} (${state.rules.product.code}), won in deal room ${code}`,
+        description: `${state.rules.product.name} (${state.rules.product.code}), ${offer.place === 0 ? 'won' : 'offered as runner-up'} in deal room ${code}`,
         hsn,
         rate,
         quantity: 1,

@@ -17,6 +17,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, ChannelChoice> = {
   won: on(true, true),
   payment_reminder: on(true, true),
   purchase_window_closed: on(true, false),
+  purchase_offered: on(true, true),
   refund_credited: on(true, false),
   reward_credited: on(false, false),
   order_paid: on(false, false),

@@ -141,17 +141,54 @@ export const consequencesOf = (
       case 'RoomPurchased':
         out.cancel.push(`purchase:${room}`);
         break;
-      case 'PurchaseWindowExpired':
+      case 'PurchaseWindowExpired': {
         out.cancel.push(`purchase:${room}`);
-        if (row?.winner_id)
+        // The last holder of the offer: the winner, or the runner-up it last passed to.
+        const holder = row?.offer_user_id ?? row?.winner_id;
+        if (holder)
           note(
             'purchase_window_closed',
-            row.winner_id,
+            holder,
             `The time to buy ${product} has passed`,
             `The one-hour purchase window of room ${room} closed without a payment.`,
             '/my-deals',
           );
         break;
+      }
+      case 'PurchaseOfferPassed': {
+        const from = d.from as { userId: string };
+        const to = d.to as { userId: string };
+        const price = money(d.price as number);
+        const deadline = d.deadline as number;
+        const pay = `/purchase/${room}`;
+        out.cancel.push(`purchase:${room}`);
+        note(
+          'purchase_window_closed',
+          from.userId,
+          `The time to buy ${product} has passed`,
+          `The purchase window of room ${room} closed without a payment, so the item was offered to the next member.`,
+          '/my-deals',
+        );
+        note(
+          'purchase_offered',
+          to.userId,
+          `${product} is offered to you`,
+          `The item in room ${room} is offered to you at ${price}, your last deal. Buy by ${timeOf(deadline)}.`,
+          pay,
+        );
+        for (const before of REMINDERS_MS)
+          out.later.push({
+            id: `payment_reminder:${room}:${to.userId}:${before}`,
+            group: `purchase:${room}`,
+            userId: to.userId,
+            kind: 'payment_reminder',
+            title: `${before / 60_000} minutes left to buy ${product}`,
+            body: `Pay ${price} by ${timeOf(deadline)}, or the offer passes on.`,
+            url: pay,
+            at: deadline - before,
+          });
+        break;
+      }
     }
     return out;
   }

@@ -149,6 +149,7 @@ export const roomsAdminRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands
                     scheduledTime,
                     rewardCash: b.reward_cash,
                     maxAttempts: b.max_attempts,
+                    runnerUpPlaces: b.runner_up_places,
                     createdBy: { userId: admin.id, name: admin.name },
                   },
                 },

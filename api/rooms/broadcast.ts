@@ -185,6 +185,7 @@ const roomBroadcast = (
       return;
     }
     case 'RoomRescheduled':
+    case 'PurchaseOfferPassed':
       io.emit('roomStatus', { room: summary() });
       return;
     case 'RoomCancelled':

@@ -17,7 +17,7 @@ export type PurchaseApplyDeps = Pick<Deps, 'clock' | 'commands' | 'log'>;
 export type PurchaseDeps = PurchaseApplyDeps & Pick<Deps, 'store' | 'payments'>;
 
 /**
- * Starts paying for a won deal: the room checks winner, window and address first (no provider
+ * Starts paying for a won deal (or one offered to a runner-up): the room checks the offer holder, window and address first (no provider
  * order is made for a refused purchase), then the order is created and recorded on the room.
  */
 export const startPurchase = async (deps: PurchaseDeps, user: SessionUser, code: string, address: DeliveryAddress) => {
@@ -25,8 +25,9 @@ export const startPurchase = async (deps: PurchaseDeps, user: SessionUser, code:
   const now = deps.clock.now();
   const { state } = await loadState(deps.store, stream, roomDecider);
   roomDecider.decide({ type: 'CreatePurchaseOrder', data: { orderId: '-', userId: user.id, address, now } }, state);
-  if (state.status !== 'ended') throw roomError('PURCHASE_NOT_OPEN');
-  const amountPaise = state.ended.finalPrice;
+  if (state.status !== 'ended' || !state.offer) throw roomError('PURCHASE_NOT_OPEN');
+  // The holder's own price from the room: the winning deal, or a runner-up's last deal.
+  const amountPaise = state.offer.price;
   const order = await deps.payments.createOrder({
     amountPaise,
     receipt: `deal_${code}_${randomBytes(4).toString('hex')}`,
@@ -44,20 +45,19 @@ export const startPurchase = async (deps: PurchaseDeps, user: SessionUser, code:
 };
 
 /**
- * Records a verified payment for a won deal: once per payment id, for the final price, by the winner
- * only. A second, different payment for a deal already bought is put into the winner's wallet.
+ * Records a verified payment for a won deal: once per payment id, for the holder's price, by the
+ * holder of the purchase offer only. A second, different payment for a deal already bought, or a
+ * late one from a member whose offer has passed to a runner-up, is put into the payer's wallet.
  */
 export const applyPurchasePayment: PaymentApplier<PurchaseApplyDeps> = async (deps, payment) => {
   try {
     return await confirmPurchasePayment(deps, payment);
   } catch (error) {
-    if (!(error instanceof DomainError && error.code === 'ALREADY_PURCHASED')) throw error;
+    if (!(error instanceof DomainError && (error.code === 'ALREADY_PURCHASED' || error.code === 'OFFER_PASSED')))
+      throw error;
     await returnPaymentToWallet(deps, payment.notes.userId!, payment.paymentId, payment.amountPaise);
-    throw roomError(
-      'ALREADY_PURCHASED',
-      undefined,
-      `${ROOM_MESSAGES.ALREADY_PURCHASED}. ${RETURNED_TO_WALLET_MESSAGE}`,
-    );
+    const code = error.code;
+    throw roomError(code, undefined, `${ROOM_MESSAGES[code].replace(/\.$/, '')}. ${RETURNED_TO_WALLET_MESSAGE}`);
   }
 };
 

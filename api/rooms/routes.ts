@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { roomError } from '../../engine/room.ts';
-import { bidRows, listRoomRows, participantsOfRooms, roomRow, roomsOfUser } from '../../projections/roomQueries.ts';
+import {
+  bidRows,
+  listRoomRows,
+  participantRows,
+  participantsOfRooms,
+  roomRow,
+  roomsOfUser,
+} from '../../projections/roomQueries.ts';
 import { walletBalances } from '../../projections/wallets.ts';
 import { memberCostTotals, netCostOf, similarRooms, wonItemCosts } from '../../projections/memberCosts.ts';
 import type { AuthEnv } from '../auth/session.ts';
@@ -25,10 +32,11 @@ import {
   SimilarRoomsView,
 } from '../contract/rooms.ts';
 import type { MemberCosts } from '../contract/rooms.ts';
-import { remarkOf, toBidEntry, toRoomSummary } from './views.ts';
+import { myOfferOf, remarkOf, toBidEntry, toRoomSummary } from './views.ts';
 
-const tabOf = (status: string, remark: string, roomRemark: string | null) => {
-  if (remark === 'winner') return 'won' as const;
+const tabOf = (status: string, remark: string, roomRemark: string | null, myOffer: string | null) => {
+  // A runner-up the item was offered to, or who bought it, finds it with the wins.
+  if (remark === 'winner' || myOffer === 'yours' || myOffer === 'bought') return 'won' as const;
   if (remark === 'looser') return 'lost' as const;
   if (roomRemark?.includes('not enough participants')) return 'cancelled' as const;
   return status === 'ended' ? ('no_winner' as const) : ('prebooked' as const);
@@ -153,8 +161,11 @@ export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb' | 'projecti
         const room = roomRow(deps.readDb, c.req.valid('param').code);
         if (!room) throw roomError('ROOM_NOT_FOUND');
         if (room.status !== 'ended') throw roomError('PURCHASE_NOT_OPEN');
-        if (!room.winner_id) throw roomError('NO_WINNER');
-        if (room.winner_id !== user.id) throw roomError('NOT_WINNER');
+        if (!room.winner_id || !room.offer_user_id) throw roomError('NO_WINNER');
+        if (room.offer_user_id !== user.id) {
+          const mine = participantRows(deps.readDb, room.code).find((p) => p.user_id === user.id);
+          throw mine?.offer_place != null ? roomError('OFFER_PASSED') : roomError('NOT_WINNER');
+        }
         const now = deps.clock.now();
         return c.json({
           success: true,
@@ -164,11 +175,13 @@ export const roomsRoutes = (deps: PurchaseDeps & Pick<Deps, 'readDb' | 'projecti
             product_code: room.product_code,
             product_type: 'deal',
             image_url: room.image_url,
-            bid_amount: room.final_bid,
+            // The holder's own price: the winning deal, or a runner-up's last deal.
+            bid_amount: room.offer_price,
             total_price: room.total_price,
             delivery_charge: 0,
             created_at: new Date(room.ended_at!).toISOString(),
             purchase_deadline_ms: room.purchase_deadline,
+            offer_place: room.offer_place ?? 0,
           },
           existing_purchase: room.purchased_at
             ? {
@@ -253,13 +266,15 @@ export const myRoomsRoutes = (deps: Pick<Deps, 'clock' | 'readDb'>) =>
       );
       const rooms = rows.map((r) => {
         const remark = remarkOf(r, user.id, true)!;
+        const myOffer = myOfferOf(r, user.id, r.my_offer_place);
         return {
           ...toRoomSummary(r, people.get(r.code) ?? [], now),
           remark,
-          tab: tabOf(r.status, remark, r.remark),
+          tab: tabOf(r.status, remark, r.remark, myOffer),
           used: r.bids_used,
           remaining: Math.max(0, r.max_attempts - r.bids_used),
           fee_fate: r.fate as 'refund' | 'reward' | 'kept' | null,
+          my_offer: myOffer,
         };
       });
       c.header('Cache-Control', 'no-store');

@@ -57,8 +57,11 @@ export const createRoomScheduler = (
     for (const { code, deadline } of due.toClose) {
       await send(code, { type: 'CloseRound', data: { now } }, `close:${code}:${deadline}`);
     }
-    for (const code of due.toExpire)
-      await send(code, { type: 'ExpirePurchaseWindow', data: { now } }, `expire:${code}`);
+    // One id per window (the winner's, then each runner-up's): event ids follow from it, so a
+    // second window's expiry under the first one's id would be refused as a duplicate.
+    for (const { code, deadline } of due.toExpire) {
+      await send(code, { type: 'ExpirePurchaseWindow', data: { now } }, `expire:${code}:${deadline}`);
+    }
   };
 
   const timers = new Set<NodeJS.Timeout>();

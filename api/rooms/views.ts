@@ -41,6 +41,11 @@ export const toRoomSummary = (r: RoomRow, participants: readonly ParticipantRow[
   end_reason: r.end_reason as RoomSummary['end_reason'],
   ended_at: iso(r.ended_at),
   purchase_deadline_ms: r.purchase_deadline,
+  offer:
+    r.offer_user_id === null
+      ? null
+      : { user_id: r.offer_user_id, username: r.offer_user_name!, price: r.offer_price!, place: r.offer_place! },
+  runner_up_places: r.runner_up_places,
   purchased: r.purchased_at !== null,
   purchase_expired:
     r.purchased_at === null && r.purchase_deadline !== null && (r.expired === 1 || now >= r.purchase_deadline),
@@ -68,4 +73,11 @@ export const remarkOf = (r: RoomRow, userId: string, prebooked: boolean): MeRema
   if (!prebooked) return null;
   if (r.status !== 'ended' || r.winner_id === null) return 'only_joined';
   return r.winner_id === userId ? 'winner' : 'looser';
+};
+
+/** The purchase offer and a member: null if never offered; else theirs now, bought by them, or passed on. */
+export const myOfferOf = (r: RoomRow, userId: string, myPlace: number | null): 'yours' | 'passed' | 'bought' | null => {
+  if (myPlace === null) return null;
+  if (r.offer_user_id !== userId) return 'passed';
+  return r.purchased_at === null ? 'yours' : 'bought';
 };

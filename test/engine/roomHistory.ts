@@ -52,6 +52,8 @@ export interface RulesDraw {
   attempts: number;
   seconds: number;
   startIn: number;
+  /** Runner-up places; absent: a room created before the rule (upcast to 0). */
+  places?: number | undefined;
 }
 
 /** Rules from a draw: prices in paise, the max price `steps` bids above the base plus `slack` paise. */
@@ -70,6 +72,7 @@ export const rulesFrom =
     scheduledTime: T0 + r.startIn * 1000,
     rewardCash: r.reward * 100,
     maxAttempts: r.attempts,
+    ...(r.places === undefined ? {} : { runnerUpPlaces: r.places }),
     createdBy: { userId: 'admin', name: 'Admin' },
   });
 
@@ -85,6 +88,7 @@ export const rulesArb: fc.Arbitrary<Omit<RoomRules, 'createdAt'>> = fc
     attempts: fc.integer({ min: 1, max: 5 }),
     seconds: fc.integer({ min: 2, max: 30 }),
     startIn: fc.integer({ min: 5, max: 7200 }),
+    places: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
   })
   .map(rulesFrom(CODE, { id: 'p-1', code: 'PRD001', name: 'Boat Rockerz 450', imageUrl: null }));
 
@@ -229,17 +233,18 @@ export const runHistory = (rules: Omit<RoomRules, 'createdAt'>, ops: readonly Op
         break;
       case 'order':
       case 'pay': {
-        const winner = state.status === 'ended' ? state.ended.winner?.userId : undefined;
-        const userId = winner ?? USERS[0];
-        const amount = state.status === 'ended' ? state.ended.finalPrice : 0;
+        // The holder of the purchase offer: the winner, or a runner-up it passed to.
+        const holder = state.status === 'ended' ? state.offer : null;
+        const userId = holder?.userId ?? USERS[0];
+        const amount = holder?.price ?? 0;
         now += 1000;
         run(
           op.kind === 'order'
-            ? { type: 'CreatePurchaseOrder', data: { orderId: 'order-1', userId, address: ADDRESS, now } }
+            ? { type: 'CreatePurchaseOrder', data: { orderId: `order-${userId}`, userId, address: ADDRESS, now } }
             : {
                 type: 'ConfirmPurchase',
                 data: {
-                  orderId: 'order-1',
+                  orderId: `order-${userId}`,
                   paymentId: 'pay-1',
                   userId,
                   amount: amount + (op.wrongAmount ? 100 : 0),

@@ -152,7 +152,8 @@ const wonOf = (rooms: Room[]): Won[] =>
         fee: booking?.fee ?? 0,
         finalPrice: s.ended.finalPrice,
         bonus: s.ended.winnerBonus,
-        paid: s.purchase?.amount ?? null,
+        // What the winner paid: nothing when the offer passed and a runner-up bought it (issue 21.6).
+        paid: s.purchase && s.offer?.userId === winner ? s.purchase.amount : null,
         winner,
       },
     ];

@@ -123,6 +123,33 @@ describe('member costs read model', () => {
       .thenRows((db) => wonItemCosts(db, 'u3'), []);
   });
 
+  it('keeps a runner-up’s purchase out of the winner’s item cost (the winner defaulted)', () => {
+    given(
+      room('AAA111', { type: 'RoomCreated', data: rules('AAA111', 'p1', 2000_00) }),
+      room('AAA111', ended('AAA111', 'u1', 700_00, 50_00, 30_00)),
+      room('AAA111', {
+        type: 'PurchaseOfferPassed',
+        data: {
+          from: { userId: 'u1', userName: 'u1' },
+          to: { userId: 'u2', userName: 'u2' },
+          price: 690_00,
+          place: 1,
+          deadline: 5000 + 2 * 3_600_000,
+          at: 5000 + 3_600_000,
+        },
+      }),
+      room('AAA111', {
+        type: 'RoomPurchased',
+        data: { orderId: 'o1', paymentId: 'p1', amount: 690_00, address: {} as never, at: 7000, userId: 'u2' },
+      }),
+    )
+      .thenRows(
+        (db) => wonItemCosts(db, 'u1').map((w) => [w.room_code, w.entry_fee, w.final_price, w.paid, w.winner_bonus]),
+        [['AAA111', 50_00, 700_00, null, 30_00]],
+      )
+      .thenRows((db) => wonItemCosts(db, 'u2'), []);
+  });
+
   it('averages winners of the same product first, else of a retail price within 25%, never the room itself', () => {
     const events = [
       room('AAA111', { type: 'RoomCreated', data: rules('AAA111', 'p1', 2000_00) }),

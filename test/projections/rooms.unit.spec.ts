@@ -29,6 +29,7 @@ const room = (...commands: RoomCommand[]): GivenEvent[] => {
           scheduledTime: T0,
           rewardCash: 100_00,
           maxAttempts: 2,
+          runnerUpPlaces: 2,
           createdBy: { userId: 'ADMIN', name: 'Admin' },
         },
       },
@@ -122,5 +123,90 @@ describe('rooms read model', () => {
         ],
       )
       .thenRows((db) => roomsOfUser(db, 'U2').map((r) => [r.code, r.status, r.bids_used]), [['ABC123', 'ended', 1]]);
+  });
+
+  it('moves the purchase offer to each runner-up with its deadline, and the scheduler expires each window', () => {
+    const HOUR = 3_600_000;
+    const END = T0 + 40_000;
+    const A = {
+      full_name: 'Kavya R',
+      contact_number: '9876543210',
+      pincode: '613001',
+      address_line1: '12 South Main Street',
+      city: 'Thanjavur',
+      state: 'Tamil Nadu',
+      address_type: 'home',
+    } as const;
+    // U1 ₹1,010, U2 ₹1,020, U3 ₹1,030, U1 ₹1,040: U1 wins; runner-ups U3 (₹1,030) then U2 (₹1,020).
+    const ended = [
+      { type: 'StartRoom', data: { now: T0 } },
+      bid('U1', T0 + 1000),
+      bid('U2', T0 + 2000),
+      bid('U3', T0 + 3000),
+      bid('U1', T0 + 4000),
+      { type: 'CloseRound', data: { now: END } },
+    ] as const satisfies RoomCommand[];
+    const offer = (db: Parameters<typeof roomRow>[0]) => {
+      const r = roomRow(db, 'ABC123')!;
+      return [
+        r.winner_id,
+        r.final_bid,
+        r.offer_user_id,
+        r.offer_user_name,
+        r.offer_price,
+        r.offer_place,
+        r.purchase_deadline,
+        r.runner_up_places,
+      ];
+    };
+    given(...room(...ended))
+      .thenRows(offer, ['U1', 1_040_00, 'U1', 'Member U1', 1_040_00, 0, END + HOUR, 2])
+      .thenRows((db) => dueWork(db, END + HOUR).toExpire, [{ code: 'ABC123', deadline: END + HOUR }]);
+    const passed = room(...ended, { type: 'ExpirePurchaseWindow', data: { now: END + HOUR } });
+    given(...passed)
+      .thenRows(offer, ['U1', 1_040_00, 'U3', 'Member U3', 1_030_00, 1, END + 2 * HOUR, 2])
+      .thenRows(
+        (db) => participantRows(db, 'ABC123').map((p) => [p.user_id, p.fate, p.offer_place]),
+        [
+          ['U1', 'kept', 0],
+          ['U2', 'reward', null],
+          ['U3', 'reward', 1],
+        ],
+      )
+      .thenRows((db) => dueWork(db, END + 2 * HOUR - 1).toExpire, [])
+      .thenRows((db) => dueWork(db, END + 2 * HOUR).toExpire, [{ code: 'ABC123', deadline: END + 2 * HOUR }])
+      .thenRows((db) => roomsOfUser(db, 'U3').map((r) => r.my_offer_place), [1]);
+    const twice = room(
+      ...ended,
+      { type: 'ExpirePurchaseWindow', data: { now: END + HOUR } },
+      { type: 'ExpirePurchaseWindow', data: { now: END + 2 * HOUR } },
+    );
+    given(...twice).thenRows(offer, ['U1', 1_040_00, 'U2', 'Member U2', 1_020_00, 2, END + 3 * HOUR, 2]);
+    // Places used up: the last window closes the room unsold, and the scheduler has nothing left.
+    const unsold = room(
+      ...ended,
+      { type: 'ExpirePurchaseWindow', data: { now: END + HOUR } },
+      { type: 'ExpirePurchaseWindow', data: { now: END + 2 * HOUR } },
+      { type: 'ExpirePurchaseWindow', data: { now: END + 3 * HOUR } },
+    );
+    given(...unsold)
+      .thenRows((db) => [roomRow(db, 'ABC123')!.expired, roomRow(db, 'ABC123')!.offer_user_id], [1, 'U2'])
+      .thenRows((db) => dueWork(db, END + 9 * HOUR).toExpire, []);
+    // The runner-up buys: the room is bought by them at their price.
+    const bought = room(
+      ...ended,
+      { type: 'ExpirePurchaseWindow', data: { now: END + HOUR } },
+      { type: 'CreatePurchaseOrder', data: { orderId: 'o1', userId: 'U3', address: A, now: END + HOUR + 1 } },
+      {
+        type: 'ConfirmPurchase',
+        data: { orderId: 'o1', paymentId: 'pay1', userId: 'U3', amount: 1_030_00, now: END + HOUR + 2 },
+      },
+    );
+    given(...bought)
+      .thenRows(
+        (db) => [roomRow(db, 'ABC123')!.purchased_at, roomRow(db, 'ABC123')!.offer_user_id],
+        [END + HOUR + 2, 'U3'],
+      )
+      .thenRows((db) => dueWork(db, END + 9 * HOUR).toExpire, []);
   });
 });

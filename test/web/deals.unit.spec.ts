@@ -87,6 +87,7 @@ describe('admin form checks (live auction spec §5)', () => {
     max_participants: '2',
     reward_cash: '0',
     max_attempts: '5',
+    runner_up_places: '2',
     scheduled_time: '2026-11-22T19:30',
   };
   const now = Date.parse('2026-11-22T13:00:00.000Z'); // 6:30 pm IST
@@ -106,6 +107,8 @@ describe('admin form checks (live auction spec §5)', () => {
     );
     expect(roomProblems({ ...ok, max_participants: '1' }, true, now).max_participants).toBe('From 2 to 10.');
     expect(roomProblems({ ...ok, max_price: '1005' }, true, now).max_price).toMatch(/room for at least one deal/);
+    expect(roomProblems({ ...ok, runner_up_places: '6' }, true, now).runner_up_places).toBe('From 0 to 5.');
+    expect(roomProblems({ ...ok, runner_up_places: '0' }, true, now)).toEqual({});
     expect(roomProblems({ ...ok, scheduled_time: '2026-11-22T18:00' }, true, now).scheduled_time).toBe(
       'Must be in the future.',
     );

@@ -61,6 +61,8 @@ const snapshot = (
     end_reason: null,
     ended_at: null,
     purchase_deadline_ms: null,
+    offer: null,
+    runner_up_places: 0,
     purchased: false,
     purchase_expired: false,
     revision: 4,

@@ -24,6 +24,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   won: 'I won a deal',
   payment_reminder: 'Reminders to pay for a win',
   purchase_window_closed: 'The time to pay for a win has passed',
+  purchase_offered: 'An item is offered to me as runner-up',
   refund_credited: 'A refund reached my wallet',
   reward_credited: 'Reward cash credited',
   order_paid: 'A shop order was paid',

@@ -13,6 +13,8 @@ export type MyRoom = Room & {
   used: number;
   remaining: number;
   fee_fate: 'refund' | 'reward' | 'kept' | null;
+  /** The purchase offer and me: mine now, passed on from me, bought by me; null if never offered. */
+  my_offer: 'yours' | 'passed' | 'bought' | null;
 };
 
 type List<T> = { status: 'idle' | 'loading' | 'ready' | 'error'; rooms: T[]; error: string | null };

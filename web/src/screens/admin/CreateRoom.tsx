@@ -23,6 +23,7 @@ const EMPTY: RoomFields = {
   max_participants: '2',
   reward_cash: '0',
   max_attempts: '5',
+  runner_up_places: '2',
   scheduled_time: '',
 };
 
@@ -79,6 +80,7 @@ export const CreateRoom = () => {
             max_participants: Number(fields.max_participants),
             reward_cash: rupeesToPaise(fields.reward_cash),
             max_attempts: Number(fields.max_attempts),
+            runner_up_places: Number(fields.runner_up_places),
             scheduled_time: new Date(istLocalToMs(fields.scheduled_time)).toISOString(),
           },
         },
@@ -244,6 +246,14 @@ export const CreateRoom = () => {
             max: 20,
             step: 1,
             hint: 'Attempt limit per member (usually 5).',
+          })}
+          {numberField({
+            name: 'runner_up_places',
+            label: 'Runner-up places',
+            min: 0,
+            max: 5,
+            step: 1,
+            hint: 'If the winner does not buy within the hour, offer the item to the next member at their last deal, this many places down (0: no offer).',
           })}
           <div className="vd-form-field">
             <label htmlFor="room-scheduled_time">

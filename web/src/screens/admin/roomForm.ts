@@ -10,6 +10,7 @@ export type RoomFields = {
   max_participants: string;
   reward_cash: string;
   max_attempts: string;
+  runner_up_places: string;
   scheduled_time: string;
 };
 
@@ -39,6 +40,7 @@ export const roomProblems = (
   if (!intIn(f.bid_seconds, 1, 3600)) p.bid_seconds = 'A whole number of seconds, at least 1 (up to 3600).';
   if (!intIn(f.max_participants, 2, 10)) p.max_participants = 'From 2 to 10.';
   if (!intIn(f.max_attempts, 1, 20)) p.max_attempts = 'From 1 to 20.';
+  if (!intIn(f.runner_up_places, 0, 5)) p.runner_up_places = 'From 0 to 5.';
   const base = rupeesToPaise(f.base_price);
   const max = rupeesToPaise(f.max_price);
   if (!p.base_price && !p.max_price && !p.bid_value && base + Number(f.bid_value) * 100 > max) {

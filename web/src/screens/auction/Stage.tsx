@@ -140,7 +140,23 @@ export const Ended = ({ myId }: { myId: string | null }) => {
     );
   }
   const isMe = s.winner.id === myId;
-  const left = s.purchaseDeadline === null ? 0 : s.purchaseDeadline - now;
+  // After the winner's window closed the room may offer the item to a runner-up (issue 21.6).
+  const offer = room.offer;
+  const passedOn = offer !== null && offer.place > 0;
+  const offeredToMe = passedOn && offer.user_id === myId;
+  const deadline = passedOn ? room.purchase_deadline_ms : s.purchaseDeadline;
+  const left = deadline === null ? 0 : deadline - now;
+  const buy = room.purchased ? (
+    <p className="muted">You have already submitted this purchase.</p>
+  ) : left > 0 && !room.purchase_expired ? (
+    <Link className="btn btn-accent" to={`/purchase/${room.room_code}`} data-testid="purchase-link">
+      Purchase ({formatCountdown(left)})
+    </Link>
+  ) : (
+    <button type="button" className="btn btn-muted" disabled>
+      Expired
+    </button>
+  );
   return (
     <section className="stage stage--won" role="status" data-testid="winner-banner">
       <p className="stage-label">Deal Ended · Winner</p>
@@ -151,19 +167,22 @@ export const Ended = ({ myId }: { myId: string | null }) => {
       <p className="stage-final">
         Final price <strong data-testid="final-price">{formatRupees(s.finalBid ?? 0)}</strong>
       </p>
-      {isMe &&
-        (room.purchased ? (
-          <p className="muted">You have already submitted this purchase.</p>
-        ) : left > 0 && !room.purchase_expired ? (
-          <Link className="btn btn-accent" to={`/purchase/${room.room_code}`} data-testid="purchase-link">
-            Purchase ({formatCountdown(left)})
-          </Link>
-        ) : (
-          <button type="button" className="btn btn-muted" disabled>
-            Expired
-          </button>
-        ))}
-      {!isMe && s.prebooked && (
+      {isMe && !passedOn && buy}
+      {isMe && passedOn && (
+        <p className="muted" data-testid="offer-passed">
+          Your purchase window closed, so the item was offered to the next member.
+        </p>
+      )}
+      {offeredToMe && (
+        <>
+          <p data-testid="offered-to-you">
+            The winner did not buy in time, so it is offered to you at your last deal,{' '}
+            <strong>{formatRupees(offer.price)}</strong>.
+          </p>
+          {buy}
+        </>
+      )}
+      {!isMe && !offeredToMe && s.prebooked && (
         <p className="muted">Your entry fee comes back to you as Reward Cash, ready to spend in the shop.</p>
       )}
     </section>

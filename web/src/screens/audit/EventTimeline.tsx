@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
-import { formatTime } from '../../lib/format.ts';
+import { formatRupees, formatTime } from '../../lib/format.ts';
 import { shortHash } from './auditApi.ts';
 
 /**
@@ -8,12 +8,26 @@ import { shortHash } from './auditApi.ts';
  * Only events that name their actor (`by`); a room's end reason ("deadline") is not an admin's word.
  */
 const actionNote = (e: ReplayEvent): string | null => {
+  if (e.type === 'PurchaseOfferPassed') return offerNote(e.data);
   const d = (e.data ?? {}) as { by?: unknown; reason?: unknown; remark?: unknown };
   if (!d.by) return null;
   const why = typeof d.reason === 'string' ? d.reason : typeof d.remark === 'string' ? d.remark : null;
   if (why === null) return null;
   const name = typeof d.by === 'object' ? (d.by as { name?: unknown }).name : null;
   return typeof name === 'string' ? `${name}: ${why}` : why;
+};
+
+/** A lapsed purchase offer's step: from whom to whom, and at what price (issue 21.6). */
+const offerNote = (data: unknown): string | null => {
+  const d = (data ?? {}) as {
+    from?: { userName?: unknown };
+    to?: { userName?: unknown };
+    price?: unknown;
+    place?: unknown;
+  };
+  if (typeof d.to?.userName !== 'string' || typeof d.price !== 'number') return null;
+  const from = typeof d.from?.userName === 'string' ? `${d.from.userName} did not buy; ` : '';
+  return `${from}offered to ${d.to.userName} (runner-up ${String(d.place)}) at ${formatRupees(d.price)}`;
 };
 
 /** The stream's events (type, actor, server time, revision, hash); the current one marked; click to jump. */

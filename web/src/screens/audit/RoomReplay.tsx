@@ -15,6 +15,10 @@ const STATUS: Record<RoomState['status'], string> = {
   cancelled: 'Cancelled: not enough participants',
 };
 
+/** "Winner B at ₹510.00, until 11:30 am" or "Runner-up 1, C at ₹509.00, until 12:30 pm". */
+const offerLine = (o: { userName: string; price: number; place: number; deadline: number }) =>
+  `${o.place === 0 ? 'Winner' : `Runner-up ${o.place},`} ${o.userName} at ${formatRupees(o.price)}, until ${formatTime(o.deadline)}`;
+
 const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<RoomState>) => {
   const snap = roomAt(state, time);
   const price = roomPricePoints(events);
@@ -55,6 +59,15 @@ const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<R
             <dt>Deals placed</dt>
             <dd>{snap.bids}</dd>
           </div>
+          {snap.offer && (
+            <div>
+              <dt>Purchase offer</dt>
+              <dd data-testid="replay-offer">
+                {offerLine(snap.offer)}
+                {snap.sale === 'bought' ? ': bought' : snap.sale === 'unsold' ? ': window closed, unsold' : ''}
+              </dd>
+            </div>
+          )}
         </dl>
         <h3>Attempts used</h3>
         {snap.attempts.length === 0 ? (

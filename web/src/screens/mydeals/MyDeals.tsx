@@ -39,8 +39,40 @@ export const statusLabel = (status: MyRoom['status']): string =>
         : 'Upcoming';
 
 const FateLine = ({ room }: { room: MyRoom }) => {
+  if (room.tab === 'won' && room.my_offer !== null && room.remark !== 'winner' && room.offer)
+    return (
+      <p className="my-deal-note" data-testid="my-deal-offered">
+        {room.purchase_deadline_ms !== null && !room.purchased
+          ? t('{winner} did not buy in time, so it is offered to you at your last deal, {price}, until {time}.', {
+              winner: room.winner_name ?? t('The winner'),
+              price: formatRupees(room.offer.price),
+              time: formatDateTime(room.purchase_deadline_ms),
+            })
+          : t('{winner} did not buy in time, so it is offered to you at your last deal, {price}.', {
+              winner: room.winner_name ?? t('The winner'),
+              price: formatRupees(room.offer.price),
+            })}
+      </p>
+    );
+  if (room.tab === 'won' && room.my_offer === 'passed')
+    return (
+      <p className="my-deal-note" data-testid="my-deal-passed">
+        {t('You won at {amount}. The purchase window closed, so the item was offered to the next member.', {
+          amount: formatRupees(room.final_bid ?? 0),
+        })}
+      </p>
+    );
   if (room.tab === 'won')
     return <p className="my-deal-note">{t('You won at {amount}.', { amount: formatRupees(room.final_bid ?? 0) })}</p>;
+  if (room.tab === 'lost' && room.my_offer === 'passed')
+    return (
+      <p className="my-deal-note" data-testid="my-deal-passed">
+        {t('The item was offered to you as runner-up, but the purchase window closed, so it passed on.')}{' '}
+        {room.fee_fate === 'reward'
+          ? t('Your {amount} came back as Reward Cash.', { amount: formatRupees(room.entry_fee) })
+          : ''}
+      </p>
+    );
   if (room.tab === 'lost')
     return (
       <p className="my-deal-note">
@@ -73,10 +105,16 @@ const FateLine = ({ room }: { room: MyRoom }) => {
 };
 
 const PurchaseButton = ({ room, now }: { room: MyRoom; now: number }) => {
-  if (room.purchased)
+  if (room.purchased && room.my_offer !== 'passed')
     return (
       <button type="button" className="btn btn-muted btn-sm" disabled>
         {t('Purchased')}
+      </button>
+    );
+  if (room.my_offer === 'passed')
+    return (
+      <button type="button" className="btn btn-muted btn-sm" disabled data-testid="purchase-passed">
+        {t('Offer passed')}
       </button>
     );
   const left = room.purchase_deadline_ms === null ? 0 : room.purchase_deadline_ms - now;

@@ -37,10 +37,17 @@ const Summary = ({ view, now }: { view: PurchaseView; now: number }) => {
           <p className="muted">
             {t('Room {code}', { code: r.room_code })} · {r.product_code}
           </p>
-          <p className="purchase-won">
-            {t('You won it at')} <strong>{formatRupees(price)}</strong>
-            {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
-          </p>
+          {r.offer_place > 0 ? (
+            <p className="purchase-won" data-testid="purchase-offered">
+              {t('Offered to you as runner-up at your last deal,')} <strong>{formatRupees(price)}</strong>
+              {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
+            </p>
+          ) : (
+            <p className="purchase-won">
+              {t('You won it at')} <strong>{formatRupees(price)}</strong>
+              {r.total_price > price && <s className="muted">{formatRupees(r.total_price)}</s>}
+            </p>
+          )}
         </div>
       </section>
       <section className="card purchase-window" data-testid="purchase-window">
@@ -185,9 +192,15 @@ export const Purchase = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow={t('Your won deal')}
+        eyebrow={view.room.offer_place > 0 ? t('Offered to you') : t('Your won deal')}
         title={t('Purchase')}
-        lead={t('Enter where to deliver it and pay the final price. Delivery is free.')}
+        lead={
+          view.room.offer_place > 0
+            ? t(
+                'The winner did not buy in time, so this item is offered to you at your last deal. Enter where to deliver it and pay before the time runs out. Delivery is free.',
+              )
+            : t('Enter where to deliver it and pay the final price. Delivery is free.')
+        }
       />
       <div className="container vd-screen-body purchase-layout">
         <div className="purchase-main">

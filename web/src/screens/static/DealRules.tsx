@@ -38,7 +38,8 @@ const STEPS = [
     title: 'My Deals and winning',
     points: [
       'My Deals lists every room you booked under prebooked, won, lost and cancelled (a room that ended with no deals is listed under cancelled too: your fee came back to cash).',
-      `If you win, the winner’s entry fee is kept as your entry, and you get the room’s winner bonus in Reward Cash when it has one. Press Purchase within ${WINDOW_MINUTES} minutes of the end, enter your delivery address and pay the final price. Delivery is ₹0. A payment you start inside the hour is honoured even if it completes just after; after that the purchase window expires and the button shows Expired.`,
+      `If you win, the winner’s entry fee is kept as your entry, and you get the room’s winner bonus in Reward Cash when it has one. Press Purchase within ${WINDOW_MINUTES} minutes of the end, enter your delivery address and pay the final price. Delivery is ₹0. A payment you start inside the hour is honoured even if it completes just after, as long as the item has not been offered to the next member; after that the purchase window expires and the button shows Expired.`,
+      `If the winner does not buy in time, a room may offer the item to the runner-up — the member with the next-highest last deal — at that member’s last deal, with a new ${WINDOW_MINUTES}-minute window, and so on down as many places as the room allows. You are told in the app and by mail. Entry fees are not moved again: the winner’s fee stays kept and the bonus stays theirs, and a runner-up’s fee stays as the Reward Cash it became when the room ended.`,
       'If you take part and don’t win, your entry fee comes back to you as Reward Cash at once, ready to spend in the shop.',
     ],
   },
