@@ -216,4 +216,19 @@ export const money: Record<string, string> = {
   'The log could not be reached. Try again later.': 'பதிவேட்டை அணுக முடியவில்லை. பிறகு மீண்டும் முயற்சிக்கவும்.',
   'The log’s proof for this event does not lead to its signed root.':
     'இந்த நிகழ்வுக்கான பதிவேட்டின் சான்று அதன் கையொப்பமிட்ட வேருக்கு இட்டுச் செல்லவில்லை.',
+  // Runner-up offers (My Deals, Purchase)
+  '{winner} did not buy in time, so it is offered to you at your last deal, {price}, until {time}.':
+    '{winner} நேரத்தில் வாங்கவில்லை, எனவே உங்கள் கடைசி டீல் விலையான {price}-க்கு இது உங்களுக்கு வழங்கப்படுகிறது; {time} வரை.',
+  '{winner} did not buy in time, so it is offered to you at your last deal, {price}.':
+    '{winner} நேரத்தில் வாங்கவில்லை, எனவே உங்கள் கடைசி டீல் விலையான {price}-க்கு இது உங்களுக்கு வழங்கப்படுகிறது.',
+  'The winner': 'வெற்றியாளர்',
+  'You won at {amount}. The purchase window closed, so the item was offered to the next member.':
+    'நீங்கள் {amount}-க்கு வென்றீர்கள். வாங்கும் நேரம் முடிந்ததால், பொருள் அடுத்த உறுப்பினருக்கு வழங்கப்பட்டது.',
+  'The item was offered to you as runner-up, but the purchase window closed, so it passed on.':
+    'இரண்டாம் இடத்தவராக பொருள் உங்களுக்கு வழங்கப்பட்டது, ஆனால் வாங்கும் நேரம் முடிந்ததால் அடுத்தவருக்குச் சென்றது.',
+  'Offer passed': 'வாய்ப்பு கடந்தது',
+  'Offered to you as runner-up at your last deal,': 'இரண்டாம் இடத்தவராக உங்கள் கடைசி டீல் விலையில் உங்களுக்கு வழங்கப்படுகிறது,',
+  'Offered to you': 'உங்களுக்கு வழங்கப்படுகிறது',
+  'The winner did not buy in time, so this item is offered to you at your last deal. Enter where to deliver it and pay before the time runs out. Delivery is free.':
+    'வெற்றியாளர் நேரத்தில் வாங்கவில்லை, எனவே இந்தப் பொருள் உங்கள் கடைசி டீல் விலையில் உங்களுக்கு வழங்கப்படுகிறது. டெலிவரி முகவரியை உள்ளிட்டு, நேரம் முடிவதற்குள் பணம் செலுத்துங்கள். டெலிவரி இலவசம்.',
 };
