@@ -17,7 +17,7 @@ import { revenueRoutes } from './admin/revenueRoutes.ts';
 import { integrityRoutes } from './admin/integrityRoutes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { passwordRoutes } from './auth/passwordRoutes.ts';
-import { profileRoutes } from './auth/profileRoutes.ts';
+import { languageRoutes, profileRoutes } from './auth/profileRoutes.ts';
 import { referralRoutes } from './auth/referralRoutes.ts';
 import type { AuthEnv } from './auth/session.ts';
 import { loadSession } from './auth/session.ts';
@@ -141,6 +141,7 @@ export const createApp = (
   api.route('/auth', authRoutes(deps));
   api.route('/referrals', referralRoutes(deps));
   api.route('/me/profile', profileRoutes(deps));
+  api.route('/me/language', languageRoutes(deps));
   // One router per prefix: the admin pages of identity, deal rooms and audit; a room and its receipt.
   const admin = new Hono<AuthEnv>()
     .route('/', adminIdentityRoutes(deps))

@@ -47,8 +47,8 @@ const quantityOf = (state: CartState, productId: string): number =>
 
 const aboveStock = (name: string, available: number) =>
   available <= 0
-    ? new DomainError('OUT_OF_STOCK', CART_MESSAGES.outOfStock, { available: 0 })
-    : new DomainError('QUANTITY_ABOVE_STOCK', `Only ${available} of ${name} in stock.`, { available });
+    ? new DomainError('OUT_OF_STOCK', CART_MESSAGES.outOfStock, { available: 0, name })
+    : new DomainError('QUANTITY_ABOVE_STOCK', `Only ${available} of ${name} in stock.`, { available, name });
 
 const setLine = (lines: CartLine[], productId: string, quantity: number): CartLine[] =>
   lines.some((l) => l.productId === productId)

@@ -115,9 +115,7 @@ export const rowsError = (rows: RowError[]): DomainError =>
   new DomainError(
     'INVALID_ROWS',
     rows.length === 1 ? `Row ${rows[0]!.row}: ${rows[0]!.message}` : `${rows.length} rows need fixing.`,
-    {
-      rows,
-    },
+    { rows, count: rows.length },
   );
 
 /** The team a member owns in this league, if any. */

@@ -156,6 +156,7 @@ const placeOrder = (state: OrderState, d: PlaceOrderData): OrderEvent[] => {
         `Reward Cash on ${line.name} can be at most its reward points × quantity.`,
         {
           productId: line.productId,
+          name: line.name,
           max: lineRewardCap(line),
         },
       );

@@ -158,7 +158,7 @@ const reserve = (
       free === 0
         ? `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`
         : `Only ${free} of ${s.product.name} left in stock.`,
-      { productId: s.product.id, available: free },
+      { productId: s.product.id, available: free, name: s.product.name },
     );
   }
   return [{ type: 'StockReserved', data: { reservationId, quantity, expiresAt, at: now } }];
@@ -179,6 +179,7 @@ const commit = (
     throw new DomainError('OUT_OF_STOCK', `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`, {
       productId: s.product.id,
       available: Math.max(0, free),
+      name: s.product.name,
     });
   }
   return [{ type: 'StockSold', data: { reservationId, quantity, at: now } }];

@@ -30,7 +30,8 @@ export const decide = (command: ReferralCommand, state: ReferralState): Referral
       if (!REFERRAL_CODE.test(code)) {
         throw new DomainError('REFERRAL_INVALID', 'Referral code must be 6 letters or digits.');
       }
-      if (state.status === 'active') throw new DomainError('REFERRAL_EXISTS', `Referral code ${code} already exists.`);
+      if (state.status === 'active')
+        throw new DomainError('REFERRAL_EXISTS', `Referral code ${code} already exists.`, { code });
       return [{ type: 'ReferralCreated', data: { code, name: name.trim(), createdBy, at: now } }];
     }
     case 'UseReferral':

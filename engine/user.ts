@@ -4,6 +4,11 @@ import { assertNever, DomainError } from './decider.ts';
 export type Role = 'admin' | 'auditor' | 'member';
 export type Access = 'granted' | 'waitlisted';
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
+/** The languages a member can choose for the site, their mails and notifications (English by default). */
+export const LANGS = ['en', 'ta'] as const;
+export type Lang = (typeof LANGS)[number];
+export const isLang = (value: unknown): value is Lang => (LANGS as readonly unknown[]).includes(value);
+export const LANG_INVALID = 'Choose English (en) or Tamil (ta).';
 
 export interface Registration {
   userId: string;
@@ -15,6 +20,8 @@ export interface Registration {
   passwordHash: string;
   referralCode: string | null;
   role: Role;
+  /** The language chosen when registering; absent on older registrations, which mean English. */
+  lang?: Lang;
 }
 
 export interface Profile {
@@ -38,6 +45,8 @@ export type UserCommand =
   | { type: 'SaveProfile'; data: { profile: Profile; now: number } }
   /** `uploadId` is the stored upload's name (`<uuid>.png|jpg|webp`), checked and stored by the API first. */
   | { type: 'ChangeAvatar'; data: { uploadId: string; now: number } }
+  /** The member's language for mails and notifications (and the site on their other devices). */
+  | { type: 'ChooseLanguage'; data: { lang: string; now: number } }
   | { type: 'StartSession'; data: { sessionHash: string; expiresAt: number; now: number } }
   | { type: 'EndSession'; data: { sessionHash: string; now: number } }
   /** Ends every other session; `keepSessionHash` is the session the change was made from. */
@@ -54,6 +63,7 @@ export type UserEvent =
   | { type: 'AccessGranted'; data: { by: string; at: number } }
   | { type: 'ProfileSaved'; data: { profile: Profile; at: number } }
   | { type: 'AvatarChanged'; data: { uploadId: string; at: number } }
+  | { type: 'LanguageChosen'; data: { lang: Lang; at: number } }
   | { type: 'SessionStarted'; data: { sessionHash: string; expiresAt: number; at: number } }
   | { type: 'SessionEnded'; data: { sessionHash: string; at: number } }
   | { type: 'PasswordChanged'; data: { passwordHash: string; at: number; reason?: 'change' | 'reset' } }
@@ -72,6 +82,8 @@ export type UserState =
       profile: Profile | null;
       /** The avatar's upload id, or null for initials. */
       avatar: string | null;
+      /** The member's language ('en' until they choose). */
+      lang: Lang;
       sessions: string[];
       /** The open password reset, if any (its token's hash). */
       reset: { tokenHash: string; expiresAt: number } | null;
@@ -107,6 +119,8 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       if (state.status === 'registered')
         throw new DomainError('USER_EXISTS', 'An account with this email already exists.');
       const { now, ...registration } = command.data;
+      if (registration.lang !== undefined && !isLang(registration.lang))
+        throw new DomainError('LANG_INVALID', LANG_INVALID, { lang: String(registration.lang) });
       const access: Access = registration.referralCode || registration.role !== 'member' ? 'granted' : 'waitlisted';
       return [{ type: 'UserRegistered', data: { ...registration, access, registeredAt: now } }];
     }
@@ -131,6 +145,13 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       if (!AVATAR_UPLOAD_ID.test(uploadId)) throw new DomainError('AVATAR_INVALID', AVATAR_INVALID);
       if (s.avatar === uploadId) return [];
       return [{ type: 'AvatarChanged', data: { uploadId, at: now } }];
+    }
+    case 'ChooseLanguage': {
+      const s = registered(state);
+      const { lang, now } = command.data;
+      if (!isLang(lang)) throw new DomainError('LANG_INVALID', LANG_INVALID, { lang: String(lang) });
+      if (s.lang === lang) return [];
+      return [{ type: 'LanguageChosen', data: { lang, at: now } }];
     }
     case 'StartSession':
       registered(state);
@@ -186,6 +207,7 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       passwordHash: d.passwordHash,
       profile: null,
       avatar: null,
+      lang: d.lang ?? 'en',
       sessions: [],
       reset: null,
     };
@@ -198,6 +220,8 @@ export const evolve = (state: UserState, event: UserEvent): UserState => {
       return { ...state, profile: event.data.profile };
     case 'AvatarChanged':
       return { ...state, avatar: event.data.uploadId };
+    case 'LanguageChosen':
+      return { ...state, lang: event.data.lang };
     case 'SessionStarted':
       return { ...state, sessions: [...state.sessions, event.data.sessionHash] };
     case 'SessionEnded':

@@ -1,6 +1,6 @@
 import { desc, eq, like, or, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { Profile, UserEvent } from '../engine/user.ts';
+import type { Lang, Profile, UserEvent } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
 import { defineReadModel } from './readModel.ts';
 import { prepared } from './statements.ts';
@@ -20,6 +20,8 @@ export const usersTable = sqliteTable('rm_users', {
   profile: text('profile'),
   /** The avatar's upload id (`AvatarChanged`), or null for initials. */
   avatar: text('avatar'),
+  /** The member's language for mails and notifications: `UserRegistered.lang`, then `LanguageChosen`; 'en' before either. */
+  lang: text('lang').notNull().default('en'),
 });
 
 export const sessionsTable = sqliteTable('rm_sessions', {
@@ -31,11 +33,11 @@ export const sessionsTable = sqliteTable('rm_sessions', {
 /** Users, their live sessions and claimed emails, for login, session checks and the admin list. */
 export const usersProjector = defineReadModel<UserEvent>()({
   name: 'users',
-  version: 2,
+  version: 3,
   tables: {
     rm_users: `CREATE TABLE IF NOT EXISTS rm_users (id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL,
       dob TEXT NOT NULL, district TEXT NOT NULL, role TEXT NOT NULL, access TEXT NOT NULL, referral_code TEXT,
-      password_hash TEXT NOT NULL, created_at TEXT NOT NULL, profile TEXT, avatar TEXT)`,
+      password_hash TEXT NOT NULL, created_at TEXT NOT NULL, profile TEXT, avatar TEXT, lang TEXT NOT NULL DEFAULT 'en')`,
     rm_sessions:
       'CREATE TABLE IF NOT EXISTS rm_sessions (session_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, expires_at INTEGER NOT NULL)',
   },
@@ -44,11 +46,12 @@ export const usersProjector = defineReadModel<UserEvent>()({
     rm_sessions_user: 'CREATE INDEX IF NOT EXISTS rm_sessions_user ON rm_sessions(user_id)',
   },
   statements: {
-    register: `INSERT INTO rm_users (id, name, email, phone, dob, district, role, access, referral_code, password_hash, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    register: `INSERT INTO rm_users (id, name, email, phone, dob, district, role, access, referral_code, password_hash, created_at, lang)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     grant: "UPDATE rm_users SET access = 'granted' WHERE id = ?",
     profile: 'UPDATE rm_users SET profile = ? WHERE id = ?',
     avatar: 'UPDATE rm_users SET avatar = ? WHERE id = ?',
+    lang: 'UPDATE rm_users SET lang = ? WHERE id = ?',
     password: 'UPDATE rm_users SET password_hash = ? WHERE id = ?',
     startSession: 'INSERT INTO rm_sessions (session_hash, user_id, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
     endSession: 'DELETE FROM rm_sessions WHERE session_hash = ?',
@@ -67,10 +70,12 @@ export const usersProjector = defineReadModel<UserEvent>()({
         d.referralCode ?? null,
         d.passwordHash,
         new Date(d.registeredAt).toISOString(),
+        d.lang ?? 'en',
       ),
     AccessGranted: (_e, { sql }, userId) => sql.grant.run(userId),
     ProfileSaved: (e, { sql }, userId) => sql.profile.run(JSON.stringify(e.data.profile), userId),
     AvatarChanged: (e, { sql }, userId) => sql.avatar.run(e.data.uploadId, userId),
+    LanguageChosen: (e, { sql }, userId) => sql.lang.run(e.data.lang, userId),
     PasswordChanged: (e, { sql }, userId) => sql.password.run(e.data.passwordHash, userId),
     SessionStarted: (e, { sql }, userId) => sql.startSession.run(e.data.sessionHash, userId, e.data.expiresAt),
     SessionEnded: (e, { sql }) => sql.endSession.run(e.data.sessionHash),
@@ -90,9 +95,16 @@ export const userBySession = ({ sqlite }: ReadDb, sessionHash: string, now: numb
   prepared<[string, number], UserRow>(
     sqlite,
     `SELECT u.id, u.name, u.email, u.phone, u.dob, u.district, u.role, u.access, u.referral_code AS referralCode,
-       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile, u.avatar
+       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile, u.avatar, u.lang
      FROM rm_sessions s JOIN rm_users u ON u.id = s.user_id WHERE s.session_hash = ? AND s.expires_at > ?`,
   ).get(sessionHash, now);
+
+/** A user's language for what the server writes them (mails, notifications): 'en' unless they chose Tamil. */
+export const langOf = (row: Pick<UserRow, 'lang'> | undefined): Lang => (row?.lang === 'ta' ? 'ta' : 'en');
+
+/** A user's language alone (one prepared statement: the notifier asks it for every member it writes to). */
+export const langById = ({ sqlite }: ReadDb, id: string): Lang =>
+  langOf(prepared<[string], { lang: string }>(sqlite, 'SELECT lang FROM rm_users WHERE id = ?').get(id));
 
 export const profileOf = (row: UserRow): Profile | null => (row.profile ? (JSON.parse(row.profile) as Profile) : null);
 

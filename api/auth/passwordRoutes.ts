@@ -5,10 +5,11 @@ import { clientAddress } from '../http/security.ts';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
 import { RESET_LINK_INVALID, userDecider } from '../../engine/user.ts';
-import { userByEmail, userById } from '../../projections/users.ts';
+import { langOf, userByEmail, userById } from '../../projections/users.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { say } from '../i18n/messages.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { normalizeEmail, userStream } from './identity.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
@@ -75,8 +76,10 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
           );
           await deps.mail.send({
             to: email,
-            subject: 'Reset your Vetri Deals password',
-            text: `Someone asked to reset the password of your Vetri Deals account. To choose a new password, open this link within 30 minutes:\n\n${origin(c)}/reset-password?token=${encodeURIComponent(token)}\n\nThe link works once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+            subject: say(langOf(user), 'reset.subject'),
+            text: say(langOf(user), 'reset.text', {
+              link: `${origin(c)}/reset-password?token=${encodeURIComponent(token)}`,
+            }),
           });
         }
         return c.json({ status: 'success', message: FORGOT_ANSWER });
@@ -111,8 +114,8 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
         if (user) {
           await deps.mail.send({
             to: user.email,
-            subject: 'Your Vetri Deals password was changed',
-            text: 'The password of your Vetri Deals account was just reset with a link mailed to you, and every device was logged out. If this was not you, reset it again now and write to support@vetrideals.in.',
+            subject: say(langOf(user), 'passwordChanged.subject'),
+            text: say(langOf(user), 'passwordReset.text'),
           });
         }
         return c.json({ status: 'success', message: RESET_DONE });
@@ -152,8 +155,8 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
         );
         await deps.mail.send({
           to: user.email,
-          subject: 'Your Vetri Deals password was changed',
-          text: 'The password of your Vetri Deals account was just changed from your profile, and your other devices were logged out. If this was not you, reset it now with "Forgot password?" on the login page and write to support@vetrideals.in.',
+          subject: say(langOf(row), 'passwordChanged.subject'),
+          text: say(langOf(row), 'passwordChanged.text'),
         });
         return c.json({ status: 'success', message: CHANGE_DONE });
       },

@@ -10,7 +10,14 @@ import { imageSizeOf, imageTypeOf, storeUpload, uploadUrl } from '../uploads/ima
 import { userStream } from './identity.ts';
 import type { AuthEnv } from './session.ts';
 import { actorOf, currentUser, requireUser } from './session.ts';
-import { AVATAR_SIZE_PX, AvatarAnswer, ProfileAnswer, ProfileBody } from '../contract/account.ts';
+import {
+  AVATAR_SIZE_PX,
+  AvatarAnswer,
+  LanguageAnswer,
+  LanguageBody,
+  ProfileAnswer,
+  ProfileBody,
+} from '../contract/account.ts';
 
 /** A resized avatar (256×256 PNG, JPEG or WebP) is far below this; the browser refuses pictures over 2 MB before resizing. */
 export const AVATAR_MAX_BYTES = 400_000;
@@ -30,7 +37,9 @@ const checkedAvatar = async (c: Context<AuthEnv>) => {
   const file = (await c.req.parseBody()).avatar;
   if (!(file instanceof File) || file.size === 0) throw new ApiError(400, 'VALIDATION', 'Choose an image to upload.');
   if (file.size > AVATAR_MAX_BYTES) {
-    throw new ApiError(413, 'IMAGE_TOO_LARGE', `Avatars must be at most ${AVATAR_MAX_BYTES / 1000} KB once resized.`);
+    throw new ApiError(413, 'IMAGE_TOO_LARGE', `Avatars must be at most ${AVATAR_MAX_BYTES / 1000} KB once resized.`, {
+      maxKb: AVATAR_MAX_BYTES / 1000,
+    });
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = imageTypeOf(bytes);
@@ -41,6 +50,7 @@ const checkedAvatar = async (c: Context<AuthEnv>) => {
       400,
       'IMAGE_TOO_BIG',
       `Avatars must be at most ${AVATAR_SIZE_PX}×${AVATAR_SIZE_PX} pixels; this one is ${size.width}×${size.height}.`,
+      { maxPx: AVATAR_SIZE_PX, width: size.width, height: size.height },
     );
   }
   return { bytes, kind };
@@ -116,3 +126,33 @@ export const profileRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' |
         return c.json({ success: true, avatar: uploadUrl(uploadId), message: 'Avatar updated.' });
       },
     );
+
+/**
+ * `PUT /api/me/language`: the member's language, kept on their user stream (`LanguageChosen`), so
+ * their mails and notifications come in it and their other devices start in it. The client sends it
+ * on every switch while signed in; the same choice again records nothing.
+ */
+export const languageRoutes = (deps: Pick<Deps, 'clock' | 'commands'>) =>
+  new Hono<AuthEnv>().use('*', requireUser).put(
+    '/',
+    describe({
+      summary: 'Choose my language for mails and notifications (en or ta)',
+      tags: ['profile'],
+      access: 'member',
+      response: LanguageAnswer,
+    }),
+    jsonBody(LanguageBody),
+    async (c) => {
+      const user = currentUser(c);
+      const { lang } = c.req.valid('json');
+      const now = deps.clock.now();
+      await handleCommand(
+        deps.commands,
+        userStream(user.id),
+        userDecider,
+        { type: 'ChooseLanguage', data: { lang, now } },
+        { actor: actorOf(user), now },
+      );
+      return c.json({ lang });
+    },
+  );

@@ -19,7 +19,10 @@ export const referralRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'hits'>) =>
       const raw = c.req.valid('json').referralCode;
       if (!raw.trim()) throw new ApiError(400, 'REFERRAL_REQUIRED', '⚠️ Please enter a referral code');
       const { wait } = checks.attempt(clientAddress(c), deps.clock.now());
-      if (wait > 0) throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait));
+      if (wait > 0)
+        throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait), {
+          retryInSeconds: Math.ceil(wait / 1000),
+        });
       const code = normalizeReferralCode(raw);
       if (!referralByCode(deps.readDb, code)) throw new ApiError(404, 'REFERRAL_NOT_FOUND', 'Referral code not found');
       return c.json({ status: 'success', message: 'Referral code accepted.', referralCode: code });

@@ -16,10 +16,11 @@ import { emailDecider, OTP_RESEND_MS, VERIFIED_TTL_MS } from '../../engine/email
 import { normalizeReferralCode } from '../../engine/referral.ts';
 import { TN_DISTRICTS, userDecider } from '../../engine/user.ts';
 import { referralByCode } from '../../projections/referrals.ts';
-import { userByEmail } from '../../projections/users.ts';
+import { langOf, userByEmail } from '../../projections/users.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { say } from '../i18n/messages.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { emailStream, newOtpCode, normalizeEmail, otpHash, registerMember, userStream } from './identity.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
@@ -31,7 +32,8 @@ import { createLoginLimits, createOtpLimits, createThrottle, tooManyLogins, wait
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^(\+91[\s-]?)?[6-9]\d{9}$/;
 
-const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => new ApiError(status, code, message);
+const fail = (status: 400 | 401 | 404 | 429, code: string, message: string, details?: Record<string, unknown>) =>
+  new ApiError(status, code, message, details);
 
 export const sessionPayload = (deps: Pick<Deps, 'walletOf'>, user: SessionUser | null) => ({
   logged_in: user !== null,
@@ -43,6 +45,7 @@ export const sessionPayload = (deps: Pick<Deps, 'walletOf'>, user: SessionUser |
     access: user.access,
     created_at: user.createdAt,
     avatar: user.avatar ?? null,
+    lang: user.lang ?? 'en',
   },
   wallet: user && (deps.walletOf?.(user.id) ?? { cash: 0, reward_cash: 0, held: 0, revision: -1 }),
 });
@@ -73,7 +76,8 @@ export const authRoutes = (
       describe({ summary: 'Send a 6-digit code to verify an email', tags: ['auth'] }),
       jsonBody(OtpBody),
       async (c) => {
-        const email = normalizeEmail(c.req.valid('json').email);
+        const { email: raw, lang = 'en' } = c.req.valid('json');
+        const email = normalizeEmail(raw);
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!EMAIL.test(email)) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         const now = clock.now();
@@ -86,16 +90,19 @@ export const authRoutes = (
         if (place.wait > 0) throw tooManyCodes(place.wait);
         const sent = c.json({ status: 'success', message: 'OTP sent to your email.' });
         const { state } = await loadState(deps.store, emailStream(email), emailDecider);
-        if (state.claimedBy || userByEmail(deps.readDb, email)) {
+        const owner = userByEmail(deps.readDb, email);
+        if (state.claimedBy || owner) {
           // The same answer as for a new email (so nobody learns who has an account); the owner is told instead.
           const last = deps.hits.recent('otp-notice', email, now - OTP_RESEND_MS + 1).at(-1);
           if (last !== undefined) throw resendTooSoon(Math.ceil((OTP_RESEND_MS - (now - last)) / 1000));
           deps.hits.add('otp-notice', email, now, now - OTP_RESEND_MS + 1);
           codesPerEmail.fail(email, now);
+          // The owner is told in their own language (the visitor's, while the account is being made).
+          const ownerLang = owner ? langOf(owner) : lang;
           await deps.mail.send({
             to: email,
-            subject: 'Someone tried to register with your email',
-            text: `Someone asked to register a new Vetri Deals account with this email, which already has one. If it was you, log in instead, or use "Forgot password?" on the login page. If it was not you, ignore this mail: nothing was changed.`,
+            subject: say(ownerLang, 'otpTaken.subject'),
+            text: say(ownerLang, 'otpTaken.text'),
           });
           return sent;
         }
@@ -110,8 +117,8 @@ export const authRoutes = (
         codesPerEmail.fail(email, now);
         await deps.mail.send({
           to: email,
-          subject: `Your Vetri Deals code: ${code}`,
-          text: `Your Vetri Deals verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+          subject: say(lang, 'otp.subject', { code }),
+          text: say(lang, 'otp.text', { code }),
         });
         return sent;
       },
@@ -133,6 +140,7 @@ export const authRoutes = (
             429,
             'TOO_MANY_ATTEMPTS',
             `Too many wrong codes. Please wait ${Math.ceil(wait / 1000)} seconds and try again.`,
+            { retryInSeconds: Math.ceil(wait / 1000) },
           );
         }
         // The client that proves the code gets a token only it holds; registration needs it.
@@ -211,6 +219,7 @@ export const authRoutes = (
             passwordHash: await hashPassword(b.password),
             referralCode,
             role: 'member',
+            ...(b.lang ? { lang: b.lang } : {}),
           },
           { actor: 'system', proofHash },
         );

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Actor } from '../../engine/eventStore.ts';
-import type { Access, Role } from '../../engine/user.ts';
+import type { Access, Lang, Role } from '../../engine/user.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import type { UserRow } from '../../projections/users.ts';
-import { userBySession } from '../../projections/users.ts';
+import { langOf, userBySession } from '../../projections/users.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -22,6 +22,8 @@ export interface SessionUser {
   createdAt: string;
   /** The avatar's address under /api/uploads, or null (initials). */
   avatar?: string | null;
+  /** The language of their mails and notifications. */
+  lang?: Lang;
 }
 
 export type AuthEnv = { Variables: { user: SessionUser | null; sessionHash: string | null } };
@@ -47,6 +49,7 @@ export const sessionUserOf = (row: UserRow): SessionUser => ({
   access: row.access as Access,
   createdAt: row.createdAt,
   avatar: row.avatar ? `/api/uploads/${row.avatar}` : null,
+  lang: langOf(row),
 });
 
 /** Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the user stream). */

@@ -97,7 +97,9 @@ export const createLoginLimits = (log: HitLog) => ({
 /** A 429 in words: "<what>. Please wait N minute(s) and try again.", the wait rounded up to minutes. */
 export const waitMinutes = (code: string, what: string, waitMs: number) => {
   const minutes = Math.ceil(waitMs / 60_000);
-  return new ApiError(429, code, `${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+  return new ApiError(429, code, `${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, {
+    retryInMinutes: minutes,
+  });
 };
 
 /** The login limit's answer, for the login and for a wrong current password on the profile. */
@@ -106,4 +108,5 @@ export const tooManyLogins = (waitMs: number) =>
     429,
     'TOO_MANY_ATTEMPTS',
     `Too many failed logins. Please wait ${Math.ceil(waitMs / 1000)} seconds and try again.`,
+    { retryInSeconds: Math.ceil(waitMs / 1000) },
   );

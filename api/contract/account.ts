@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Profile as EngineProfile } from '../../engine/user.ts';
-import { GENDERS } from '../../engine/user.ts';
+import { GENDERS, LANGS } from '../../engine/user.ts';
 import { TRANSACTION_TYPES } from '../../engine/wallet.ts';
 
 /**
@@ -68,7 +68,7 @@ export const SessionUserDto = z.object({
   access: z.string(),
   created_at: z.string(),
   avatar: z.string().nullable().optional().describe('The avatar image address, or null for initials'),
-  lang: z.enum(['en', 'ta']).optional().describe("The member's language for mails and notifications"),
+  lang: z.enum(LANGS).optional().describe("The member's language for mails and notifications"),
 });
 /** `GET /api/auth/session`: who is signed in, and their balances (the spec's `wallet`). */
 export const SessionResponse = z.object({
@@ -84,7 +84,9 @@ export const RegisterAnswer = LoginAnswer.extend({ user_id: z.string() });
 export type RegisterAnswer = z.infer<typeof RegisterAnswer>;
 
 const text = (max: number) => z.string().max(max).default('');
-export const OtpBody = z.object({ email: text(254) });
+/** The visitor's language (the site's, sent by the client) for the mails of a request made before signing in; anything else is English. */
+export const RequestLang = z.enum(LANGS).optional().catch(undefined);
+export const OtpBody = z.object({ email: text(254), lang: RequestLang });
 export const VerifyOtpBody = z.object({ email: text(254), otp: text(20) });
 export const RegisterBody = z.object({
   name: text(100),
@@ -99,9 +101,15 @@ export const RegisterBody = z.object({
   adult: z.boolean().optional(),
   /** From /otp/verify; browsers send the httpOnly cookie instead. */
   verificationToken: z.string().max(100).optional(),
+  /** The language the visitor registered in: their mails and notifications come in it. */
+  lang: RequestLang,
 });
 export type RegisterBody = z.input<typeof RegisterBody>;
 export const LoginBody = z.object({ email: text(254), password: text(200) });
+
+/** `PUT /api/me/language`: the member's language ('en' or 'ta'; the rules refuse anything else with LANG_INVALID). */
+export const LanguageBody = z.object({ lang: z.string().max(10) });
+export const LanguageAnswer = z.object({ lang: z.enum(LANGS) });
 
 const field = (max: number) => z.string().trim().max(max).default('');
 /** The member's own profile form. */

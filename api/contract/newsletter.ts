@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { RequestLang } from './account.ts';
 
 /** The newsletter: double opt-in by mail, one-link unsubscribe, and the admin's count and send. */
 
-export const NewsletterSubscribeBody = z.object({ email: z.string().max(254) });
+/** `lang`: the site's language when asking; the confirmation mail is written in it. */
+export const NewsletterSubscribeBody = z.object({ email: z.string().max(254), lang: RequestLang });
 /** The confirmation and unsubscribe links carry the address and a token; the pages post them back. */
 export const NewsletterLinkBody = z.object({
   email: z.string().max(254),

@@ -7,12 +7,16 @@ import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionErro
 import { ProjectionTimeoutError } from '../../projections/runner.ts';
 import type { Logger } from '../logger.ts';
 
-/** An error with an HTTP status, a stable code and a message a user can read. */
+/**
+ * An error with an HTTP status, a stable code and a message a user can read; `details` carries the
+ * values the message names (the client fills them into its translation of the code).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,7 +37,8 @@ const domainStatus: Record<string, ContentfulStatusCode> = {
 export const toErrorResponse = (error: unknown, log?: Logger): { status: ContentfulStatusCode; body: ErrorBody } => {
   if (error instanceof ApiError) {
     if (error.status === 429) metrics.rateLimited.inc({ code: error.code });
-    return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+    const { code, message, details } = error;
+    return { status: error.status, body: { error: details ? { code, message, details } : { code, message } } };
   }
   if (error instanceof DomainError) {
     const status = domainStatus[error.code] ?? (error.code.endsWith('_NOT_FOUND') ? 404 : 422);

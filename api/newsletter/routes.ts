@@ -10,6 +10,8 @@ import { normalizeEmail } from '../auth/identity.ts';
 import { EMAIL } from '../auth/routes.ts';
 import { createThrottle, waitMinutes } from '../auth/throttle.ts';
 import { handleCommand } from '../commandHandler.ts';
+import { say } from '../i18n/messages.ts';
+import { langOf, userByEmail } from '../../projections/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { clientAddress } from '../http/security.ts';
@@ -81,7 +83,8 @@ export const newsletterRoutes = (
       }),
       jsonBody(NewsletterSubscribeBody),
       async (c) => {
-        const email = emailOf(c.req.valid('json').email);
+        const { email: raw, lang = 'en' } = c.req.valid('json');
+        const email = emailOf(raw);
         const now = deps.clock.now();
         const place = perAddress.attempt(clientAddress(c), now);
         if (place.wait > 0) throw tooMany(place.wait);
@@ -97,14 +100,8 @@ export const newsletterRoutes = (
         if (events.length > 0)
           await deps.mail.send({
             to: email,
-            subject: 'Confirm your Vetri Deals newsletter subscription',
-            text: [
-              'Someone, hopefully you, asked for the Vetri Deals newsletter at this address.',
-              '',
-              `Confirm your subscription (the link works for 7 days): ${link(c, 'confirm', email, token)}`,
-              '',
-              'If it was not you, ignore this mail: you will not be subscribed.',
-            ].join('\n'),
+            subject: say(lang, 'newsletter.subject'),
+            text: say(lang, 'newsletter.text', { link: link(c, 'confirm', email, token) }),
           });
         return c.json({ success: true, message: CHECK_INBOX });
       },
@@ -180,7 +177,8 @@ export const newsletterRoutes = (
           await deps.mail.send({
             to: email,
             subject,
-            text: `${body}\n\n—\nYou get this because you subscribed to the Vetri Deals newsletter.\nUnsubscribe in one step: ${unsubscribe}`,
+            // The admin's words go as written; the footer is in the member's language when the address is a member's.
+            text: say(langOf(userByEmail(deps.readDb, email)), 'newsletter.footer', { body, link: unsubscribe }),
             headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
           });
         }

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import { notificationSettingsDecider, notificationSettingsStream } from '../../engine/notificationSettings.ts';
-import { userById } from '../../projections/users.ts';
+import { langOf, userById } from '../../projections/users.ts';
+import { say } from '../i18n/messages.ts';
 import { loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import type { Io } from '../realtime/io.ts';
@@ -53,7 +54,10 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
         await deps.mail.send({
           to: user.email,
           subject: intent.title,
-          text: `${intent.body}\n\nOpen: ${(deps.config.PUBLIC_URL ?? '').replace(/\/$/, '')}${intent.url}\n\nChoose which notifications you get on your profile page.`,
+          text: say(langOf(user), 'notify.mail', {
+            body: intent.body,
+            url: `${(deps.config.PUBLIC_URL ?? '').replace(/\/$/, '')}${intent.url}`,
+          }),
         });
         store.delivered(intent.id, 'mail', 'sent', null, now);
       } catch (error) {

@@ -3,14 +3,15 @@ import type { ReadDb } from '../../projections/db.ts';
 import { participantRows, roomRow } from '../../projections/roomQueries.ts';
 import { shopOrderById } from '../../projections/orders.ts';
 import { leaguePlayers, leagueTeams } from '../../projections/league.ts';
+import { langById } from '../../projections/users.ts';
 import { withdrawalById } from '../../projections/withdrawals.ts';
 import type { NotificationKind } from '../contract/notifications.ts';
+import type { Lang, MessageId, Params, Text } from '../i18n/messages.ts';
+import { say, write } from '../i18n/messages.ts';
 import type { Intent, Scheduled } from './store.ts';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const clock = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
-export const money = (paise: number) => rupees.format(paise / 100);
-export const timeOf = (ms: number) => clock.format(ms);
+const money = (paise: number) => ({ paise });
+const timeOf = (ms: number) => ({ time: ms });
 
 /** What an event means for members: notifications now, notifications later, and later ones called off. */
 export interface Consequences {
@@ -43,13 +44,34 @@ export const consequencesOf = (
   const out: Consequences = { now: [], later: [], cancel: [] };
   const d = event.data as Data;
   const at = Date.parse(event.metadata.at);
-  const note = (kind: NotificationKind, userId: string, title: string, body: string, url: string, id?: string) =>
-    out.now.push({ id: id ?? `${kind}:${event.position}:${userId}`, userId, kind, title, body, url, at });
+  // Each notification is written in its member's language at the time it is made (kept as text, so
+  // the bell, the mail and the push all say the same; see api/i18n/messages.ts).
+  const langs = new Map<string, Lang>();
+  const langFor = (userId: string): Lang => {
+    let lang = langs.get(userId);
+    if (!lang) langs.set(userId, (lang = langById(readDb, userId)));
+    return lang;
+  };
+  const words = (userId: string, title: Text, body: Text) => ({
+    title: write(langFor(userId), title),
+    body: write(langFor(userId), body),
+  });
+  const note = (kind: NotificationKind, userId: string, title: Text, body: Text, url: string, id?: string) =>
+    out.now.push({
+      id: id ?? `${kind}:${event.position}:${userId}`,
+      userId,
+      kind,
+      ...words(userId, title, body),
+      url,
+      at,
+    });
+  const text = (id: MessageId, params?: Params): Text => [id, params];
 
   const room = keyOf(event.streamName, 'room');
   if (room !== null) {
     const row = roomRow(readDb, room);
-    const product = row?.product_name ?? `Room ${room}`;
+    /** The product's name (data), or "Room ABC123" in the member's language when the room is unknown. */
+    const productFor = (userId: string) => row?.product_name ?? say(langFor(userId), 'room.fallbackName', { room });
     const url = `/auction/${room}`;
     switch (event.type) {
       case 'SeatBooked': {
@@ -61,8 +83,11 @@ export const consequencesOf = (
           group: `room:${room}`,
           userId,
           kind: 'room_starting_soon',
-          title: `${product} starts in 10 minutes`,
-          body: `Room ${room} opens at ${timeOf(row.scheduled_time)}. Join from Deals to place your deals.`,
+          ...words(
+            userId,
+            text('room_starting_soon.title', { product: productFor(userId) }),
+            text('room_starting_soon.body', { room, time: timeOf(row.scheduled_time) }),
+          ),
           url,
           at: due,
         });
@@ -74,8 +99,8 @@ export const consequencesOf = (
           note(
             'room_started',
             p.user_id,
-            `${product} has started`,
-            `Room ${room} is live. Join now to place your deals.`,
+            text('room_started.title', { product: productFor(p.user_id) }),
+            text('room_started.body', { room }),
             url,
           );
         break;
@@ -85,10 +110,14 @@ export const consequencesOf = (
           note(
             'room_cancelled',
             o.userId,
-            `Room ${room} was cancelled`,
+            text('room_cancelled.title', { room }),
             d.by
-              ? `${product} was cancelled by the organisers: ${String(d.remark)}. Your entry fee of ${money(o.fee)} is back in your wallet.`
-              : `${product} did not fill, so the room was cancelled. Your entry fee of ${money(o.fee)} is back in your wallet.`,
+              ? text('room_cancelled.byOrganisers', {
+                  product: productFor(o.userId),
+                  remark: String(d.remark),
+                  fee: money(o.fee),
+                })
+              : text('room_cancelled.notFilled', { product: productFor(o.userId), fee: money(o.fee) }),
             '/wallet',
           );
         break;
@@ -105,8 +134,13 @@ export const consequencesOf = (
           note(
             'outbid',
             userId,
-            'Someone placed a deal after yours',
-            `${d.userName as string} leads ${product} at ${money(d.amount as number)}. The round ends at ${timeOf(d.deadline as number)}.`,
+            text('outbid.title'),
+            text('outbid.body', {
+              name: d.userName as string,
+              product: productFor(userId),
+              amount: money(d.amount as number),
+              time: timeOf(d.deadline as number),
+            }),
             url,
             `outbid:${room}:${userId}:${bucket}`,
           );
@@ -121,8 +155,8 @@ export const consequencesOf = (
         note(
           'won',
           winner.userId,
-          `You won ${product}!`,
-          `Pay ${money(d.finalPrice as number)} by ${timeOf(deadline)} to buy it.`,
+          text('won.title', { product: productFor(winner.userId) }),
+          text('won.body', { amount: money(d.finalPrice as number), time: timeOf(deadline) }),
           pay,
         );
         for (const before of REMINDERS_MS)
@@ -131,8 +165,11 @@ export const consequencesOf = (
             group: `purchase:${room}`,
             userId: winner.userId,
             kind: 'payment_reminder',
-            title: `${before / 60_000} minutes left to pay for ${product}`,
-            body: `Pay ${money(d.finalPrice as number)} by ${timeOf(deadline)}, or the win lapses.`,
+            ...words(
+              winner.userId,
+              text('payment_reminder.title', { minutes: before / 60_000, product: productFor(winner.userId) }),
+              text('payment_reminder.body', { amount: money(d.finalPrice as number), time: timeOf(deadline) }),
+            ),
             url: pay,
             at: deadline - before,
           });
@@ -149,8 +186,8 @@ export const consequencesOf = (
           note(
             'purchase_window_closed',
             holder,
-            `The time to buy ${product} has passed`,
-            `The one-hour purchase window of room ${room} closed without a payment.`,
+            text('purchase_window_closed.title', { product: productFor(holder) }),
+            text('purchase_window_closed.body', { room }),
             '/my-deals',
           );
         break;
@@ -158,22 +195,21 @@ export const consequencesOf = (
       case 'PurchaseOfferPassed': {
         const from = d.from as { userId: string };
         const to = d.to as { userId: string };
-        const price = money(d.price as number);
         const deadline = d.deadline as number;
         const pay = `/purchase/${room}`;
         out.cancel.push(`purchase:${room}`);
         note(
           'purchase_window_closed',
           from.userId,
-          `The time to buy ${product} has passed`,
-          `The purchase window of room ${room} closed without a payment, so the item was offered to the next member.`,
+          text('purchase_window_closed.title', { product: productFor(from.userId) }),
+          text('purchase_passed.body', { room }),
           '/my-deals',
         );
         note(
           'purchase_offered',
           to.userId,
-          `${product} is offered to you`,
-          `The item in room ${room} is offered to you at ${price}, your last deal. Buy by ${timeOf(deadline)}.`,
+          text('purchase_offered.title', { product: productFor(to.userId) }),
+          text('purchase_offered.body', { room, amount: money(d.price as number), time: timeOf(deadline) }),
           pay,
         );
         for (const before of REMINDERS_MS)
@@ -182,8 +218,11 @@ export const consequencesOf = (
             group: `purchase:${room}`,
             userId: to.userId,
             kind: 'payment_reminder',
-            title: `${before / 60_000} minutes left to buy ${product}`,
-            body: `Pay ${price} by ${timeOf(deadline)}, or the offer passes on.`,
+            ...words(
+              to.userId,
+              text('offer_reminder.title', { minutes: before / 60_000, product: productFor(to.userId) }),
+              text('offer_reminder.body', { amount: money(d.price as number), time: timeOf(deadline) }),
+            ),
             url: pay,
             at: deadline - before,
           });
@@ -199,24 +238,24 @@ export const consequencesOf = (
       note(
         'refund_credited',
         wallet,
-        `Refund: ${money(d.amount as number)} is back in your wallet`,
-        `Your entry fee for ${d.productName as string} (room ${d.roomCode as string}) is back in your wallet.`,
+        text('refund_credited.title', { amount: money(d.amount as number) }),
+        text('refund_credited.body', { product: d.productName as string, room: d.roomCode as string }),
         '/wallet',
       );
     if (event.type === 'FeeConvertedToReward')
       note(
         'reward_credited',
         wallet,
-        `${money(d.amount as number)} reward cash`,
-        `Your entry fee for ${d.productName as string} (room ${d.roomCode as string}) became reward cash. Spend it in the shop.`,
+        text('reward_credited.title', { amount: money(d.amount as number) }),
+        text('reward_credited.fromFee', { product: d.productName as string, room: d.roomCode as string }),
         '/shop',
       );
     if (event.type === 'RewardCredited')
       note(
         'reward_credited',
         wallet,
-        `${money(d.amount as number)} reward cash`,
-        d.roomCode ? `From room ${d.roomCode as string}. Spend it in the shop.` : 'Spend it in the shop.',
+        text('reward_credited.title', { amount: money(d.amount as number) }),
+        d.roomCode ? text('reward_credited.fromRoom', { room: d.roomCode as string }) : text('reward_credited.body'),
         '/shop',
       );
     return out;
@@ -227,24 +266,19 @@ export const consequencesOf = (
     const row = withdrawalById(readDb, withdrawal);
     if (!row) return out;
     const amount = money(row.amount);
-    const say = (title: string, body: string) => note('withdrawal_update', row.user_id, title, body, '/wallet');
-    if (event.type === 'WithdrawalPaid') say(`${amount} sent`, `Your withdrawal was paid to ${row.destination}.`);
+    const tell = (title: Text, body: Text) => note('withdrawal_update', row.user_id, title, body, '/wallet');
+    if (event.type === 'WithdrawalPaid')
+      tell(text('withdrawal_paid.title', { amount }), text('withdrawal_paid.body', { destination: row.destination }));
     if (event.type === 'WithdrawalRejected')
-      say('Withdrawal rejected', `${amount} is back in your wallet. Reason: ${d.reason as string}`);
+      tell(text('withdrawal_rejected.title'), text('withdrawal_rejected.body', { amount, reason: d.reason as string }));
     if (event.type === 'WithdrawalPayoutFailed')
-      say('Withdrawal could not be paid', `${amount} is back in your wallet. ${d.reason as string}`);
+      tell(text('withdrawal_failed.title'), text('withdrawal_failed.body', { amount, reason: d.reason as string }));
     return out;
   }
 
   const user = keyOf(event.streamName, 'user');
   if (user !== null && event.type === 'AccessGranted') {
-    note(
-      'access_granted',
-      user,
-      'You have full access',
-      'An admin granted you full access. You can now pre-book deal rooms and place deals.',
-      '/deals',
-    );
+    note('access_granted', user, text('access_granted.title'), text('access_granted.body'), '/deals');
     return out;
   }
 
@@ -256,12 +290,12 @@ export const consequencesOf = (
       note(
         'order_paid',
         row.userId,
-        'Order paid',
-        `We received ${money(d.amountPaise as number)} for your order.`,
+        text('order_paid.title'),
+        text('order_paid.body', { amount: money(d.amountPaise as number) }),
         '/orders',
       );
     else if (d.to === 'shipped')
-      note('order_shipped', row.userId, 'Your order is on its way', 'Your shop order has been shipped.', '/orders');
+      note('order_shipped', row.userId, text('order_shipped.title'), text('order_shipped.body'), '/orders');
     return out;
   }
 
@@ -269,8 +303,8 @@ export const consequencesOf = (
     note(
       'crackers_confirmed',
       d.userId as string,
-      'Crackers order placed',
-      `We have your crackers order of ${money(d.totalAmount as number)} (order ${d.orderId as string}).`,
+      text('crackers_confirmed.title'),
+      text('crackers_confirmed.body', { amount: money(d.totalAmount as number), order: d.orderId as string }),
       '/reserved-items',
     );
 
@@ -284,8 +318,12 @@ export const consequencesOf = (
       note(
         'league_player_sold',
         t.ownerUserId,
-        t.teamId === buyer?.teamId ? 'Your team bought a player' : 'A player was sold',
-        `${player?.name ?? 'A player'} went to ${buyer?.teamName ?? 'a team'} for ${d.price as number} points.`,
+        text(t.teamId === buyer?.teamId ? 'league_player_sold.yours' : 'league_player_sold.title'),
+        text('league_player_sold.body', {
+          player: player?.name ?? say(langFor(t.ownerUserId), 'league.somePlayer'),
+          team: buyer?.teamName ?? say(langFor(t.ownerUserId), 'league.someTeam'),
+          price: String(d.price),
+        }),
         `/aplauction/${league}`,
       );
   }

@@ -54,6 +54,7 @@ export const createProductFromForm = async (
         413,
         'IMAGE_TOO_LARGE',
         `Images must be at most ${Math.floor(deps.config.UPLOAD_MAX_BYTES / 1000)} KB.`,
+        { maxKb: Math.floor(deps.config.UPLOAD_MAX_BYTES / 1000) },
       );
     }
     const bytes = new Uint8Array(await image.arrayBuffer());

@@ -101,10 +101,18 @@ export const adminProductsRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'comma
         found(id);
         const changes: ProductChanges = c.req.valid('json');
         if (changes.category !== undefined && !inTaxonomy(deps.readDb, 'category', changes.category)) {
-          throw new DomainError('CATEGORY_UNKNOWN', `“${changes.category}” is not in the category list. Add it first.`);
+          throw new DomainError(
+            'CATEGORY_UNKNOWN',
+            `“${changes.category}” is not in the category list. Add it first.`,
+            {
+              name: changes.category,
+            },
+          );
         }
         if (changes.brand !== undefined && !inTaxonomy(deps.readDb, 'brand', changes.brand)) {
-          throw new DomainError('BRAND_UNKNOWN', `“${changes.brand}” is not in the brand list. Add it first.`);
+          throw new DomainError('BRAND_UNKNOWN', `“${changes.brand}” is not in the brand list. Add it first.`, {
+            name: changes.brand,
+          });
         }
         if (changes.images && changes.image_url === undefined) changes.image_url = changes.images[0];
         const product = await run(currentUser(c), id, {
@@ -211,6 +219,7 @@ export const adminProductsRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'comma
           throw new DomainError(
             'TAXONOMY_IN_USE',
             `${used === 1 ? 'One product uses' : `${used} products use`} “${name}”. Move ${used === 1 ? 'it' : 'them'} first.`,
+            { name, count: used },
           );
         }
         const admin = currentUser(c);

@@ -188,7 +188,10 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
         const raw = c.req.valid('json').referralCode.trim();
         if (!raw) throw new ApiError(400, 'REFERRAL_REQUIRED', 'Enter a referral code.');
         const { wait } = referralChecks.attempt(clientAddress(c), deps.clock.now());
-        if (wait > 0) throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait));
+        if (wait > 0)
+          throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait), {
+            retryInSeconds: Math.ceil(wait / 1000),
+          });
         if (!referralExists(deps, raw))
           throw new ApiError(404, 'REFERRAL_NOT_FOUND', CRACKERS_MESSAGES.referralNotFound);
         const code = normalizeReferralCode(raw);

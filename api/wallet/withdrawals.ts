@@ -166,16 +166,20 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
         const existing = withdrawalById(deps.readDb, id);
         if (existing && existing.user_id !== user.id) throw new ApiError(409, 'WITHDRAWAL_EXISTS', 'Please try again.');
         const limits = limitsOf(deps, user);
-        const fail = (code: string, message: string) => new ApiError(422, code, message);
+        const fail = (code: string, message: string, details?: Record<string, unknown>) =>
+          new ApiError(422, code, message, details);
         if (!existing) {
           if (body.amount <= 0 || body.amount % 100 !== 0)
             throw fail('WITHDRAWAL_AMOUNT', 'Enter a whole number of rupees.');
           if (body.amount < limits.min)
-            throw fail('WITHDRAWAL_TOO_SMALL', `The smallest withdrawal is ${rupees(limits.min)}.`);
+            throw fail('WITHDRAWAL_TOO_SMALL', `The smallest withdrawal is ${rupees(limits.min)}.`, {
+              min: rupees(limits.min),
+            });
           if (body.amount > limits.left_today)
             throw fail(
               'WITHDRAWAL_DAILY_LIMIT',
               `You can withdraw up to ${rupees(limits.daily_max)} a day; ${rupees(limits.left_today)} is left today.`,
+              { dailyMax: rupees(limits.daily_max), leftToday: rupees(limits.left_today) },
             );
         }
         const destination = destinationOf(body.destination);

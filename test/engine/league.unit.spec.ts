@@ -129,6 +129,7 @@ describe('when the admin sets the league up', () => {
         { row: 2, message: 'Owner 1 already owns a team in this league.' },
         { row: 3, message: 'Points budget must be a whole number of at least 150 (max players × 30).' },
       ],
+      count: 3,
     });
   });
   it('adds players in order and refuses a base price under 30, an unknown role and a repeated name', () => {

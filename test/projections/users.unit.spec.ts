@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { UserEvent } from '../../engine/user.ts';
-import { listUsers, userByEmail, userById, userBySession } from '../../projections/users.ts';
+import { langOf, listUsers, userByEmail, userById, userBySession } from '../../projections/users.ts';
 import { given, on } from '../helpers/readModel.ts';
 
 const user = (id: string, e: UserEvent) => on(`user-${id}`, e);
@@ -50,5 +50,22 @@ describe('users read model', () => {
       started,
       user('u1', { type: 'SessionEnded', data: { sessionHash: 's1', at: 1 } }),
     ).thenRows((db) => userBySession(db, 's1', 0), undefined);
+  });
+
+  it("keeps the member's language: English for registrations before languages, then as registered or chosen", () => {
+    const withLang = (id: string, email: string, lang: 'en' | 'ta') => {
+      const e = registered(id, email);
+      return { ...e, data: { ...(e.data as object), lang } };
+    };
+    given(registered('u1', 'asha@example.in'), withLang('u2', 'bala@example.in', 'ta'))
+      .thenRows((db) => [userById(db, 'u1')?.lang, userById(db, 'u2')?.lang], ['en', 'ta'])
+      .thenRows((db) => langOf(userById(db, 'u9')), 'en');
+    given(
+      registered('u1', 'asha@example.in'),
+      user('u1', { type: 'SessionStarted', data: { sessionHash: 's1', expiresAt: 5000, at: 0 } }),
+      user('u1', { type: 'LanguageChosen', data: { lang: 'ta', at: 1 } }),
+    )
+      .thenRows((db) => langOf(userById(db, 'u1')), 'ta')
+      .thenRows((db) => userBySession(db, 's1', 1)?.lang, 'ta');
   });
 });

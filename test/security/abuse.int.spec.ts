@@ -86,6 +86,7 @@ describe('OTP: codes and guesses are limited per email and per address, with the
         error: {
           code: 'TOO_MANY_CODES',
           message: 'Too many codes were asked for. Please wait 4 minutes and try again.',
+          details: { retryInMinutes: 4 },
         },
       },
     });
@@ -126,7 +127,11 @@ describe('OTP: codes and guesses are limited per email and per address, with the
     expect(slowed).toEqual({
       status: 429,
       body: {
-        error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many wrong codes. Please wait 2 seconds and try again.' },
+        error: {
+          code: 'TOO_MANY_ATTEMPTS',
+          message: 'Too many wrong codes. Please wait 2 seconds and try again.',
+          details: { retryInSeconds: 2 },
+        },
       },
     });
     clock.advance(2_000);

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { NewsletterAnswer } from '../../../api/contract/newsletter.ts';
 import { api, messageOf } from '../lib/api.ts';
+import { currentLang } from '../i18n/index.ts';
 
 type State =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
@@ -19,7 +20,7 @@ export const NewsletterForm = () => {
       return;
     }
     setState({ kind: 'sending' });
-    api<NewsletterAnswer>('/api/newsletter/subscribe', { body: { email } })
+    api<NewsletterAnswer>('/api/newsletter/subscribe', { body: { email, lang: currentLang() } })
       .then((answer) => {
         setState({ kind: 'sent', message: answer.message });
         setEmail('');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
+import { currentLang } from '../../i18n/index.ts';
 import { messageOr, MESSAGES, OTP_RESEND_SECONDS, otpErrorMessage, retryInSeconds } from './authLogic.ts';
 
 type Note = { tone: 'success' | 'error'; text: string } | null;
@@ -46,7 +47,7 @@ export const EmailOtp = ({
     setBusy('send');
     setNote(null);
     try {
-      const res = await api<{ message?: string }>('/api/auth/otp', { body: { email: address } });
+      const res = await api<{ message?: string }>('/api/auth/otp', { body: { email: address, lang: currentLang() } });
       setSentTo(address);
       setOtp('');
       setWait(OTP_RESEND_SECONDS);

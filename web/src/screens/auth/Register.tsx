@@ -19,6 +19,7 @@ import { PasswordStrength } from './PasswordStrength.tsx';
 import './auth.css';
 import type { RegisterAnswer } from '../../../../api/contract/account.ts';
 import { signIn } from '../../stores/session.ts';
+import { currentLang } from '../../i18n/index.ts';
 
 /** The referral code handed over by the landing page, if any (navigation state). */
 const passedReferral = (state: unknown): string => {
@@ -72,7 +73,12 @@ export const Register = () => {
     setResult(null);
     try {
       const res = await api<RegisterAnswer>('/api/auth/register', {
-        body: { ...form, email: form.email.trim().toLowerCase(), referralCode: form.referralCode || null },
+        body: {
+          ...form,
+          email: form.email.trim().toLowerCase(),
+          referralCode: form.referralCode || null,
+          lang: currentLang(),
+        },
       });
       setRegistered(res);
       setResult({ tone: 'success', text: res.message });
