@@ -4,7 +4,7 @@ export const shell: Record<string, string> = {
   'Invite-only deals for members across Tamil Nadu': 'தமிழ்நாடு முழுவதும் உள்ள உறுப்பினர்களுக்கு அழைப்பின் பேரில் மட்டும் டீல்கள்',
   '{name} home': '{name} முகப்பு',
   Main: 'முதன்மை',
-  Mobile: 'மொபைல் மெனு',
+  Mobile: 'மொபைல்',
   'Close menu': 'மெனுவை மூடு',
   'Open menu': 'மெனுவைத் திற',
   Home: 'முகப்பு',
