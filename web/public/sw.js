@@ -8,7 +8,7 @@
  *
  * Bump VERSION when what is cached, or how, changes: the next visit installs the new worker and
  * it deletes every cache of older versions. */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const SHELL_CACHE = `vetri-shell-${VERSION}`;
 const ASSET_CACHE = `vetri-assets-${VERSION}`;
 const STATIC_CACHE = `vetri-static-${VERSION}`;

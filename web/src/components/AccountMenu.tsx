@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
+import { tRich } from '../i18n/Rich.tsx';
 import { initialsOf } from '../screens/auth/authLogic.ts';
 import { logout, type SessionUser } from '../stores/session.ts';
 
@@ -8,35 +10,39 @@ const ROLE_LABEL: Record<SessionUser['role'], string> = { admin: 'Admin', audito
 const MenuItems = ({ user, onLogout, onPick }: { user: SessionUser; onLogout: () => void; onPick: () => void }) => (
   <>
     <div className="account-menu-head">
-      <strong className="account-menu-name" data-testid="account-name">
+      <strong className="account-menu-name" data-testid="account-name" translate="no">
         {user.name}
       </strong>
-      <span className="account-menu-email">{user.email}</span>
+      <span className="account-menu-email" translate="no">
+        {user.email}
+      </span>
       <span className="account-menu-tags">
-        <span className={`role-badge role-badge--${user.role}`}>{ROLE_LABEL[user.role]}</span>
-        {user.access === 'waitlisted' && <span className="access-badge access-badge--waitlisted">Waitlisted</span>}
+        <span className={`role-badge role-badge--${user.role}`}>{t(ROLE_LABEL[user.role])}</span>
+        {user.access === 'waitlisted' && (
+          <span className="access-badge access-badge--waitlisted">{t('Waitlisted')}</span>
+        )}
       </span>
     </div>
     <Link to="/profile" className="account-menu-item" role="menuitem" onClick={onPick}>
-      View Profile
+      {t('View Profile')}
     </Link>
     {/* Shown only where the header bar has no room for these links (1024–1239 px). */}
     <Link to="/account" className="account-menu-item account-menu-item--narrow" role="menuitem" onClick={onPick}>
-      My Account
+      {t('My Account')}
     </Link>
     <Link to="/checkout" className="account-menu-item account-menu-item--narrow" role="menuitem" onClick={onPick}>
-      Checkout
+      {t('Checkout')}
     </Link>
     <Link to="/blog" className="account-menu-item account-menu-item--narrow" role="menuitem" onClick={onPick}>
-      Blog
+      {t('Blog')}
     </Link>
     {(user.role === 'admin' || user.role === 'auditor') && (
       <Link to="/admin" className="account-menu-item" role="menuitem" onClick={onPick}>
-        Admin dashboard
+        {t('Admin dashboard')}
       </Link>
     )}
     <button type="button" className="account-menu-item account-menu-logout" role="menuitem" onClick={onLogout}>
-      Logout
+      {t('Logout')}
     </button>
   </>
 );
@@ -71,7 +77,7 @@ export const AccountMenu = ({ user, variant }: { user: SessionUser; variant: 'ba
 
   if (variant === 'menu') {
     return (
-      <div className="account-menu account-menu--inline" role="menu" aria-label="Account">
+      <div className="account-menu account-menu--inline" role="menu" aria-label={t('Account')}>
         <MenuItems user={user} onLogout={onLogout} onPick={close} />
       </div>
     );
@@ -85,14 +91,22 @@ export const AccountMenu = ({ user, variant }: { user: SessionUser; variant: 'ba
         aria-haspopup="menu"
         aria-expanded={open}
         title={user.name}
+        // The title is the member's name (data); the hidden text below is translated.
+        translate="no"
         onClick={() => setOpen((o) => !o)}
       >
         {/* The name is the hidden text, so the initials need not be part of it (WCAG 2.5.3 asks for one or the other). */}
         {user.avatar ? <img src={user.avatar} alt="" /> : <span aria-hidden="true">{initialsOf(user.name)}</span>}
-        <span className="visually-hidden">Account menu for {user.name}</span>
+        <span className="visually-hidden" translate="yes">
+          {tRich(
+            'Account menu for <who>{name}</who>',
+            { who: (w) => <span translate="no">{w}</span> },
+            { name: user.name },
+          )}
+        </span>
       </button>
       {open && (
-        <div className="account-menu account-menu--popover" role="menu" aria-label="Account">
+        <div className="account-menu account-menu--popover" role="menu" aria-label={t('Account')}>
           <MenuItems user={user} onLogout={onLogout} onPick={close} />
         </div>
       )}

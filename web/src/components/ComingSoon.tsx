@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
 import { usePageTitle } from '../lib/hooks.ts';
 
 const PARAM_LABELS: Record<string, string> = { roomCode: 'Room', code: 'Code' };
 
 /** Placeholder for a screen that a later piece of work will build. */
 export const ComingSoon = ({ title, note }: { title: string; note: string }) => {
-  usePageTitle(title);
+  usePageTitle(t(title));
   const params = useParams();
   const chips = Object.entries(params).filter(([key, value]) => key !== '*' && value);
 
@@ -13,24 +14,24 @@ export const ComingSoon = ({ title, note }: { title: string; note: string }) => 
     <section className="container placeholder-page" data-testid="coming-soon">
       <div className="placeholder-card">
         <img src="/coming-soon.svg" alt="" width={120} height={120} className="placeholder-art" />
-        <p className="eyebrow">Coming soon</p>
-        <h1>{title}</h1>
+        <p className="eyebrow">{t('Coming soon')}</p>
+        <h1>{t(title)}</h1>
         {chips.length > 0 && (
           <p className="chip-row">
             {chips.map(([key, value]) => (
               <span key={key} className="chip">
-                {PARAM_LABELS[key] ?? key} {value}
+                {t(PARAM_LABELS[key] ?? key)} <span translate="no">{value}</span>
               </span>
             ))}
           </p>
         )}
-        <p className="lead">{note}</p>
+        <p className="lead">{t(note)}</p>
         <div className="button-row">
           <Link to="/" className="btn btn-primary">
-            Back to home
+            {t('Back to home')}
           </Link>
           <Link to="/about-deals" className="btn btn-ghost">
-            Read the Deal Rules
+            {t('Read the Deal Rules')}
           </Link>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
 import { useScrolledPast } from '../lib/hooks.ts';
 import { MAIN_NAV, SITE } from '../lib/site.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';
@@ -51,21 +52,29 @@ export const Header = () => {
       >
         <div className="topbar" aria-hidden={collapsed} inert={collapsed}>
           <div className="container topbar-inner">
-            <span className="topbar-note">Invite-only deals for members across Tamil Nadu</span>
+            <span className="topbar-note">{t('Invite-only deals for members across Tamil Nadu')}</span>
             <div className="topbar-support">
               <SupportLinks />
             </div>
           </div>
         </div>
         <div className="container mainbar">
-          <Link to="/" className="brand" aria-label={`${SITE.name} home`}>
+          <Link
+            to="/"
+            className="brand"
+            aria-label={t('{name} home', { name: SITE.name })}
+            // The brand's name is shown as written; the label keeps it, so its visible text is part of its name.
+            translate="no"
+          >
             <img src="/logo.svg" alt="" width={36} height={36} />
-            <span className="brand-name">{SITE.name}</span>
+            <span className="brand-name" translate="no">
+              {SITE.name}
+            </span>
           </Link>
-          <nav className="main-nav" aria-label="Main">
+          <nav className="main-nav" aria-label={t('Main')}>
             {MAIN_NAV.map((item) => (
               <NavLink key={item.to} to={item.to} end={item.to === '/'} className={navClass}>
-                {item.label}
+                {t(item.label)}
               </NavLink>
             ))}
           </nav>
@@ -80,7 +89,7 @@ export const Header = () => {
               className="menu-toggle"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-label={menuOpen ? t('Close menu') : t('Open menu')}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -88,10 +97,10 @@ export const Header = () => {
           </div>
         </div>
         <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
-          <nav className="container mobile-nav" aria-label="Mobile">
+          <nav className="container mobile-nav" aria-label={t('Mobile')}>
             {MAIN_NAV.map((item) => (
               <NavLink key={item.to} to={item.to} end={item.to === '/'} className={navClass}>
-                {item.label}
+                {t(item.label)}
               </NavLink>
             ))}
             <div className="mobile-search">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
 import { formatRupees } from '../lib/format.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -12,17 +13,17 @@ export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' })
   const reward = useSessionStore((s) => s.rewardCash);
 
   if (status === 'loading') {
-    return <span className="header-skeleton" aria-label="Checking your session" role="status" />;
+    return <span className="header-skeleton" aria-label={t('Checking your session')} role="status" />;
   }
 
   if (!user) {
     return (
       <div className={`header-account header-account--${variant}`}>
         <Link to="/login" className="btn btn-ghost btn-sm">
-          Login
+          {t('Login')}
         </Link>
         <Link to="/register" className="btn btn-primary btn-sm header-register">
-          Register
+          {t('Register')}
         </Link>
       </div>
     );
@@ -31,24 +32,24 @@ export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' })
   return (
     <div className={`header-account header-account--${variant}`} data-testid={`header-account-${variant}`}>
       <Link to="/blog" className="header-link">
-        Blog
+        {t('Blog')}
       </Link>
       <Link to="/checkout" className="header-link">
-        Checkout
+        {t('Checkout')}
       </Link>
       {/* Only members hold money here: admins and auditors have no wallet to show. */}
       {user.role === 'member' && (
         <>
-          <Link to="/wallet" className="balance-chip" title="Wallet balance" data-testid="wallet-balance">
-            Wallet {formatRupees(wallet, { whole: true })}
+          <Link to="/wallet" className="balance-chip" title={t('Wallet balance')} data-testid="wallet-balance">
+            {t('Wallet {amount}', { amount: formatRupees(wallet, { whole: true }) })}
           </Link>
-          <span className="balance-chip balance-chip--reward" title="Reward cash" data-testid="reward-balance">
-            Reward {formatRupees(reward, { whole: true })}
+          <span className="balance-chip balance-chip--reward" title={t('Reward cash')} data-testid="reward-balance">
+            {t('Reward {amount}', { amount: formatRupees(reward, { whole: true }) })}
           </span>
         </>
       )}
       <Link to="/account" className="header-link header-my-account">
-        My Account
+        {t('My Account')}
       </Link>
       <AccountMenu user={user} variant={variant} />
     </div>

@@ -1,4 +1,5 @@
 import { matchPath, useLocation } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
 import { routes } from '../routes.tsx';
 import { acceptInstall, dismissInstall, shouldSuggestInstall, useInstallStore } from '../stores/install.ts';
 import { useSessionStore } from '../stores/session.ts';
@@ -18,16 +19,16 @@ export const InstallPrompt = () => {
     <aside className="install-prompt" aria-labelledby="install-prompt-title" data-testid="install-prompt">
       <img src="/icons/icon-192.png" alt="" width={40} height={40} />
       <div className="install-prompt-text">
-        <p id="install-prompt-title">Vetri Deals on your home screen</p>
-        <p className="install-prompt-note">Opens like an app, even offline.</p>
+        <p id="install-prompt-title">{t('Vetri Deals on your home screen')}</p>
+        <p className="install-prompt-note">{t('Opens like an app, even offline.')}</p>
       </div>
       <button type="button" className="btn btn-primary btn-sm" onClick={() => void acceptInstall()}>
-        Install Vetri Deals
+        {t('Install Vetri Deals')}
       </button>
       <button
         type="button"
         className="install-prompt-close"
-        aria-label="Dismiss: do not suggest installing again"
+        aria-label={t('Dismiss: do not suggest installing again')}
         onClick={() => dismissInstall()}
       >
         <span aria-hidden="true">×</span>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, matchPath, useLocation } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
 import { routes } from '../routes.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -22,7 +23,7 @@ export const Layout = () => {
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/index.ts';
 import type { CueMoment } from '../lib/liveCues.ts';
 import { cuesBetween, SPEAK_GAP_MS, timerCue } from '../lib/liveCues.ts';
 import { cuesOn, playCue, setCues } from '../lib/cueOutput.ts';
@@ -90,7 +91,7 @@ export const CuesSwitch = () => {
       }}
       data-testid="cues-switch"
     >
-      {on ? 'Sound & vibration: on' : 'Sound & vibration: off'}
+      {on ? t('Sound & vibration: on') : t('Sound & vibration: off')}
     </button>
   );
 };

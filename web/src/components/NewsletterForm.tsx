@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { NewsletterAnswer } from '../../../api/contract/newsletter.ts';
+import { t } from '../i18n/index.ts';
 import { api, messageOf } from '../lib/api.ts';
 import { currentLang } from '../i18n/index.ts';
 
@@ -16,19 +17,19 @@ export const NewsletterForm = () => {
     event.preventDefault();
     if (state.kind === 'sending') return;
     if (!email.trim()) {
-      setState({ kind: 'error', message: 'Enter your email address first.' });
+      setState({ kind: 'error', message: t('Enter your email address first.') });
       return;
     }
     setState({ kind: 'sending' });
     api<NewsletterAnswer>('/api/newsletter/subscribe', { body: { email, lang: currentLang() } })
       .then((answer) => {
-        setState({ kind: 'sent', message: answer.message });
+        setState({ kind: 'sent', message: t(answer.message) });
         setEmail('');
       })
       .catch((error: unknown) =>
         setState({
           kind: 'error',
-          message: messageOf(error, 'We could not reach the server. Please try again.'),
+          message: messageOf(error, t('We could not reach the server. Please try again.')),
         }),
       );
   };
@@ -37,7 +38,7 @@ export const NewsletterForm = () => {
     <>
       <form className="newsletter-form" onSubmit={submit} noValidate data-testid="newsletter-form">
         <label htmlFor="newsletter-email" className="visually-hidden">
-          Email address
+          {t('Email address')}
         </label>
         <input
           id="newsletter-email"
@@ -51,7 +52,7 @@ export const NewsletterForm = () => {
           aria-describedby="newsletter-status"
         />
         <button type="submit" className="btn btn-accent btn-sm" disabled={state.kind === 'sending'}>
-          {state.kind === 'sending' ? 'Sending…' : 'Subscribe'}
+          {state.kind === 'sending' ? t('Sending…') : t('Subscribe')}
         </button>
       </form>
       <p

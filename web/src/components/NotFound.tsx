@@ -1,9 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
+import { t } from '../i18n/index.ts';
+import { tRich } from '../i18n/Rich.tsx';
 import { usePageTitle } from '../lib/hooks.ts';
 
 /** Catch-all until the route guards arrive (they will redirect instead). */
 export const NotFound = () => {
-  usePageTitle('Page not found');
+  usePageTitle(t('Page not found'));
   const { pathname } = useLocation();
   return (
     <section className="container placeholder-page" data-testid="not-found">
@@ -11,16 +13,22 @@ export const NotFound = () => {
         <p className="big-code" aria-hidden="true">
           404
         </p>
-        <h1>Page not found</h1>
+        <h1>{t('Page not found')}</h1>
         <p className="lead">
-          We couldn’t find <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+          {tRich(
+            'We couldn’t find <path>{pathname}</path>. It may have moved, or the link may be mistyped.',
+            {
+              path: (w) => <code translate="no">{w}</code>,
+            },
+            { pathname },
+          )}
         </p>
         <div className="button-row">
           <Link to="/" className="btn btn-primary">
-            Go to home
+            {t('Go to home')}
           </Link>
           <Link to="/contact" className="btn btn-ghost">
-            Contact support
+            {t('Contact support')}
           </Link>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { formatAgo } from '../lib/format.ts';
+import { t } from '../i18n/index.ts';
+import { formatAgo, formatNumber } from '../lib/format.ts';
 import { useDismissable } from '../lib/hooks.ts';
 import { loadNotifications, markRead, useNotifications } from '../stores/notifications.ts';
 import { useSessionStore } from '../stores/session.ts';
@@ -26,7 +27,9 @@ export const NotificationBell = () => {
         data-testid="bell"
       >
         <BellIcon />
-        <span className="visually-hidden">Notifications{unread > 0 ? `, ${unread} unread` : ''}</span>
+        <span className="visually-hidden">
+          {unread > 0 ? t('Notifications, {n} unread', { n: formatNumber(unread) }) : t('Notifications')}
+        </span>
         {unread > 0 && (
           <span className="bell-badge" aria-hidden="true" data-testid="bell-count">
             {unread > 99 ? '99+' : unread}
@@ -34,26 +37,26 @@ export const NotificationBell = () => {
         )}
       </button>
       {open && (
-        <div className="bell-panel" role="region" aria-label="Notifications" data-testid="bell-panel">
+        <div className="bell-panel" role="region" aria-label={t('Notifications')} data-testid="bell-panel">
           <div className="bell-head">
-            <strong>Notifications</strong>
+            <strong>{t('Notifications')}</strong>
             {unread > 0 && (
               <button type="button" className="bell-link" onClick={() => void markRead('all')}>
-                Mark all as read
+                {t('Mark all as read')}
               </button>
             )}
           </div>
-          {status === 'loading' && <p className="bell-state">Loading…</p>}
+          {status === 'loading' && <p className="bell-state">{t('Loading…')}</p>}
           {status === 'error' && (
             <p className="bell-state">
-              Could not load your notifications.{' '}
+              {t('Could not load your notifications.')}{' '}
               <button type="button" className="bell-link" onClick={() => void loadNotifications()}>
-                Try again
+                {t('Try again')}
               </button>
             </p>
           )}
           {status === 'ready' && items.length === 0 && (
-            <p className="bell-state">No notifications yet. Rooms you book, deals and orders will show here.</p>
+            <p className="bell-state">{t('No notifications yet. Rooms you book, deals and orders will show here.')}</p>
           )}
           {items.length > 0 && (
             <ul className="bell-list">
@@ -70,7 +73,7 @@ export const NotificationBell = () => {
                     data-testid="bell-item"
                   >
                     <span className="bell-title">
-                      {!n.read && <span className="visually-hidden">Unread: </span>}
+                      {!n.read && <span className="visually-hidden">{t('Unread:')} </span>}
                       {n.title}
                     </span>
                     <span className="bell-body">{n.body}</span>

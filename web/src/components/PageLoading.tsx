@@ -1,7 +1,9 @@
+import { t } from '../i18n/index.ts';
+
 /** Shown while a screen's code or data is loading. */
-export const PageLoading = ({ label = 'Loading…' }: { label?: string }) => (
+export const PageLoading = ({ label }: { label?: string }) => (
   <div className="page-loading" role="status" aria-live="polite">
     <span className="spinner" aria-hidden="true" />
-    <span>{label}</span>
+    <span>{label ?? t('Loading…')}</span>
   </div>
 );

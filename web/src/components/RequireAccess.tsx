@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteAccess } from '../lib/access.ts';
 import { afterLoginPath, decideAccess, readGuardState, unknownPathRedirect } from '../lib/access.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { t } from '../i18n/index.ts';
 import { PageLoading } from './PageLoading.tsx';
 
 /** Shows `children` when the session may open this route, else redirects as `decideAccess` says. */
@@ -11,7 +12,7 @@ export const RequireAccess = ({ access, children }: { access: RouteAccess; child
   const user = useSessionStore((s) => s.user);
   const location = useLocation();
 
-  if (status === 'loading') return <PageLoading label="Checking your session…" />;
+  if (status === 'loading') return <PageLoading label={t('Checking your session…')} />;
 
   const decision = decideAccess(access, user, readGuardState(location.state).reason ?? null);
   if (decision.allow) return <>{children}</>;
@@ -34,7 +35,7 @@ export const SessionGate = ({ children }: { children: ReactNode }) => {
     return (
       <div className="session-splash" data-testid="session-loading">
         <img src="/logo.svg" alt="" width={56} height={56} />
-        <PageLoading label="Checking your session…" />
+        <PageLoading label={t('Checking your session…')} />
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { t } from '../i18n/index.ts';
 import { usePageTitle } from '../lib/hooks.ts';
 
 /**
@@ -6,23 +7,25 @@ import { usePageTitle } from '../lib/hooks.ts';
  * online flag is only a hint: a phone on a dead network still says it is online.)
  */
 export const ScreenUnavailable = () => {
-  const title = navigator.onLine ? 'This screen could not be loaded' : 'You are offline';
+  const title = navigator.onLine ? t('This screen could not be loaded') : t('You are offline');
   usePageTitle(title);
   return (
     <section className="container placeholder-page" data-testid="screen-unavailable">
       <div className="placeholder-card">
         <h1>{title}</h1>
         <p className="lead">
-          Vetri Deals could not be reached, and this screen is not saved on this phone yet. Check your mobile data or
-          Wi-Fi and try again.
+          {t(
+            'Vetri Deals could not be reached, and this screen is not saved on this phone yet. Check your mobile data or Wi-Fi and try again.',
+          )}
         </p>
         <p>
-          Offline, the app still opens and pages you already viewed may show. Bidding, your wallet and payments need a
-          connection: balances are never shown from a saved copy.
+          {t(
+            'Offline, the app still opens and pages you already viewed may show. Bidding, your wallet and payments need a connection: balances are never shown from a saved copy.',
+          )}
         </p>
         <div className="button-row">
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Try again
+            {t('Try again')}
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../i18n/index.ts';
 import { usePageTitle } from '../lib/hooks.ts';
 
 type StaticPageProps = {
@@ -11,17 +12,17 @@ type StaticPageProps = {
   wide?: boolean;
 };
 
-/** The common frame of information pages: a heading band and a readable column. */
+/** The common frame of information pages: a heading band and a readable column. Its texts are given in English and shown translated. */
 export const StaticPage = ({ title, lead, eyebrow, note, children, wide = false }: StaticPageProps) => {
-  usePageTitle(title);
+  usePageTitle(t(title));
   return (
     <>
       <header className={`page-hero${wide ? ' page-hero--wide' : ''}`}>
         <div className="container">
-          {eyebrow && <p className="eyebrow eyebrow--light">{eyebrow}</p>}
-          <h1>{title}</h1>
-          <p className="page-hero-lead">{lead}</p>
-          {note && <p className="page-hero-note">{note}</p>}
+          {eyebrow && <p className="eyebrow eyebrow--light">{t(eyebrow)}</p>}
+          <h1>{t(title)}</h1>
+          <p className="page-hero-lead">{t(lead)}</p>
+          {note && <p className="page-hero-note">{t(note)}</p>}
         </div>
       </header>
       <div className={`container page-body${wide ? ' page-body--wide' : ''}`}>
@@ -34,7 +35,7 @@ export const StaticPage = ({ title, lead, eyebrow, note, children, wide = false 
 /** A bordered box inside a static page for the facts people look for first. */
 export const Callout = ({ title, children }: { title: string; children: ReactNode }) => (
   <aside className="callout">
-    <h2 className="callout-title">{title}</h2>
+    <h2 className="callout-title">{t(title)}</h2>
     {children}
   </aside>
 );

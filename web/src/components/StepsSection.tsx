@@ -1,4 +1,6 @@
-/** A "How It Works" section: numbered step cards under an eyebrow and heading. */
+import { t } from '../i18n/index.ts';
+
+/** A "How It Works" section: numbered step cards under an eyebrow and heading (texts given in English, shown translated). */
 export const StepsSection = ({
   id,
   eyebrow,
@@ -11,8 +13,8 @@ export const StepsSection = ({
   <section className="section" aria-labelledby={id}>
     <div className="container">
       <div className="section-head">
-        <p className="eyebrow">{eyebrow}</p>
-        <h2 id={id}>How It Works</h2>
+        <p className="eyebrow">{t(eyebrow)}</p>
+        <h2 id={id}>{t('How It Works')}</h2>
       </div>
       <ol className="steps">
         {steps.map((step, i) => (
@@ -20,8 +22,8 @@ export const StepsSection = ({
             <span className="step-number" aria-hidden="true">
               {i + 1}
             </span>
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
+            <h3>{t(step.title)}</h3>
+            <p>{t(step.text)}</p>
           </li>
         ))}
       </ol>

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { t, useLang } from '../i18n/index.ts';
 import { SITE } from './site.ts';
 
 /** Sets the tab title to "{title} · Vetri Deals" while the page is shown. */
 export const usePageTitle = (title: string | null): void => {
+  const lang = useLang();
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE.name}` : `${SITE.name} — invite-only deals and shop`;
-  }, [title]);
+    document.title = title ? `${title} · ${SITE.name}` : t('Vetri Deals — invite-only deals and shop');
+  }, [title, lang]);
 };
 
 /** True once the window has scrolled past `threshold` px. */

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { t } from '../i18n/index.ts';
 import { serverNow } from '../lib/clock.ts';
 import { useClockStore } from '../stores/clock.ts';
 import './kit.css';
@@ -60,7 +61,7 @@ export const Notice = ({
   >
     <div className="vd-notice-body">{children}</div>
     {onClose && (
-      <button type="button" className="vd-notice-close" aria-label="Dismiss" onClick={onClose}>
+      <button type="button" className="vd-notice-close" aria-label={t('Dismiss')} onClick={onClose}>
         ×
       </button>
     )}
@@ -169,7 +170,7 @@ export const Modal = ({
       >
         <div className="vd-modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="vd-modal-x" aria-label="Close" onClick={onClose}>
+          <button type="button" className="vd-modal-x" aria-label={t('Close')} onClick={onClose}>
             ×
           </button>
         </div>
@@ -213,7 +214,7 @@ export const Sheet = ({
         <div className="vd-sheet-head">
           <h2 id={titleId}>{title}</h2>
           <button ref={done} type="button" className="btn btn-primary btn-sm" onClick={onClose}>
-            Done
+            {t('Done')}
           </button>
         </div>
         <div className="vd-sheet-body">{children}</div>
@@ -283,7 +284,7 @@ export const RetryNotice = ({ message, onRetry }: { message: string; onRetry: ()
   <Notice tone="error">
     <p>{message}</p>
     <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
-      Try again
+      {t('Try again')}
     </button>
   </Notice>
 );

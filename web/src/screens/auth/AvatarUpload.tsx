@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import type { AvatarAnswer } from '../../../../api/contract/account.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { refreshSession } from '../../stores/session.ts';
 import { initialsOf } from './authLogic.ts';
@@ -24,16 +25,18 @@ export const AvatarUpload = ({ name, avatar }: { name: string; avatar: string | 
       form.append('avatar', await resizeAvatar(file), 'avatar');
       const res = await api<AvatarAnswer>('/api/me/profile/avatar', { method: 'POST', body: form });
       setCurrent(res.avatar);
-      setAlert({ tone: 'success', text: res.message || AVATAR_MESSAGES.done });
+      setAlert({ tone: 'success', text: t(res.message || AVATAR_MESSAGES.done) });
       // The header's avatar button follows the session.
       void refreshSession();
     } catch (error) {
       setAlert({
         tone: 'error',
         text:
-          error instanceof ApiError || (error instanceof Error && KNOWN.has(error.message))
-            ? error.message
-            : AVATAR_MESSAGES.failed,
+          error instanceof ApiError
+            ? errorText(error.code, error.message, error.details)
+            : error instanceof Error && KNOWN.has(error.message)
+              ? t(error.message)
+              : t(AVATAR_MESSAGES.failed),
       });
     } finally {
       setBusy(false);
@@ -44,13 +47,13 @@ export const AvatarUpload = ({ name, avatar }: { name: string; avatar: string | 
     <div className="avatar-upload">
       <span className="avatar avatar--lg" data-testid="profile-avatar">
         {current ? (
-          <img src={current} alt={`${name}'s avatar`} width={84} height={84} />
+          <img src={current} alt={t("{name}'s avatar", { name })} translate="no" width={84} height={84} />
         ) : (
           <span aria-hidden="true">{initialsOf(name)}</span>
         )}
       </span>
       <label className="btn btn-ghost btn-sm avatar-change" aria-busy={busy}>
-        {busy ? 'Uploading…' : current ? 'Change photo' : 'Add photo'}
+        {busy ? t('Uploading…') : current ? t('Change photo') : t('Add photo')}
         <input
           type="file"
           accept="image/png,image/jpeg,image/webp"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../i18n/index.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { currentLang } from '../../i18n/index.ts';
 import { messageOr, MESSAGES, OTP_RESEND_SECONDS, otpErrorMessage, retryInSeconds } from './authLogic.ts';
@@ -41,7 +42,7 @@ export const EmailOtp = ({
   const send = async () => {
     const address = email.trim().toLowerCase();
     if (!address) {
-      setNote({ tone: 'error', text: MESSAGES.emailFirst });
+      setNote({ tone: 'error', text: t(MESSAGES.emailFirst) });
       return;
     }
     setBusy('send');
@@ -51,7 +52,7 @@ export const EmailOtp = ({
       setSentTo(address);
       setOtp('');
       setWait(OTP_RESEND_SECONDS);
-      setNote({ tone: 'success', text: res.message ?? 'OTP sent to your email.' });
+      setNote({ tone: 'success', text: t(res.message ?? 'OTP sent to your email.') });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'OTP_RESEND_TOO_SOON') {
         setSentTo(address);
@@ -65,14 +66,14 @@ export const EmailOtp = ({
 
   const verify = async () => {
     if (!otp.trim()) {
-      setNote({ tone: 'error', text: MESSAGES.otpRequired });
+      setNote({ tone: 'error', text: t(MESSAGES.otpRequired) });
       return;
     }
     setBusy('verify');
     setNote(null);
     try {
       await api('/api/auth/otp/verify', { body: { email: email.trim().toLowerCase(), otp: otp.trim() } });
-      setNote({ tone: 'success', text: 'Email verified.' });
+      setNote({ tone: 'success', text: t('Email verified.') });
       onVerified();
     } catch (error) {
       setNote({ tone: 'error', text: otpErrorMessage(error) });
@@ -81,11 +82,18 @@ export const EmailOtp = ({
     }
   };
 
-  const sendLabel = busy === 'send' ? 'Sending…' : wait > 0 ? `Resend in ${wait}s` : sentTo ? 'Resend OTP' : 'Send OTP';
+  const sendLabel =
+    busy === 'send'
+      ? t('Sending…')
+      : wait > 0
+        ? t('Resend in {n}s', { n: wait })
+        : sentTo
+          ? t('Resend OTP')
+          : t('Send OTP');
 
   return (
     <div className="field field--wide">
-      <label htmlFor="register-email">Email</label>
+      <label htmlFor="register-email">{t('Email')}</label>
       <div className="input-row">
         <input
           id="register-email"
@@ -101,7 +109,7 @@ export const EmailOtp = ({
         />
         {verified ? (
           <span className="verified-badge" data-testid="email-verified">
-            ✓ Verified
+            ✓ {t('Verified')}
           </span>
         ) : (
           <button
@@ -124,7 +132,7 @@ export const EmailOtp = ({
             name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"
-            placeholder="6-digit OTP"
+            placeholder={t('6-digit OTP')}
             maxLength={6}
             value={otp}
             onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
@@ -141,7 +149,7 @@ export const EmailOtp = ({
             onClick={() => void verify()}
             disabled={busy !== null}
           >
-            {busy === 'verify' ? 'Verifying…' : 'Verify'}
+            {busy === 'verify' ? t('Verifying…') : t('Verify')}
           </button>
         </div>
       )}
@@ -150,7 +158,10 @@ export const EmailOtp = ({
         className={note ? `field-note field-note--${note.tone}` : 'field-note'}
         role={note?.tone === 'error' ? 'alert' : 'status'}
       >
-        {note?.text ?? (sentTo && !verified ? `We sent a 6-digit code to ${sentTo}. It is valid for 10 minutes.` : '')}
+        {note?.text ??
+          (sentTo && !verified
+            ? t('We sent a 6-digit code to {email}. It is valid for 10 minutes.', { email: sentTo })
+            : '')}
       </p>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Benefits, LandingFaq, LandingFooterStrip, LandingSteps } from './LandingSections.tsx';
@@ -9,13 +11,19 @@ import './auth.css';
 
 const MemberActions = ({ name }: { name: string }) => (
   <div className="landing-member">
-    <p className="landing-member-hello">Welcome back, {name.split(' ')[0]}.</p>
+    <p className="landing-member-hello">
+      {tRich(
+        'Welcome back, <who>{name}</who>.',
+        { who: (w) => <span translate="no">{w}</span> },
+        { name: name.split(' ')[0]! },
+      )}
+    </p>
     <div className="button-row">
       <Link to="/deals" className="btn btn-accent">
-        Browse Deals
+        {t('Browse Deals')}
       </Link>
       <Link to="/shop" className="btn btn-outline-light">
-        Visit the Shop
+        {t('Visit the Shop')}
       </Link>
     </div>
   </div>
@@ -39,21 +47,22 @@ export const Landing = () => {
       <section className="hero landing-hero" data-testid="hero">
         <div className="container landing-hero-inner">
           <div>
-            <p className="eyebrow eyebrow--light">Invite-only · Tamil Nadu</p>
-            <h1 className="hero-title">The Future of Shopping Is Here — Built for You</h1>
+            <p className="eyebrow eyebrow--light">{t('Invite-only · Tamil Nadu')}</p>
+            <h1 className="hero-title">{t('The Future of Shopping Is Here — Built for You')}</h1>
             <p className="hero-text">
-              Live deal rooms with products at up to 60% off retail, and a members’ shop where even a deal you don’t win
-              comes back to you as Reward Cash.
+              {t(
+                'Live deal rooms with products at up to 60% off retail, and a members’ shop where even a deal you don’t win comes back to you as Reward Cash.',
+              )}
             </p>
             {user ? (
               <MemberActions name={user.name} />
             ) : (
               <div className="button-row">
                 <button type="button" className="btn btn-accent" onClick={() => setLoginOpen(true)}>
-                  Login
+                  {t('Login')}
                 </button>
                 <Link to="/register" className="btn btn-outline-light">
-                  Join Waitlist
+                  {t('Join Waitlist')}
                 </Link>
               </div>
             )}
@@ -62,11 +71,15 @@ export const Landing = () => {
             <img src="/hero-deals.svg" alt="" className="hero-art" width={440} height={360} />
           ) : (
             <div className="landing-access card">
-              <h2>Get instant access</h2>
-              <p className="muted">Members invite members. Enter your referral code to register with full access.</p>
+              <h2>{t('Get instant access')}</h2>
+              <p className="muted">
+                {t('Members invite members. Enter your referral code to register with full access.')}
+              </p>
               <ReferralEntry id="landing-referral" inputRef={referralRef} />
               <p className="landing-access-alt">
-                No code? <Link to="/register">Join Waitlist</Link> — you can shop while an admin reviews your account.
+                {tRich('No code? <join>Join Waitlist</join> — you can shop while an admin reviews your account.', {
+                  join: (w) => <Link to="/register">{w}</Link>,
+                })}
               </p>
             </div>
           )}
@@ -82,16 +95,16 @@ export const Landing = () => {
           <div className="container">
             <div className="banner landing-closing">
               <div>
-                <p className="eyebrow eyebrow--accent">Ready when you are</p>
-                <h2 id="landing-closing">Your seat in the next deal room is waiting</h2>
-                <p>Start with a referral code for instant access, or apply through the reviewed waitlist.</p>
+                <p className="eyebrow eyebrow--accent">{t('Ready when you are')}</p>
+                <h2 id="landing-closing">{t('Your seat in the next deal room is waiting')}</h2>
+                <p>{t('Start with a referral code for instant access, or apply through the reviewed waitlist.')}</p>
               </div>
               <div className="banner-actions">
                 <button type="button" className="btn btn-accent" onClick={focusReferral}>
-                  Enter Referral Code – Instant Access
+                  {t('Enter Referral Code – Instant Access')}
                 </button>
                 <Link to="/register" className="btn btn-outline-light">
-                  Join Reviewed Waitlist
+                  {t('Join Reviewed Waitlist')}
                 </Link>
               </div>
             </div>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { ShieldIcon, TagIcon } from '../../components/Icons.tsx';
 import { StepsSection } from '../../components/StepsSection.tsx';
-import { SITE } from '../../lib/site.ts';
 import { BENEFITS, FAQ, LANDING_FOOTER_LINKS, LANDING_STEPS } from './landingContent.ts';
 
 const BenefitIcon = ({ kind }: { kind: (typeof BENEFITS)[number]['key'] }) => {
@@ -24,8 +24,8 @@ export const Benefits = () => (
   <section className="section" aria-labelledby="landing-benefits">
     <div className="container">
       <div className="section-head">
-        <p className="eyebrow">Why members love it</p>
-        <h2 id="landing-benefits">Shopping that pays you back</h2>
+        <p className="eyebrow">{t('Why members love it')}</p>
+        <h2 id="landing-benefits">{t('Shopping that pays you back')}</h2>
       </div>
       <ul className="benefit-grid">
         {BENEFITS.map((b) => (
@@ -33,8 +33,8 @@ export const Benefits = () => (
             <span className="feature-icon">
               <BenefitIcon kind={b.key} />
             </span>
-            <h3>{b.title}</h3>
-            <p>{b.text}</p>
+            <h3>{t(b.title)}</h3>
+            <p>{t(b.text)}</p>
           </li>
         ))}
       </ul>
@@ -51,8 +51,8 @@ export const LandingFaq = () => {
     <section className="section" aria-labelledby="landing-faq">
       <div className="container faq-wrap">
         <div className="section-head">
-          <p className="eyebrow">Questions</p>
-          <h2 id="landing-faq">Frequently Asked Questions</h2>
+          <p className="eyebrow">{t('Questions')}</p>
+          <h2 id="landing-faq">{t('Frequently Asked Questions')}</h2>
         </div>
         <ul className="faq" data-testid="faq">
           {FAQ.map((item, i) => {
@@ -68,7 +68,7 @@ export const LandingFaq = () => {
                     id={`faq-question-${i}`}
                     onClick={() => setOpen(isOpen ? null : i)}
                   >
-                    <span>{item.q}</span>
+                    <span>{t(item.q)}</span>
                     <span className="faq-sign" aria-hidden="true">
                       {isOpen ? '−' : '+'}
                     </span>
@@ -81,7 +81,7 @@ export const LandingFaq = () => {
                   className="faq-answer"
                   hidden={!isOpen}
                 >
-                  <p>{item.a}</p>
+                  <p>{t(item.a)}</p>
                 </div>
               </li>
             );
@@ -93,20 +93,21 @@ export const LandingFaq = () => {
 };
 
 export const LandingFooterStrip = () => (
-  <section className="landing-strip" aria-label="Vetri Deals information">
+  <section className="landing-strip" aria-label={t('Vetri Deals information')}>
     <div className="container landing-strip-inner">
-      <nav aria-label="Landing links">
+      <nav aria-label={t('Landing links')}>
         <ul className="landing-links">
           {LANDING_FOOTER_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to}>{t(link.label)}</Link>
             </li>
           ))}
         </ul>
       </nav>
       <p className="landing-compliance">
-        {SITE.name} deal rooms are skill-based and open to invited members aged 18 and above in India. Reward Cash can
-        be spent only in our shop; it cannot be withdrawn or used to enter deal rooms. Prices in Indian rupees (₹).
+        {t(
+          'Vetri Deals deal rooms are skill-based and open to invited members aged 18 and above in India. Reward Cash can be spent only in our shop; it cannot be withdrawn or used to enter deal rooms. Prices in Indian rupees (₹).',
+        )}
       </p>
     </div>
   </section>

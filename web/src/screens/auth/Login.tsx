@@ -1,4 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { afterLoginPath, readGuardState } from '../../lib/access.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { restorePendingCart } from '../../stores/cart.ts';
@@ -9,7 +11,7 @@ import './auth.css';
 
 /** /login. A logged-in user is sent to / by the route guard, unless an admin page sent them here. */
 export const Login = () => {
-  usePageTitle('Login');
+  usePageTitle(t('Login'));
   const navigate = useNavigate();
   const location = useLocation();
   const user = useSessionStore((s) => s.user);
@@ -20,26 +22,35 @@ export const Login = () => {
   return (
     <section className="auth-page">
       <div className="auth-card">
-        <p className="eyebrow">Members</p>
-        <h1>Login</h1>
+        <p className="eyebrow">{t('Members')}</p>
+        <h1>{t('Login')}</h1>
         {user && reason === 'admin-only' ? (
           <div className="form-alert form-alert--warn" role="status">
             <p>
-              That page is for admins only. You are logged in as <strong>{user.name}</strong>. Log in with an admin
-              account to open it.
+              {tRich(
+                'That page is for admins only. You are logged in as <who>{name}</who>. Log in with an admin account to open it.',
+                { who: (w) => <strong translate="no">{w}</strong> },
+                { name: user.name },
+              )}
             </p>
             <Link to="/" className="btn btn-ghost btn-sm">
-              Back to home
+              {t('Back to home')}
             </Link>
           </div>
         ) : (
-          <p className="muted">Log in to pre-book deal rooms, bid live and shop with your Reward Cash.</p>
+          <p className="muted">{t('Log in to pre-book deal rooms, bid live and shop with your Reward Cash.')}</p>
         )}
         {!user && reason === 'login-required' && (
           <p className="form-alert form-alert--info" role="status" data-testid="login-reason">
             {pending
-              ? `Please log in to add ${pending.productName || 'your item'} to your cart. We have kept your choice.`
-              : 'Please log in to continue.'}
+              ? pending.productName
+                ? tRich(
+                    'Please log in to add <item>{product}</item> to your cart. We have kept your choice.',
+                    { item: (w) => <span translate="no">{w}</span> },
+                    { product: pending.productName },
+                  )
+                : t('Please log in to add your item to your cart. We have kept your choice.')
+              : t('Please log in to continue.')}
           </p>
         )}
         <LoginForm

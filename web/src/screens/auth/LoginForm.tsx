@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { login, type SessionUser } from '../../stores/session.ts';
 import { messageOr, MESSAGES } from './authLogic.ts';
 import './auth.css';
@@ -22,7 +24,7 @@ export const LoginForm = ({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setError(MESSAGES.loginRequired);
+      setError(t(MESSAGES.loginRequired));
       return;
     }
     setBusy(true);
@@ -38,7 +40,7 @@ export const LoginForm = ({
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="field">
-        <label htmlFor={`${idPrefix}-email`}>Email</label>
+        <label htmlFor={`${idPrefix}-email`}>{t('Email')}</label>
         <input
           id={`${idPrefix}-email`}
           type="email"
@@ -52,7 +54,7 @@ export const LoginForm = ({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${idPrefix}-password`}>Password</label>
+        <label htmlFor={`${idPrefix}-password`}>{t('Password')}</label>
         <input
           id={`${idPrefix}-password`}
           type="password"
@@ -69,13 +71,15 @@ export const LoginForm = ({
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-        {busy ? 'Logging in…' : 'Login'}
+        {busy ? t('Logging in…') : t('Login')}
       </button>
       <p className="auth-switch">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t('Forgot password?')}</Link>
       </p>
       <p className="auth-switch">
-        New to Vetri Deals? <Link to="/register">Register</Link>
+        {tRich('New to Vetri Deals? <register>Register</register>', {
+          register: (w) => <Link to="/register">{w}</Link>,
+        })}
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { t } from '../../i18n/index.ts';
 import { CloseIcon } from '../../components/Icons.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -27,11 +28,11 @@ export const LoginModal = ({ onClose }: { onClose: () => void }) => {
         aria-labelledby="login-modal-title"
         data-testid="login-modal"
       >
-        <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="modal-close" aria-label={t('Close')} onClick={onClose}>
           <CloseIcon size={20} />
         </button>
-        <h2 id="login-modal-title">Login</h2>
-        <p className="muted">Welcome back. Log in to your Vetri Deals account.</p>
+        <h2 id="login-modal-title">{t('Login')}</h2>
+        <p className="muted">{t('Welcome back. Log in to your Vetri Deals account.')}</p>
         <LoginForm idPrefix="modal" autoFocus onLoggedIn={onClose} />
       </div>
     </div>

@@ -5,9 +5,13 @@ import type {
   NotificationSettingsAnswer,
 } from '../../../../api/contract/notifications.ts';
 import { NOTIFICATION_KINDS } from '../../../../api/contract/notifications.ts';
+import { t } from '../../i18n/index.ts';
 import { api, messageOf } from '../../lib/api.ts';
 import { KIND_LABELS } from '../../stores/notifications.ts';
 import { Notice } from '../../ui/kit.tsx';
+
+/** The channels as the checkboxes' names say them (the column heads say Bell, Mail, Push). */
+const CHANNEL_NAMES = { in_app: 'bell', mail: 'mail', push: 'push' } as const;
 
 type PushState = 'unsupported' | 'denied' | 'off' | 'on' | 'working';
 
@@ -41,7 +45,7 @@ export const NotificationSettings = () => {
   useEffect(() => {
     api<NotificationSettingsAnswer>('/api/me/notification-settings')
       .then(setAnswer)
-      .catch((e: unknown) => setError(messageOf(e, 'Could not load your notification settings. Please reload.')));
+      .catch((e: unknown) => setError(messageOf(e, t('Could not load your notification settings. Please reload.'))));
     if (!pushSupported()) setPush('unsupported');
     else if (Notification.permission === 'denied') setPush('denied');
     else
@@ -63,9 +67,9 @@ export const NotificationSettings = () => {
           body: { settings: { [kind]: choice } },
         }),
       );
-      setSaved('Saved.');
+      setSaved(t('Saved.'));
     } catch (e) {
-      setError(messageOf(e, 'Your change was not saved. Please try again.'));
+      setError(messageOf(e, t('Your change was not saved. Please try again.')));
     }
   };
 
@@ -80,7 +84,7 @@ export const NotificationSettings = () => {
       if (e instanceof Error && e.message === 'denied') setPush('denied');
       else {
         setPush('off');
-        setError(messageOf(e, 'Push notifications could not be turned on in this browser.'));
+        setError(messageOf(e, t('Push notifications could not be turned on in this browser.')));
       }
     }
   };
@@ -100,12 +104,14 @@ export const NotificationSettings = () => {
 
   return (
     <section className="card notification-settings" aria-labelledby="notifications-title" id="notifications">
-      <h2 id="notifications-title">Notifications</h2>
-      <p className="muted">Choose how we tell you about each moment. Changes save at once.</p>
+      <h2 id="notifications-title">{t('Notifications')}</h2>
+      <p className="muted">{t('Choose how we tell you about each moment. Changes save at once.')}</p>
       <div className="push-row" data-testid="push-row">
-        {push === 'unsupported' && <p>This browser cannot receive push notifications.</p>}
+        {push === 'unsupported' && <p>{t('This browser cannot receive push notifications.')}</p>}
         {push === 'denied' && (
-          <p>Notifications are blocked for this site in your browser settings. Allow them there to get push here.</p>
+          <p>
+            {t('Notifications are blocked for this site in your browser settings. Allow them there to get push here.')}
+          </p>
         )}
         {(push === 'off' || push === 'working') && (
           <button
@@ -114,14 +120,14 @@ export const NotificationSettings = () => {
             disabled={push === 'working' || !answer}
             onClick={() => void turnOnPush()}
           >
-            Turn on push notifications on this phone
+            {t('Turn on push notifications on this phone')}
           </button>
         )}
         {push === 'on' && (
           <>
-            <p role="status">Push notifications are on for this browser.</p>
+            <p role="status">{t('Push notifications are on for this browser.')}</p>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => void turnOffPush()}>
-              Turn off push on this browser
+              {t('Turn off push on this browser')}
             </button>
           </>
         )}
@@ -132,29 +138,29 @@ export const NotificationSettings = () => {
           {saved}
         </p>
       )}
-      {!answer && !error && <p>Loading your choices…</p>}
+      {!answer && !error && <p>{t('Loading your choices…')}</p>}
       {answer && (
         <div className="table-scroll">
           <table className="notification-table">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Bell</th>
-                <th scope="col">Mail</th>
-                <th scope="col">Push</th>
+                <th scope="col">{t('When')}</th>
+                <th scope="col">{t('Bell')}</th>
+                <th scope="col">{t('Mail')}</th>
+                <th scope="col">{t('Push')}</th>
               </tr>
             </thead>
             <tbody>
               {NOTIFICATION_KINDS.map((kind) => (
                 <tr key={kind}>
-                  <th scope="row">{KIND_LABELS[kind]}</th>
+                  <th scope="row">{t(KIND_LABELS[kind])}</th>
                   {(['in_app', 'mail', 'push'] as const).map((channel) => (
                     <td key={channel}>
                       <input
                         type="checkbox"
                         checked={answer.settings[kind][channel]}
                         onChange={(e) => void change(kind, channel, e.target.checked)}
-                        aria-label={`${KIND_LABELS[kind]}: ${channel === 'in_app' ? 'bell' : channel}`}
+                        aria-label={`${t(KIND_LABELS[kind])}: ${t(CHANNEL_NAMES[channel])}`}
                       />
                     </td>
                   ))}

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { messageOr } from './authLogic.ts';
@@ -16,7 +18,7 @@ const useSubmit = (send: () => Promise<{ message: string }>, onDone?: () => void
     event.preventDefault();
     setBusy(true);
     try {
-      setAlert({ tone: 'success', text: (await send()).message });
+      setAlert({ tone: 'success', text: t((await send()).message) });
       onDone?.();
     } catch (cause) {
       setAlert({ tone: 'error', text: messageOr(cause, 'Server error') });
@@ -50,7 +52,7 @@ const NewPasswordFields = ({
 }) => (
   <>
     <div className="field">
-      <label htmlFor={`${idPrefix}-new`}>New password</label>
+      <label htmlFor={`${idPrefix}-new`}>{t('New password')}</label>
       <input
         id={`${idPrefix}-new`}
         type="password"
@@ -62,7 +64,7 @@ const NewPasswordFields = ({
       <PasswordStrength password={password} />
     </div>
     <div className="field">
-      <label htmlFor={`${idPrefix}-confirm`}>Confirm new password</label>
+      <label htmlFor={`${idPrefix}-confirm`}>{t('Confirm new password')}</label>
       <input
         id={`${idPrefix}-confirm`}
         type="password"
@@ -77,7 +79,7 @@ const NewPasswordFields = ({
 
 /** /forgot-password: the same answer for every email; the link comes by mail. */
 export const ForgotPassword = () => {
-  usePageTitle('Forgot password');
+  usePageTitle(t('Forgot password'));
   const [email, setEmail] = useState('');
   const { alert, setAlert, busy, onSubmit } = useSubmit(() =>
     api<{ message: string }>('/api/auth/password/forgot', { body: { email } }),
@@ -85,17 +87,19 @@ export const ForgotPassword = () => {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (email.trim()) return onSubmit(event);
     event.preventDefault();
-    setAlert({ tone: 'error', text: 'Enter an email first.' });
+    setAlert({ tone: 'error', text: t('Enter an email first.') });
   };
   return (
     <section className="auth-page">
       <div className="auth-card">
-        <p className="eyebrow">Members</p>
-        <h1>Forgot password</h1>
-        <p className="muted">Enter the email of your account. We will mail you a link to choose a new password.</p>
+        <p className="eyebrow">{t('Members')}</p>
+        <h1>{t('Forgot password')}</h1>
+        <p className="muted">
+          {t('Enter the email of your account. We will mail you a link to choose a new password.')}
+        </p>
         <form className="auth-form" onSubmit={submit} noValidate>
           <div className="field">
-            <label htmlFor="forgot-email">Email</label>
+            <label htmlFor="forgot-email">{t('Email')}</label>
             <input
               id="forgot-email"
               type="email"
@@ -108,10 +112,10 @@ export const ForgotPassword = () => {
           </div>
           <FormAlert alert={alert} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-            {busy ? 'Sending…' : 'Send reset link'}
+            {busy ? t('Sending…') : t('Send reset link')}
           </button>
           <p className="auth-switch">
-            Remembered it? <Link to="/login">Login</Link>
+            {tRich('Remembered it? <login>Login</login>', { login: (w) => <Link to="/login">{w}</Link> })}
           </p>
         </form>
       </div>
@@ -121,7 +125,7 @@ export const ForgotPassword = () => {
 
 /** /reset-password?token=…: a new password from the mailed link (once, within 30 minutes). */
 export const ResetPassword = () => {
-  usePageTitle('Choose a new password');
+  usePageTitle(t('Choose a new password'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -134,17 +138,19 @@ export const ResetPassword = () => {
   return (
     <section className="auth-page">
       <div className="auth-card">
-        <p className="eyebrow">Members</p>
-        <h1>Choose a new password</h1>
+        <p className="eyebrow">{t('Members')}</p>
+        <h1>{t('Choose a new password')}</h1>
         {!token ? (
           <p className="form-alert form-alert--error" role="alert">
-            This page needs the link from your reset mail. <Link to="/forgot-password">Ask for a new link</Link>.
+            {tRich('This page needs the link from your reset mail. <ask>Ask for a new link</ask>.', {
+              ask: (w) => <Link to="/forgot-password">{w}</Link>,
+            })}
           </p>
         ) : done ? (
           <>
             <FormAlert alert={alert} />
             <Link to="/login" className="btn btn-primary btn-block">
-              Go to login
+              {t('Go to login')}
             </Link>
           </>
         ) : (
@@ -158,10 +164,12 @@ export const ResetPassword = () => {
             />
             <FormAlert alert={alert} />
             <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-              {busy ? 'Saving…' : 'Save new password'}
+              {busy ? t('Saving…') : t('Save new password')}
             </button>
             <p className="auth-switch">
-              Link not working? <Link to="/forgot-password">Ask for a new one</Link>
+              {tRich('Link not working? <ask>Ask for a new one</ask>', {
+                ask: (w) => <Link to="/forgot-password">{w}</Link>,
+              })}
             </p>
           </form>
         )}
@@ -193,9 +201,9 @@ export const ChangePassword = () => {
       noValidate
       aria-labelledby="change-password-title"
     >
-      <h2 id="change-password-title">Change password</h2>
+      <h2 id="change-password-title">{t('Change password')}</h2>
       <div className="field">
-        <label htmlFor="change-current">Current password</label>
+        <label htmlFor="change-current">{t('Current password')}</label>
         <input
           id="change-current"
           type="password"
@@ -214,7 +222,7 @@ export const ChangePassword = () => {
       />
       <FormAlert alert={alert} />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : 'Change password'}
+        {busy ? t('Saving…') : t('Change password')}
       </button>
     </form>
   );

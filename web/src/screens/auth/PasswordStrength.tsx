@@ -1,3 +1,5 @@
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { passwordStrength, strengthLabel } from './authLogic.ts';
 
 /** The 0–4 meter: one point each for 6+ characters, an uppercase letter, a digit, a symbol. */
@@ -11,8 +13,11 @@ export const PasswordStrength = ({ password }: { password: string }) => {
         ))}
       </div>
       <p className="strength-text">
-        Strength: <strong data-testid="password-strength">{strengthLabel(score)}</strong> ({score}/4) · use 6+
-        characters, an uppercase letter, a digit and a symbol
+        {tRich(
+          'Strength: <label>{label}</label> ({score}/4) · use 6+ characters, an uppercase letter, a digit and a symbol',
+          { label: (w) => <strong data-testid="password-strength">{w}</strong> },
+          { label: t(strengthLabel(score)), score },
+        )}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
+import { t } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -26,7 +27,7 @@ const SIDE_LINKS = [
 
 /** /profile and /account: storefront §2 "Profile" and §5 profile rules. */
 export const Profile = () => {
-  usePageTitle('My Profile');
+  usePageTitle(t('My Profile'));
   const user = useSessionStore((s) => s.user);
   const [answer, setAnswer] = useState<ProfileAnswer | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -43,7 +44,7 @@ export const Profile = () => {
       setForm(profileFormFrom(res));
       setEditing(!res.exists);
     } catch {
-      setLoadError('We could not load your profile. Please try again.');
+      setLoadError(t('We could not load your profile. Please try again.'));
     }
   }, []);
 
@@ -57,7 +58,7 @@ export const Profile = () => {
     event.preventDefault();
     if (!form) return;
     if (!profileComplete(form)) {
-      setAlert({ tone: 'error', text: MESSAGES.profileFailed });
+      setAlert({ tone: 'error', text: t(MESSAGES.profileFailed) });
       return;
     }
     setSaving(true);
@@ -65,11 +66,11 @@ export const Profile = () => {
     try {
       const profile = profileBody(form);
       const res = await api<{ message?: string }>('/api/me/profile', { method: 'PUT', body: profile });
-      setAlert({ tone: 'success', text: res.message ?? MESSAGES.profileSaved });
+      setAlert({ tone: 'success', text: t(res.message ?? MESSAGES.profileSaved) });
       setAnswer((a) => a && { ...a, exists: true, profile });
       setEditing(false);
     } catch {
-      setAlert({ tone: 'error', text: MESSAGES.profileFailed });
+      setAlert({ tone: 'error', text: t(MESSAGES.profileFailed) });
     } finally {
       setSaving(false);
     }
@@ -82,12 +83,12 @@ export const Profile = () => {
           {loadError}
         </p>
         <button type="button" className="btn btn-primary" onClick={() => void load()}>
-          Try again
+          {t('Try again')}
         </button>
       </section>
     );
   }
-  if (!answer || !form || !user) return <PageLoading label="Loading your profile…" />;
+  if (!answer || !form || !user) return <PageLoading label={t('Loading your profile…')} />;
 
   const readOnly = answer.exists && !editing;
 
@@ -96,12 +97,14 @@ export const Profile = () => {
       <header className="card profile-head">
         <AvatarUpload name={answer.user.name} avatar={answer.user.avatar ?? null} />
         <div className="profile-id">
-          <h1>{answer.user.name}</h1>
-          <p className="profile-email">{answer.user.email}</p>
+          <h1 translate="no">{answer.user.name}</h1>
+          <p className="profile-email" translate="no">
+            {answer.user.email}
+          </p>
           <p className="muted">
-            Member since {formatDate(answer.user.created_at)} ·{' '}
+            {t('Member since {date}', { date: formatDate(answer.user.created_at) })} ·{' '}
             <span className={`access-badge access-badge--${user.access}`} data-testid="profile-access">
-              {user.access === 'granted' ? 'Full access' : 'Waitlisted'}
+              {user.access === 'granted' ? t('Full access') : t('Waitlisted')}
             </span>
           </p>
         </div>
@@ -114,18 +117,18 @@ export const Profile = () => {
             document.getElementById('profile-first_name')?.focus();
           }}
         >
-          Edit Profile
+          {t('Edit Profile')}
         </button>
       </header>
 
       <WaitlistNotice />
 
       <div className="profile-layout">
-        <nav className="card profile-side" aria-label="Account sections">
+        <nav className="card profile-side" aria-label={t('Account sections')}>
           <ul>
             {SIDE_LINKS.map((link) => (
               <li key={link.label}>
-                {'to' in link ? <Link to={link.to}>{link.label}</Link> : <a href={link.href}>{link.label}</a>}
+                {'to' in link ? <Link to={link.to}>{t(link.label)}</Link> : <a href={link.href}>{t(link.label)}</a>}
               </li>
             ))}
           </ul>
@@ -138,7 +141,9 @@ export const Profile = () => {
             </p>
           )}
           {!answer.exists && (
-            <p className="field-note">Complete your profile: first name, last name, email and mobile are required.</p>
+            <p className="field-note">
+              {t('Complete your profile: first name, last name, email and mobile are required.')}
+            </p>
           )}
           <ProfileFields
             form={form}
@@ -148,7 +153,7 @@ export const Profile = () => {
           {!readOnly && (
             <div className="button-row">
               <button type="submit" className="btn btn-primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save Profile'}
+                {saving ? t('Saving…') : t('Save Profile')}
               </button>
               {answer.exists && (
                 <button
@@ -159,7 +164,7 @@ export const Profile = () => {
                     setEditing(false);
                   }}
                 >
-                  Cancel
+                  {t('Cancel')}
                 </button>
               )}
             </div>

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.ts';
 import { GENDERS } from '../../../../engine/user.ts';
 import type { ProfileForm } from './profileForm.ts';
 
@@ -32,12 +33,12 @@ export const ProfileFields = ({
 }) => (
   <>
     <fieldset className="profile-fieldset" id="personal-info">
-      <legend>Personal Info</legend>
+      <legend>{t('Personal Info')}</legend>
       <div className="form-grid">
         {PERSONAL.map((f) => (
           <div className="field" key={f.key}>
             <label htmlFor={`profile-${f.key}`}>
-              {f.label}
+              {t(f.label)}
               {f.required && <span aria-hidden="true"> *</span>}
             </label>
             <input
@@ -54,7 +55,7 @@ export const ProfileFields = ({
           </div>
         ))}
         <div className="field">
-          <label htmlFor="profile-gender">Gender</label>
+          <label htmlFor="profile-gender">{t('Gender')}</label>
           <select
             id="profile-gender"
             name="gender"
@@ -62,10 +63,10 @@ export const ProfileFields = ({
             disabled={readOnly}
             onChange={(e) => onChange('gender', e.target.value)}
           >
-            <option value="">Prefer not to say</option>
+            <option value="">{t('Prefer not to say')}</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>
-                {g}
+                {t(g)}
               </option>
             ))}
           </select>
@@ -73,11 +74,11 @@ export const ProfileFields = ({
       </div>
     </fieldset>
     <fieldset className="profile-fieldset" id="address">
-      <legend>Address</legend>
+      <legend>{t('Address')}</legend>
       <div className="form-grid">
         {ADDRESS.map((f) => (
           <div className={f.wide ? 'field field--wide' : 'field'} key={f.key}>
-            <label htmlFor={`profile-${f.key}`}>{f.label}</label>
+            <label htmlFor={`profile-${f.key}`}>{t(f.label)}</label>
             <input
               id={`profile-${f.key}`}
               name={f.key}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { MESSAGES, normalizeReferralInput, referralErrorMessage } from './authLogic.ts';
 
@@ -13,7 +14,7 @@ export const ReferralEntry = ({ id, inputRef }: { id: string; inputRef?: Ref<HTM
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError(MESSAGES.referralEmpty);
+      setError(t(MESSAGES.referralEmpty));
       return;
     }
     setBusy(true);
@@ -33,14 +34,14 @@ export const ReferralEntry = ({ id, inputRef }: { id: string; inputRef?: Ref<HTM
   return (
     <form className="referral-box" onSubmit={(event) => void submit(event)} noValidate>
       <label htmlFor={id} className="referral-label">
-        Have a referral code?
+        {t('Have a referral code?')}
       </label>
       <div className="referral-row">
         <input
           ref={inputRef}
           id={id}
           name="referralCode"
-          placeholder="e.g. VETRI1"
+          placeholder={t('e.g. VETRI1')}
           autoCapitalize="characters"
           autoComplete="off"
           maxLength={6}
@@ -53,7 +54,7 @@ export const ReferralEntry = ({ id, inputRef }: { id: string; inputRef?: Ref<HTM
           aria-describedby={`${id}-error`}
         />
         <button type="submit" className="btn btn-accent" disabled={busy}>
-          {busy ? 'Checking…' : 'Get Instant Access'}
+          {busy ? t('Checking…') : t('Get Instant Access')}
         </button>
       </div>
       <p id={`${id}-error`} className="referral-error" role="alert">

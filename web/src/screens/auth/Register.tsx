@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { TN_DISTRICTS } from '../../../../engine/user.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import {
@@ -36,7 +38,7 @@ type Result = { tone: 'success' | 'error'; text: string } | null;
  * and, after 2000 ms, taken to the deals (or, waitlisted, to their account and its waitlist notice).
  */
 export const Register = () => {
-  usePageTitle('Register');
+  usePageTitle(t('Register'));
   const navigate = useNavigate();
   const location = useLocation();
   const [lockedCode] = useState(() => passedReferral(location.state));
@@ -81,7 +83,7 @@ export const Register = () => {
         },
       });
       setRegistered(res);
-      setResult({ tone: 'success', text: res.message });
+      setResult({ tone: 'success', text: t(res.message) });
     } catch (error) {
       setResult({ tone: 'error', text: messageOr(error, MESSAGES.registrationServer, MESSAGES.registrationFailed) });
       setBusy(false);
@@ -94,28 +96,36 @@ export const Register = () => {
   return (
     <section className="auth-page auth-page--wide">
       <div className="auth-card auth-card--wide">
-        <p className="eyebrow">Join Vetri Deals</p>
-        <h1>Register</h1>
+        <p className="eyebrow">{t('Join Vetri Deals')}</p>
+        <h1>{t('Register')}</h1>
         <p className="muted">
-          Verify your email, tell us who you are, and choose a strong password. Already a member?{' '}
-          <Link to="/login">Login</Link>
+          {tRich(
+            'Verify your email, tell us who you are, and choose a strong password. Already a member? <login>Login</login>',
+            { login: (w) => <Link to="/login">{w}</Link> },
+          )}
         </p>
 
         {form.referralCode ? (
           <p className="form-alert form-alert--success" data-testid="referral-note">
-            Referral code <strong>{form.referralCode}</strong>
-            {lockedCode ? ' applied' : ''}: you get full access as soon as you register.
+            {tRich(
+              lockedCode
+                ? 'Referral code <code>{code}</code> applied: you get full access as soon as you register.'
+                : 'Referral code <code>{code}</code>: you get full access as soon as you register.',
+              { code: (w) => <strong>{w}</strong> },
+              { code: form.referralCode },
+            )}
           </p>
         ) : (
           <p className="form-alert form-alert--warn" role="note" data-testid="waitlist-warning">
-            ⚠️ No referral code: your account will be placed on the waitlist, and only an admin can grant you full
-            access. Until then you can browse and shop, but not pre-book, bid or join a league team.
+            {t(
+              '⚠️ No referral code: your account will be placed on the waitlist, and only an admin can grant you full access. Until then you can browse and shop, but not pre-book, bid or join a league team.',
+            )}
           </p>
         )}
 
         <form className="auth-form register-grid" onSubmit={(event) => void submit(event)} noValidate>
           <div className="field field--wide">
-            <label htmlFor="register-name">Name</label>
+            <label htmlFor="register-name">{t('Name')}</label>
             <input id="register-name" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
           </div>
 
@@ -127,21 +137,21 @@ export const Register = () => {
           />
 
           <div className="field">
-            <label htmlFor="register-phone">Phone</label>
+            <label htmlFor="register-phone">{t('Phone')}</label>
             <input
               id="register-phone"
               name="phone"
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
-              placeholder="10-digit mobile number"
+              placeholder={t('10-digit mobile number')}
               maxLength={16}
               value={form.phone}
               onChange={set('phone')}
             />
           </div>
           <div className="field">
-            <label htmlFor="register-dob">Date of birth</label>
+            <label htmlFor="register-dob">{t('Date of birth')}</label>
             <input
               id="register-dob"
               name="dob"
@@ -153,18 +163,18 @@ export const Register = () => {
             />
           </div>
           <div className="field field--wide">
-            <label htmlFor="register-district">District</label>
+            <label htmlFor="register-district">{t('District')}</label>
             <select id="register-district" name="district" value={form.district} onChange={set('district')}>
-              <option value="">Select your district</option>
+              <option value="">{t('Select your district')}</option>
               {TN_DISTRICTS.map((district) => (
                 <option key={district} value={district}>
-                  {district}
+                  {t(district)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="register-password">Password</label>
+            <label htmlFor="register-password">{t('Password')}</label>
             <input
               id="register-password"
               name="password"
@@ -176,7 +186,7 @@ export const Register = () => {
             <PasswordStrength password={form.password} />
           </div>
           <div className="field">
-            <label htmlFor="register-confirm">Confirm Password</label>
+            <label htmlFor="register-confirm">{t('Confirm Password')}</label>
             <input
               id="register-confirm"
               name="confirmPassword"
@@ -187,7 +197,7 @@ export const Register = () => {
             />
           </div>
           <div className="field field--wide">
-            <label htmlFor="register-referral">Referral code (optional)</label>
+            <label htmlFor="register-referral">{t('Referral code (optional)')}</label>
             <input
               id="register-referral"
               name="referralCode"
@@ -208,7 +218,7 @@ export const Register = () => {
               checked={form.adult}
               onChange={(e) => setForm((f) => ({ ...f, adult: e.target.checked }))}
             />
-            <label htmlFor="register-adult">I am 18 or older, and I agree to the terms and conditions.</label>
+            <label htmlFor="register-adult">{t('I am 18 or older, and I agree to the terms and conditions.')}</label>
           </div>
 
           <div className="field field--wide">
@@ -221,13 +231,13 @@ export const Register = () => {
               </p>
             )}
             <button type="submit" className="btn btn-primary btn-block" disabled={!ready || busy || done}>
-              {busy && !done ? 'Registering…' : 'Register'}
+              {busy && !done ? t('Registering…') : t('Register')}
             </button>
             {!ready && !done && (
               <p className="field-note">
                 {verified
-                  ? 'Choose a password of at least medium strength to register.'
-                  : 'Verify your email with the OTP to register.'}
+                  ? t('Choose a password of at least medium strength to register.')
+                  : t('Verify your email with the OTP to register.')}
               </p>
             )}
           </div>

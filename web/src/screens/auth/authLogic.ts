@@ -1,7 +1,8 @@
 import { passwordStrength } from '../../../../engine/user.ts';
+import { errorText, plural, t } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 
-/** Spec messages the client shows itself (live auction spec §5, §8). */
+/** Spec messages the client shows itself (live auction spec §5, §8), in English: show them through `t()`. */
 export const MESSAGES = {
   referralEmpty: '⚠️ Please enter a referral code',
   referralNotFound: 'Referral code not found',
@@ -36,16 +37,20 @@ const isServerFault = (error: unknown): boolean =>
 
 /** Landing referral check (§5): not found → the server's message or "Referral code not found"; failure → "Server error, try again". */
 export const referralErrorMessage = (error: unknown): string => {
-  if (isServerFault(error)) return MESSAGES.referralServer;
+  if (isServerFault(error)) return t(MESSAGES.referralServer);
   const apiError = error as ApiError;
-  if (apiError.status === 404) return apiError.message || MESSAGES.referralNotFound;
-  return apiError.message || MESSAGES.referralServer;
+  if (!apiError.message) return t(apiError.status === 404 ? MESSAGES.referralNotFound : MESSAGES.referralServer);
+  return errorText(apiError.code, apiError.message, apiError.details);
 };
 
-/** A server message for a 4xx answer, else the given fallback for network failures and 5xx. */
+/**
+ * A server message for a 4xx answer (in the language shown, by its code), else the given fallback for
+ * network failures and 5xx. The fallbacks are English: they are translated here.
+ */
 export const messageOr = (error: unknown, serverFault: string, missing: string = serverFault): string => {
-  if (isServerFault(error)) return serverFault;
-  return (error as ApiError).message || missing;
+  if (isServerFault(error)) return t(serverFault);
+  const apiError = error as ApiError;
+  return apiError.message ? errorText(apiError.code, apiError.message, apiError.details) : t(missing);
 };
 
 export const normalizeReferralInput = (value: string): string =>
@@ -58,7 +63,7 @@ export { passwordStrength };
 
 const STRENGTH_LABELS = ['Too weak', 'Weak', 'Medium', 'Strong', 'Very strong'] as const;
 
-/** 0–4 → "Too weak" … "Very strong". */
+/** 0–4 → "Too weak" … "Very strong" (English: show it through `t()`). */
 export const strengthLabel = (score: number): string =>
   STRENGTH_LABELS[Math.max(0, Math.min(4, Math.round(score)))] ?? STRENGTH_LABELS[0];
 
@@ -90,11 +95,11 @@ export const emptyRegistration: RegistrationForm = {
 /** The first rule a registration breaks, in the spec's order and words, or null when it may be sent. */
 export const registrationProblem = (form: RegistrationForm, emailVerified: boolean): string | null => {
   const required = [form.name, form.email, form.phone, form.dob, form.district, form.password, form.confirmPassword];
-  if (required.some((value) => !value.trim())) return MESSAGES.allFieldsRequired;
-  if (!emailVerified) return MESSAGES.verifyEmailFirst;
-  if (form.password !== form.confirmPassword) return MESSAGES.passwordMismatch;
-  if (passwordStrength(form.password) < MIN_PASSWORD_STRENGTH) return MESSAGES.passwordWeak;
-  if (!form.adult) return MESSAGES.confirmAdult;
+  if (required.some((value) => !value.trim())) return t(MESSAGES.allFieldsRequired);
+  if (!emailVerified) return t(MESSAGES.verifyEmailFirst);
+  if (form.password !== form.confirmPassword) return t(MESSAGES.passwordMismatch);
+  if (passwordStrength(form.password) < MIN_PASSWORD_STRENGTH) return t(MESSAGES.passwordWeak);
+  if (!form.adult) return t(MESSAGES.confirmAdult);
   return null;
 };
 
@@ -126,13 +131,13 @@ export const retryInSeconds = (error: unknown): number => {
 
 /** "Invalid OTP" with the tries left when the server says, e.g. "Invalid OTP (3 tries left)". */
 export const otpErrorMessage = (error: unknown): string => {
-  if (isServerFault(error)) return MESSAGES.otpServer;
+  if (isServerFault(error)) return t(MESSAGES.otpServer);
   const apiError = error as ApiError;
   const left = apiError.details?.triesLeft;
   if (apiError.code === 'OTP_INVALID' && typeof left === 'number') {
     return left > 0
-      ? `${MESSAGES.otpInvalid} (${left} ${left === 1 ? 'try' : 'tries'} left)`
-      : `${MESSAGES.otpInvalid}. Too many wrong codes: ask for a new code.`;
+      ? plural(left, 'Invalid OTP ({n} try left)', 'Invalid OTP ({n} tries left)')
+      : t('Invalid OTP. Too many wrong codes: ask for a new code.');
   }
-  return apiError.message || MESSAGES.otpInvalid;
+  return apiError.message ? errorText(apiError.code, apiError.message, apiError.details) : t(MESSAGES.otpInvalid);
 };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { t } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { EmptyState, RetryNotice, ScreenHeader } from '../../ui/kit.tsx';
@@ -18,21 +19,25 @@ const pageFrom = (value: string | null): number => {
 export const PostCard = ({ post }: { post: PostSummary }) => (
   <article className="card blog-card" data-testid="blog-card">
     <p className="blog-meta">
-      <time dateTime={post.published_at}>{formatDate(post.published_at)}</time> · {post.author_name}
+      <time dateTime={post.published_at}>{formatDate(post.published_at)}</time> ·{' '}
+      <span translate="no">{post.author_name}</span>
     </p>
-    <h2>
+    {/* Posts are written by admins: their words are shown as written. */}
+    <h2 translate="no">
       <Link to={`/blog/${post.slug}`}>{post.title}</Link>
     </h2>
-    <p className="muted">{post.summary}</p>
+    <p className="muted" translate="no">
+      {post.summary}
+    </p>
     <span className="blog-card-more" aria-hidden="true">
-      Read the post →
+      {t('Read the post →')}
     </span>
   </article>
 );
 
 /** /blog: published posts, newest first, nine to a page. */
 export const BlogList = () => {
-  usePageTitle('Blog');
+  usePageTitle(t('Blog'));
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -62,19 +67,19 @@ export const BlogList = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow="Vetri Deals Blog"
-        title="Blog"
-        lead="Buying guides and deal tips from our team, for members across Tamil Nadu."
+        eyebrow={t('Vetri Deals Blog')}
+        title={t('Blog')}
+        lead={t('Buying guides and deal tips from our team, for members across Tamil Nadu.')}
       />
       <div className="container vd-screen-body" data-testid="blog-list">
-        {load.state === 'loading' && <PageLoading label="Loading posts…" />}
+        {load.state === 'loading' && <PageLoading label={t('Loading posts…')} />}
         {load.state === 'error' && <RetryNotice message={load.message} onRetry={() => setAttempt((a) => a + 1)} />}
         {load.state === 'ready' && load.page.posts.length === 0 && (
-          <EmptyState title={page > 1 ? 'No posts on this page' : 'No posts yet'}>
+          <EmptyState title={page > 1 ? t('No posts on this page') : t('No posts yet')}>
             {page > 1 ? (
-              <Link to="/blog">Back to the newest posts</Link>
+              <Link to="/blog">{t('Back to the newest posts')}</Link>
             ) : (
-              <p>Buying guides and deal tips will appear here soon.</p>
+              <p>{t('Buying guides and deal tips will appear here soon.')}</p>
             )}
           </EmptyState>
         )}
@@ -88,17 +93,17 @@ export const BlogList = () => {
               ))}
             </ul>
             {load.page.pages > 1 && (
-              <nav className="blog-pager" aria-label="Blog pages">
+              <nav className="blog-pager" aria-label={t('Blog pages')}>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
                   disabled={page <= 1}
                   onClick={() => goTo(page - 1)}
                 >
-                  ← Newer posts
+                  {t('← Newer posts')}
                 </button>
                 <span className="muted">
-                  Page {load.page.page} of {load.page.pages}
+                  {t('Page {page} of {pages}', { page: load.page.page, pages: load.page.pages })}
                 </span>
                 <button
                   type="button"
@@ -106,7 +111,7 @@ export const BlogList = () => {
                   disabled={page >= load.page.pages}
                   onClick={() => goTo(page + 1)}
                 >
-                  Older posts →
+                  {t('Older posts →')}
                 </button>
               </nav>
             )}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paragraphsOf } from '../../../../engine/blog.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { EmptyState, RetryNotice } from '../../ui/kit.tsx';
@@ -17,7 +19,7 @@ export const BlogPost = () => {
   const { slug = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  usePageTitle(load.state === 'ready' ? load.post.title : load.state === 'missing' ? 'Post not found' : 'Blog');
+  usePageTitle(load.state === 'ready' ? load.post.title : load.state === 'missing' ? t('Post not found') : t('Blog'));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -39,12 +41,12 @@ export const BlogPost = () => {
   if (load.state !== 'ready') {
     return (
       <div className="container vd-screen-body">
-        {load.state === 'loading' && <PageLoading label="Loading post…" />}
+        {load.state === 'loading' && <PageLoading label={t('Loading post…')} />}
         {load.state === 'missing' && (
-          <EmptyState title="Post not found">
-            <p>It may have been taken down, or the link is mistyped.</p>
+          <EmptyState title={t('Post not found')}>
+            <p>{t('It may have been taken down, or the link is mistyped.')}</p>
             <Link to="/blog" className="btn btn-primary btn-sm">
-              See all posts
+              {t('See all posts')}
             </Link>
           </EmptyState>
         )}
@@ -60,24 +62,30 @@ export const BlogPost = () => {
       <header className="page-hero">
         <div className="container">
           <p className="eyebrow eyebrow--light">
-            <Link to="/blog">Blog</Link>
+            <Link to="/blog">{t('Blog')}</Link>
           </p>
-          <h1 data-testid="blog-title">{post.title}</h1>
-          <p className="page-hero-lead">{post.summary}</p>
+          {/* Posts are written by admins: their words are shown as written. */}
+          <h1 data-testid="blog-title" translate="no">
+            {post.title}
+          </h1>
+          <p className="page-hero-lead" translate="no">
+            {post.summary}
+          </p>
           <p className="blog-meta">
-            By {post.author_name} · <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
-            {edited && <> · Updated {formatDateTime(post.updated_at)}</>}
+            {tRich('By <who>{name}</who>', { who: (w) => <span translate="no">{w}</span> }, { name: post.author_name })}{' '}
+            · <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>
+            {edited && <> · {t('Updated {when}', { when: formatDateTime(post.updated_at) })}</>}
           </p>
         </div>
       </header>
       <div className="container page-body blog-body">
-        <article className="prose" data-testid="blog-body">
+        <article className="prose" data-testid="blog-body" translate="no">
           {paragraphsOf(post.body).map((paragraph, i) => (
             <p key={i}>{paragraph}</p>
           ))}
         </article>
         <Link to="/blog" className="blog-back">
-          ← All posts
+          {t('← All posts')}
         </Link>
       </div>
     </>

@@ -1,4 +1,5 @@
 import type { Post, PostFields, PostList, PostSummary } from '../../../../api/contract/blog.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 export type { Post, PostFields, PostSummary };
@@ -18,10 +19,13 @@ export const blogApi = {
     api<{ message: string }>(`/api/admin/blog/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };
 
-/** A failed read in words: the server's message for a refusal, a plain sentence when there was no answer. */
+/**
+ * A failed read in words: the server's message for a refusal (translated by its code), a plain sentence
+ * when there was no answer. `fallback` is English (translated here).
+ */
 export const blogLoadError = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.code !== 'NETWORK' && error.status < 500
-    ? error.message
-    : `${fallback} Please check your connection and try again.`;
+    ? errorText(error.code, error.message, error.details)
+    : t('{fallback} Please check your connection and try again.', { fallback: t(fallback) });
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

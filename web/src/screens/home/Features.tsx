@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { t } from '../../i18n/index.ts';
 import { ChatIcon, ShieldIcon, TagIcon, TruckIcon } from '../../components/Icons.tsx';
 
 const FEATURES: { title: string; text: string; Icon: ComponentType }[] = [
@@ -25,7 +26,7 @@ const FEATURES: { title: string; text: string; Icon: ComponentType }[] = [
 ];
 
 export const Features = () => (
-  <section className="features" aria-label="Why Vetri Deals">
+  <section className="features" aria-label={t('Why Vetri Deals')}>
     <ul className="container features-grid">
       {FEATURES.map(({ title, text, Icon }) => (
         <li key={title} className="feature">
@@ -33,8 +34,8 @@ export const Features = () => (
             <Icon />
           </span>
           <div>
-            <h3>{title}</h3>
-            <p>{text}</p>
+            <h3>{t(title)}</h3>
+            <p>{t(text)}</p>
           </div>
         </li>
       ))}

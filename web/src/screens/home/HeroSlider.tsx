@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { useInterval } from '../../lib/hooks.ts';
 
 /** Storefront §9: hero autoplay 3000 ms. */
@@ -47,28 +48,28 @@ export const HeroSlider = () => {
   useInterval(next, HERO_AUTOPLAY_MS, true, index);
 
   return (
-    <section className="hero" data-testid="hero" aria-roledescription="carousel" aria-label="Highlights">
+    <section className="hero" data-testid="hero" aria-roledescription="carousel" aria-label={t('Highlights')}>
       <div className="hero-track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {SLIDES.map((slide, i) => (
           <article
             key={slide.title}
             className="hero-slide"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${SLIDES.length}`}
+            aria-label={t('{n} of {total}', { n: i + 1, total: SLIDES.length })}
             aria-hidden={i !== index}
             inert={i !== index}
           >
             <div className="container hero-inner">
               <div className="hero-copy">
-                <p className="eyebrow eyebrow--light">{slide.eyebrow}</p>
-                <h2 className="hero-title">{slide.title}</h2>
-                <p className="hero-text">{slide.text}</p>
+                <p className="eyebrow eyebrow--light">{t(slide.eyebrow)}</p>
+                <h2 className="hero-title">{t(slide.title)}</h2>
+                <p className="hero-text">{t(slide.text)}</p>
                 <div className="button-row">
                   <Link to={slide.primary.to} className="btn btn-accent">
-                    {slide.primary.label}
+                    {t(slide.primary.label)}
                   </Link>
                   <Link to={slide.secondary.to} className="btn btn-outline-light">
-                    {slide.secondary.label}
+                    {t(slide.secondary.label)}
                   </Link>
                 </div>
               </div>
@@ -77,13 +78,13 @@ export const HeroSlider = () => {
           </article>
         ))}
       </div>
-      <div className="hero-dots" role="group" aria-label="Choose slide">
+      <div className="hero-dots" role="group" aria-label={t('Choose slide')}>
         {SLIDES.map((slide, i) => (
           <button
             key={slide.title}
             type="button"
             className={i === index ? 'hero-dot is-active' : 'hero-dot'}
-            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-label={t('Show slide {n}: {title}', { n: i + 1, title: t(slide.title) })}
             aria-current={i === index}
             onClick={() => setIndex(i)}
           />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { Features } from './Features.tsx';
 import { HeroSlider } from './HeroSlider.tsx';
@@ -10,19 +11,20 @@ const Banner = () => (
     <div className="container">
       <div className="banner">
         <div>
-          <p className="eyebrow eyebrow--accent">Invite-only</p>
-          <h2 id="home-banner">Got a referral code? You’re in.</h2>
+          <p className="eyebrow eyebrow--accent">{t('Invite-only')}</p>
+          <h2 id="home-banner">{t('Got a referral code? You’re in.')}</h2>
           <p>
-            Vetri Deals is open to invited members. Register with a member’s referral code for instant access to deal
-            rooms and the shop — or join the reviewed waitlist and we’ll let you in.
+            {t(
+              'Vetri Deals is open to invited members. Register with a member’s referral code for instant access to deal rooms and the shop — or join the reviewed waitlist and we’ll let you in.',
+            )}
           </p>
         </div>
         <div className="banner-actions">
           <Link to="/register" className="btn btn-accent">
-            Register now
+            {t('Register now')}
           </Link>
           <Link to="/about" className="btn btn-outline-light">
-            About Vetri Deals
+            {t('About Vetri Deals')}
           </Link>
         </div>
       </div>
@@ -34,7 +36,7 @@ export const Home = () => {
   usePageTitle(null);
   return (
     <>
-      <h1 className="visually-hidden">Vetri Deals — pay-to-bid deals and a members’ shop</h1>
+      <h1 className="visually-hidden">{t('Vetri Deals — pay-to-bid deals and a members’ shop')}</h1>
       <HeroSlider />
       <Banner />
       <HowItWorks />

@@ -1,6 +1,7 @@
-import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { StaticPage } from '../../components/StaticPage.tsx';
-import { SITE } from '../../lib/site.ts';
+import { PARTS, contactVars } from './parts.tsx';
 
 const REASONS = [
   {
@@ -35,43 +36,44 @@ export const About = () => (
     title="About Us"
     lead="Vetri Deals is an invite-only shop from Thanjavur with pay-to-bid deal rooms, built so that every member walks away with value."
   >
-    <h2>Who we are</h2>
+    <h2>{t('Who we are')}</h2>
     <p>
-      Vetri (வெற்றி) means victory. We started {SITE.name} in Thanjavur with a simple idea: families in Tamil Nadu should
-      be able to get quality phones, appliances and festival essentials well below retail, in a way that is open, fair
-      and fun. Members book a seat in a deal room, compete in a short live round, and the last valid deal wins. Those
-      who don’t win keep the value of their entry fee as Reward Cash for our shop.
+      {t(
+        'Vetri (வெற்றி) means victory. We started Vetri Deals in Thanjavur with a simple idea: families in Tamil Nadu should be able to get quality phones, appliances and festival essentials well below retail, in a way that is open, fair and fun. Members book a seat in a deal room, compete in a short live round, and the last valid deal wins. Those who don’t win keep the value of their entry fee as Reward Cash for our shop.',
+      )}
     </p>
 
-    <h2>Our mission</h2>
+    <h2>{t('Our mission')}</h2>
     <p>
-      To make everyday products affordable for households across Tamil Nadu through deals that are transparent, skill
-      based and never a dead loss — and to back every rupee a member spends with a genuine product or shop credit.
+      {t(
+        'To make everyday products affordable for households across Tamil Nadu through deals that are transparent, skill based and never a dead loss — and to back every rupee a member spends with a genuine product or shop credit.',
+      )}
     </p>
 
-    <h2>Our vision</h2>
+    <h2>{t('Our vision')}</h2>
     <p>
-      To be the most trusted members’ marketplace in South India: a community where members invite people they know,
-      where every rule is published and applied the same way to everyone, and where a good deal is a matter of skill,
-      not luck.
+      {t(
+        'To be the most trusted members’ marketplace in South India: a community where members invite people they know, where every rule is published and applied the same way to everyone, and where a good deal is a matter of skill, not luck.',
+      )}
     </p>
 
-    <h2>Why choose Vetri Deals</h2>
+    <h2>{t('Why choose Vetri Deals')}</h2>
     <ul className="reason-grid">
       {REASONS.map((reason) => (
         <li key={reason.title} className="card reason">
-          <h3>{reason.title}</h3>
-          <p>{reason.text}</p>
+          <h3>{t(reason.title)}</h3>
+          <p>{t(reason.text)}</p>
         </li>
       ))}
     </ul>
 
-    <h2>Talk to us</h2>
+    <h2>{t('Talk to us')}</h2>
     <p>
-      Our support team is based in Thanjavur and answers in English and Tamil, {SITE.hours}. Write to{' '}
-      <a href={`mailto:${SITE.email}`}>{SITE.email}</a> or call <a href={SITE.phoneHref}>{SITE.phone}</a>. You’ll find
-      our office address on the <Link to="/contact">Contact Us</Link> page, and the full rules of play on the{' '}
-      <Link to="/about-deals">Deal Rules</Link> page.
+      {tRich(
+        'Our support team is based in Thanjavur and answers in English and Tamil, {hours}. Write to <mail>{email}</mail> or call <phone>{phone}</phone>. You’ll find our office address on the <contact>Contact Us</contact> page, and the full rules of play on the <rules>Deal Rules</rules> page.',
+        PARTS,
+        contactVars(),
+      )}
     </p>
   </StaticPage>
 );

@@ -1,4 +1,6 @@
-import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { PARTS } from './parts.tsx';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '../../components/Icons.tsx';
 import { StaticPage } from '../../components/StaticPage.tsx';
 import { SITE } from '../../lib/site.ts';
@@ -15,58 +17,58 @@ export const Contact = () => (
         <span className="feature-icon">
           <MailIcon size={24} />
         </span>
-        <h2>Email support</h2>
+        <h2>{t('Email support')}</h2>
         <p>
           <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
         </p>
-        <p className="muted">We reply within one working day. Please include your room code or order code.</p>
+        <p className="muted">{t('We reply within one working day. Please include your room code or order code.')}</p>
       </section>
       <section className="card contact-card">
         <span className="feature-icon">
           <PhoneIcon size={24} />
         </span>
-        <h2>Phone</h2>
+        <h2>{t('Phone')}</h2>
         <p>
           <a href={SITE.phoneHref}>{SITE.phone}</a>
         </p>
-        <p className="muted">English and Tamil. Calls are answered during support hours.</p>
+        <p className="muted">{t('English and Tamil. Calls are answered during support hours.')}</p>
       </section>
       <section className="card contact-card">
         <span className="feature-icon">
           <ClockIcon size={24} />
         </span>
-        <h2>Support hours</h2>
-        <p>{SITE.hours}</p>
-        <p className="muted">Closed on Sundays and national holidays.</p>
+        <h2>{t('Support hours')}</h2>
+        <p>{t(SITE.hours)}</p>
+        <p className="muted">{t('Closed on Sundays and national holidays.')}</p>
       </section>
       <section className="card contact-card">
         <span className="feature-icon">
           <PinIcon size={24} />
         </span>
-        <h2>Office</h2>
-        <address>
+        <h2>{t('Office')}</h2>
+        <address translate="no">
           {SITE.addressLines.map((line) => (
             <span key={line} className="address-line">
               {line}
             </span>
           ))}
         </address>
-        <p className="muted">Visits by appointment only.</p>
+        <p className="muted">{t('Visits by appointment only.')}</p>
       </section>
     </div>
 
-    <h2>Before you write</h2>
+    <h2>{t('Before you write')}</h2>
     <ul>
       <li>
-        How pre-booking, rounds and winning work is explained on the <Link to="/about-deals">Deal Rules</Link> page.
+        {tRich('How pre-booking, rounds and winning work is explained on the <rules>Deal Rules</rules> page.', PARTS)}
       </li>
       <li>
-        Refunds for cancelled rooms and shop orders are covered in{' '}
-        <Link to="/cancellation-and-refund">Cancellation &amp; Refund</Link>.
+        {tRich(
+          'Refunds for cancelled rooms and shop orders are covered in <refund>Cancellation & Refund</refund>.',
+          PARTS,
+        )}
       </li>
-      <li>
-        Delivery times are in our <Link to="/shipping-policy">Shipping Policy</Link>.
-      </li>
+      <li>{tRich('Delivery times are in our <shipping>Shipping Policy</shipping>.', PARTS)}</li>
     </ul>
   </StaticPage>
 );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { NewsletterAnswer } from '../../../../api/contract/newsletter.ts';
+import { t } from '../../i18n/index.ts';
 import { api, messageOf } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { Notice } from '../../ui/kit.tsx';
@@ -16,7 +17,7 @@ const WORKING: Record<Step, string> = {
 
 /** The page a newsletter mail's link opens: it posts the link's address and token once and says what happened. */
 const NewsletterLink = ({ step }: { step: Step }) => {
-  usePageTitle(TITLES[step]);
+  usePageTitle(t(TITLES[step]));
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
@@ -24,17 +25,17 @@ const NewsletterLink = ({ step }: { step: Step }) => {
 
   useEffect(() => {
     if (!email || !token) {
-      setState({ kind: 'error', message: 'This link is incomplete. Please open the whole link from the mail.' });
+      setState({ kind: 'error', message: t('This link is incomplete. Please open the whole link from the mail.') });
       return;
     }
     const controller = new AbortController();
     api<NewsletterAnswer>(`/api/newsletter/${step}`, { body: { email, token }, signal: controller.signal })
-      .then((answer) => setState({ kind: 'done', message: answer.message }))
+      .then((answer) => setState({ kind: 'done', message: t(answer.message) }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setState({
           kind: 'error',
-          message: messageOf(error, 'We could not reach the server. Please reload this page to try again.'),
+          message: messageOf(error, t('We could not reach the server. Please reload this page to try again.')),
         });
       });
     return () => controller.abort();
@@ -42,13 +43,17 @@ const NewsletterLink = ({ step }: { step: Step }) => {
 
   return (
     <section className="container page-body" data-testid={`newsletter-${step}`}>
-      <h1>{TITLES[step]}</h1>
-      {email && <p className="muted">{email}</p>}
-      {state.kind === 'working' && <p role="status">{WORKING[step]}</p>}
+      <h1>{t(TITLES[step])}</h1>
+      {email && (
+        <p className="muted" translate="no">
+          {email}
+        </p>
+      )}
+      {state.kind === 'working' && <p role="status">{t(WORKING[step])}</p>}
       {state.kind === 'done' && <Notice tone="success">{state.message}</Notice>}
       {state.kind === 'error' && <Notice tone="error">{state.message}</Notice>}
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to="/">{t('Back to the home page')}</Link>
       </p>
     </section>
   );

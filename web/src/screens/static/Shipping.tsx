@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { CrackersSeasonView } from '../../../../api/contract/shop.ts';
 import { deliveryText, fetchCrackersSeason, shortDate } from '../shop/crackersSeason.ts';
-import { Link } from 'react-router-dom';
 import { Callout, StaticPage } from '../../components/StaticPage.tsx';
-import { SITE } from '../../lib/site.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { PARTS, contactVars } from './parts.tsx';
 
 /** The season's dates as the admins set them (the same words as the crackers page). */
 const CrackersSeasonPromise = () => {
@@ -15,12 +16,15 @@ const CrackersSeasonPromise = () => {
       .catch(() => undefined);
     return () => controller.abort();
   }, []);
-  if (!view) return <p className="muted">Loading the season’s dates…</p>;
+  if (!view) return <p className="muted">{t('Loading the season’s dates…')}</p>;
   return (
     <ul data-testid="shipping-crackers">
       {view.season && (
         <li>
-          Orders are taken from {shortDate(view.season.opens_on)} to {shortDate(view.season.closes_on)}.
+          {t('Orders are taken from {from} to {to}.', {
+            from: shortDate(view.season.opens_on),
+            to: shortDate(view.season.closes_on),
+          })}
         </li>
       )}
       {view.season && <li>{deliveryText(view.season)}</li>}
@@ -38,50 +42,55 @@ export const Shipping = () => (
   >
     <div className="fact-grid">
       <Callout title="Shop orders">
-        <p>Market-price products ship in 2 to 4 business days.</p>
+        <p>{t('Market-price products ship in 2 to 4 business days.')}</p>
       </Callout>
       <Callout title="Won deals">
-        <p>Delivery charge ₹0 on every product you win.</p>
+        <p>{t('Delivery charge ₹0 on every product you win.')}</p>
       </Callout>
     </div>
 
-    <h2>Where we deliver</h2>
+    <h2>{t('Where we deliver')}</h2>
     <p>
-      We deliver shop orders and won deals to addresses across India through trusted courier partners, with most orders
-      going to homes across Tamil Nadu. Crackers are delivered only in Thanjavur and Thiruvarur districts.
+      {t(
+        'We deliver shop orders and won deals to addresses across India through trusted courier partners, with most orders going to homes across Tamil Nadu. Crackers are delivered only in Thanjavur and Thiruvarur districts.',
+      )}
     </p>
 
-    <h2>Shop orders</h2>
+    <h2>{t('Shop orders')}</h2>
     <ul>
-      <li>Market-price products ship in 2 to 4 business days from payment.</li>
-      <li>Any delivery charge is shown at checkout before you pay.</li>
+      <li>{t('Market-price products ship in 2 to 4 business days from payment.')}</li>
+      <li>{t('Any delivery charge is shown at checkout before you pay.')}</li>
       <li>
-        You can follow the payment and shipment status of each order on your <Link to="/orders">My Orders</Link> page.
+        {tRich(
+          'You can follow the payment and shipment status of each order on your <orders>My Orders</orders> page.',
+          PARTS,
+        )}
       </li>
     </ul>
 
-    <h2>Won deals</h2>
+    <h2>{t('Won deals')}</h2>
     <ul>
       <li>
-        After you win, complete the purchase from <Link to="/my-deals">My Deals</Link> within one hour with your
-        delivery address. The delivery charge is ₹0.
+        {tRich(
+          'After you win, complete the purchase from <mydeals>My Deals</mydeals> within one hour with your delivery address. The delivery charge is ₹0.',
+          PARTS,
+        )}
       </li>
-      <li>Won products are packed and handed to the courier within 2 to 4 business days of payment.</li>
+      <li>{t('Won products are packed and handed to the courier within 2 to 4 business days of payment.')}</li>
     </ul>
 
-    <h2>Crackers season</h2>
+    <h2>{t('Crackers season')}</h2>
     <CrackersSeasonPromise />
 
-    <h2>At delivery</h2>
+    <h2>{t('At delivery')}</h2>
     <p>
-      Please check that the package is sealed before you accept it. If it is damaged, refuse it or note it with the
-      courier and tell us within 48 hours — see <Link to="/cancellation-and-refund">Cancellation &amp; Refund</Link>.
+      {tRich(
+        'Please check that the package is sealed before you accept it. If it is damaged, refuse it or note it with the courier and tell us within 48 hours — see <refund>Cancellation & Refund</refund>.',
+        PARTS,
+      )}
     </p>
 
-    <h2>Questions</h2>
-    <p>
-      Email <a href={`mailto:${SITE.email}`}>{SITE.email}</a> or call <a href={SITE.phoneHref}>{SITE.phone}</a>,{' '}
-      {SITE.hours}.
-    </p>
+    <h2>{t('Questions')}</h2>
+    <p>{tRich('Email <mail>{email}</mail> or call <phone>{phone}</phone>, {hours}.', PARTS, contactVars())}</p>
   </StaticPage>
 );
