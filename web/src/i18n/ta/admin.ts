@@ -50,7 +50,7 @@ export const admin: Record<string, string> = {
   waitlisted: 'காத்திருப்புப் பட்டியலில்',
   'Grant access': 'அணுகல் வழங்கு',
   'Granting…': 'வழங்குகிறது…',
-  'Grant access to <name>{name}</name>': '<name>{name}</name>-க்கு அணுகல் வழங்கு',
+  'Grant access to': 'இவருக்கு அணுகல் வழங்கு:',
   'Access granted to {name}.': '{name}-க்கு அணுகல் வழங்கப்பட்டது.',
 
   // /admin: money (RevenueDashboard), chart labels included
@@ -211,7 +211,6 @@ export const admin: Record<string, string> = {
   'Set stock': 'இருப்பை அமை',
   'Take off the shop': 'கடையிலிருந்து எடு',
   'Put back in the shop': 'மீண்டும் கடையில் வை',
-  'Edit <name>{name}</name>': '<name>{name}</name>-ஐத் திருத்து',
   'Images (one path per line; the first is the main one)': 'படங்கள் (ஒரு வரிக்கு ஒரு பாதை; முதலாவது முதன்மைப் படம்)',
   'Prices are rupees, like 1299 or 1299.50.': 'விலைகள் ரூபாயில், எ.கா. 1299 அல்லது 1299.50.',
   'Keep at least one image.': 'குறைந்தது ஒரு படமாவது இருக்க வேண்டும்.',
@@ -338,7 +337,6 @@ export const admin: Record<string, string> = {
   'Failed to load the posts. Please refresh.': 'இடுகைகளை ஏற்ற முடியவில்லை. பக்கத்தைப் புதுப்பியுங்கள்.',
   'No posts yet. Write the first one.': 'இன்னும் இடுகைகள் இல்லை. முதல் இடுகையை எழுதுங்கள்.',
   Unpublish: 'வெளியீட்டை நீக்கு',
-  'Unpublish <name>{name}</name>': '<name>{name}</name> வெளியீட்டை நீக்கு',
   'Unpublish this post?': 'இந்த இடுகையின் வெளியீட்டை நீக்கவா?',
   'Yes, unpublish': 'ஆம், வெளியீட்டை நீக்கு',
   'Keep it': 'வேண்டாம், அப்படியே இருக்கட்டும்',

@@ -8,7 +8,6 @@ import type { Post, PostFields, PostSummary } from '../blog/blogApi.ts';
 import { blogApi } from '../blog/blogApi.ts';
 import { adminError, serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
-import { HiddenName } from './HiddenName.tsx';
 import '../../ui/kit.css';
 import '../blog/blog.css';
 import './admin.css';
@@ -197,7 +196,9 @@ export const AdminBlog = () => {
               {list.posts.map((post) => (
                 <li key={post.id}>
                   <Link to={`/blog/${post.slug}`}>
-                    <strong translate="no">{post.title}</strong>
+                    <strong id={`post-title-${post.id}`} translate="no">
+                      {post.title}
+                    </strong>
                   </Link>
                   <span className="muted">
                     {formatDate(post.published_at)} · <span translate="no">{post.author_name}</span>
@@ -219,16 +220,11 @@ export const AdminBlog = () => {
                     </div>
                   ) : (
                     <div className="button-row">
-                      <HiddenName id={`edit-${post.id}`} text="Edit <name>{name}</name>" vars={{ name: post.title }} />
-                      <HiddenName
-                        id={`unpublish-${post.id}`}
-                        text="Unpublish <name>{name}</name>"
-                        vars={{ name: post.title }}
-                      />
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm"
-                        aria-labelledby={`edit-${post.id}`}
+                        id={`edit-${post.id}`}
+                        aria-labelledby={`edit-${post.id} post-title-${post.id}`}
                         onClick={() => void startEdit(post)}
                       >
                         {t('Edit')}
@@ -236,7 +232,8 @@ export const AdminBlog = () => {
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm"
-                        aria-labelledby={`unpublish-${post.id}`}
+                        id={`unpublish-${post.id}`}
+                        aria-labelledby={`unpublish-${post.id} post-title-${post.id}`}
                         onClick={() => setConfirming(post.id)}
                       >
                         {t('Unpublish')}

@@ -9,7 +9,6 @@ import { useSessionStore } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
 import { rupeesToPaise, serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
-import { HiddenName } from './HiddenName.tsx';
 import '../auth/auth.css';
 import './admin.css';
 
@@ -45,7 +44,7 @@ const EditForm = ({
   return (
     <form
       className="admin-form product-edit"
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={`${id}-title product-name-${product.id}`}
       onSubmit={(e) => {
         e.preventDefault();
         const price = rupeesToPaise(f.price);
@@ -73,7 +72,9 @@ const EditForm = ({
         });
       }}
     >
-      <HiddenName id={`${id}-title`} text="Edit <name>{name}</name>" vars={{ name: product.name }} />
+      <span id={`${id}-title`} hidden>
+        {t('Edit')}
+      </span>
       <div className="form-grid">
         <div className="vd-form-field">
           <label htmlFor={`${id}-name`}>{t('Name')}</label>
@@ -320,7 +321,9 @@ export const AdminProducts = () => {
               <div className="product-admin-head">
                 <img src={p.image_url} alt="" width={56} height={56} />
                 <div>
-                  <strong translate="no">{p.name}</strong>{' '}
+                  <strong id={`product-name-${p.id}`} translate="no">
+                    {p.name}
+                  </strong>{' '}
                   <span className={`role-badge ${p.listed ? 'access-badge--granted' : 'access-badge--waitlisted'}`}>
                     {p.listed ? t('In the shop') : t('Off the shop')}
                   </span>

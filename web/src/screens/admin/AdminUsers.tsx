@@ -5,7 +5,6 @@ import { formatDate, formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { AdminNav } from './AdminNav.tsx';
-import { HiddenName } from './HiddenName.tsx';
 import { RevenueDashboard } from './RevenueDashboard.tsx';
 import { roleBadgeClass, usersPath, withAccessGranted, type AdminUser, type UsersAnswer } from './adminUsers.ts';
 import './admin.css';
@@ -35,9 +34,12 @@ const AccessCell = ({
         className="btn btn-primary btn-sm"
         onClick={onGrant}
         disabled={granting}
-        aria-labelledby={`grant-${user.id}`}
+        aria-labelledby={`grant-${user.id} user-name-${user.id}`}
       >
-        <HiddenName id={`grant-${user.id}`} text="Grant access to <name>{name}</name>" vars={{ name: user.name }} />
+        {/* Named "Grant access to" and the name cell, so the name stays as it is in any language. */}
+        <span id={`grant-${user.id}`} hidden>
+          {t('Grant access to')}
+        </span>
         {granting ? t('Granting…') : t('Grant access')}
       </button>
     )}
@@ -175,7 +177,7 @@ export const AdminUsers = () => {
                       <td data-label={t('ID')}>
                         <code>{u.id}</code>
                       </td>
-                      <td data-label={t('Name')} translate="no">
+                      <td data-label={t('Name')} id={`user-name-${u.id}`} translate="no">
                         {u.name}
                       </td>
                       <td data-label={t('Email')} className="cell-email" translate="no">
