@@ -35,8 +35,9 @@ export const admin: Record<string, string> = {
   'Loading users...': 'பயனர்களை ஏற்றுகிறது...',
   'Failed to load users. Please try again.': 'பயனர்களை ஏற்ற முடியவில்லை. மீண்டும் முயற்சிக்கவும்.',
   'No users found': 'பயனர்கள் யாரும் இல்லை',
-  '{count} of {total} users match “{search}”': '{total} பயனர்களில் {count} பேர் “{search}” உடன் பொருந்துகிறார்கள்',
-  'Searching for “{search}”…': '“{search}” தேடுகிறது…',
+  '{count} of {total} users match “<q>{search}</q>”':
+    '{total} பயனர்களில் {count} பேர் “<q>{search}</q>” உடன் பொருந்துகிறார்கள்',
+  'Searching for “<q>{search}</q>”…': '“<q>{search}</q>” தேடுகிறது…',
   ID: 'ID',
   Name: 'பெயர்',
   Email: 'மின்னஞ்சல்',
@@ -105,7 +106,7 @@ export const admin: Record<string, string> = {
   Deals: 'டீல்கள்',
   Product: 'தயாரிப்பு',
   'Type part of a product name': 'தயாரிப்புப் பெயரின் ஒரு பகுதியைத் தட்டச்சு செய்யுங்கள்',
-  'No products match “{query}”.': '“{query}” உடன் பொருந்தும் தயாரிப்புகள் இல்லை.',
+  'No products match “<q>{query}</q>”.': '“<q>{query}</q>” உடன் பொருந்தும் தயாரிப்புகள் இல்லை.',
   'Selected: <name>{name}</name> ({code}), {price}': 'தேர்ந்தெடுத்தது: <name>{name}</name> ({code}), {price}',
   'Search by name (any part, any case) and pick one.':
     'பெயரின் எந்தப் பகுதியாலும் தேடி (பெரிய, சிறிய எழுத்து எதுவானாலும்) ஒன்றைத் தேர்ந்தெடுங்கள்.',

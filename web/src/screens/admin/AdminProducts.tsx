@@ -119,11 +119,17 @@ const EditForm = ({
       </div>
       <div className="vd-form-field">
         <label htmlFor={`${id}-description`}>{t('Description')}</label>
-        <textarea id={`${id}-description`} rows={3} value={f.description} onChange={set('description')} />
+        <textarea
+          id={`${id}-description`}
+          translate="no"
+          rows={3}
+          value={f.description}
+          onChange={set('description')}
+        />
       </div>
       <div className="vd-form-field">
         <label htmlFor={`${id}-images`}>{t('Images (one path per line; the first is the main one)')}</label>
-        <textarea id={`${id}-images`} rows={2} value={f.images} onChange={set('images')} />
+        <textarea id={`${id}-images`} translate="no" rows={2} value={f.images} onChange={set('images')} />
       </div>
       {problem && (
         <p className="vd-form-error" role="alert">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api, messageOf } from '../../lib/api.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -151,12 +152,20 @@ export const AdminUsers = () => {
               <p className="muted table-count" data-testid="users-match">
                 {/* A count is only shown beside the search it answers, never the last one's under a new term. */}
                 {load.query === search
-                  ? t('{count} of {total} users match “{search}”', {
-                      count: formatNumber(load.data.total),
-                      total: formatNumber(load.data.total_users),
-                      search: search.trim(),
-                    })
-                  : t('Searching for “{search}”…', { search: search.trim() })}
+                  ? tRich(
+                      '{count} of {total} users match “<q>{search}</q>”',
+                      { q: (words) => <span translate="no">{words}</span> },
+                      {
+                        count: formatNumber(load.data.total),
+                        total: formatNumber(load.data.total_users),
+                        search: search.trim(),
+                      },
+                    )
+                  : tRich(
+                      'Searching for “<q>{search}</q>”…',
+                      { q: (words) => <span translate="no">{words}</span> },
+                      { search: search.trim() },
+                    )}
               </p>
             )}
             <div className="table-scroll">

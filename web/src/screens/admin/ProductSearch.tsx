@@ -71,7 +71,13 @@ export const ProductSearch = ({
       {open && results && (
         <ul className="product-options" id={listId} role="listbox">
           {results.length === 0 && (
-            <li className="product-option-empty">{t('No products match “{query}”.', { query: text.trim() })}</li>
+            <li className="product-option-empty">
+              {tRich(
+                'No products match “<q>{query}</q>”.',
+                { q: (words) => <span translate="no">{words}</span> },
+                { query: text.trim() },
+              )}
+            </li>
           )}
           {results.map((p) => (
             <li key={p.id} role="option" aria-selected={picked?.id === p.id}>
