@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Taxonomy } from '../../../../api/contract/shop.ts';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { Notice, ProductImage } from '../../ui/kit.tsx';
 import { adminError, imageProblem, rupeesToPaise, slugify } from './adminForms.ts';
@@ -44,65 +45,65 @@ const wholeAtLeast0 = (s: string) => /^\d+$/.test(s.trim());
 /** Client checks mirror the live auction spec §5 "Add product"; the server checks again. */
 export const productProblems = (f: Fields): Partial<Record<keyof Fields, string>> => {
   const p: Partial<Record<keyof Fields, string>> = {};
-  if (!f.name.trim()) p.name = 'Name is required.';
-  if (!f.slug.trim()) p.slug = 'Slug is required.';
-  else if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.slug.trim())) p.slug = 'Use lowercase letters, digits and hyphens.';
-  if (f.price.trim() === '') p.price = 'Price is required.';
-  else if (Number.isNaN(rupeesToPaise(f.price))) p.price = 'Price must be at least 0, in rupees and paise.';
-  if (f.stock.trim() === '') p.stock = 'Stock is required.';
-  else if (!wholeAtLeast0(f.stock)) p.stock = 'Stock must be a whole number, at least 0.';
-  if (f.reward_points.trim() === '') p.reward_points = 'Reward points are required.';
-  else if (!wholeAtLeast0(f.reward_points)) p.reward_points = 'Reward points must be a whole number, at least 0.';
+  if (!f.name.trim()) p.name = t('Name is required.');
+  if (!f.slug.trim()) p.slug = t('Slug is required.');
+  else if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.slug.trim())) p.slug = t('Use lowercase letters, digits and hyphens.');
+  if (f.price.trim() === '') p.price = t('Price is required.');
+  else if (Number.isNaN(rupeesToPaise(f.price))) p.price = t('Price must be at least 0, in rupees and paise.');
+  if (f.stock.trim() === '') p.stock = t('Stock is required.');
+  else if (!wholeAtLeast0(f.stock)) p.stock = t('Stock must be a whole number, at least 0.');
+  if (f.reward_points.trim() === '') p.reward_points = t('Reward points are required.');
+  else if (!wholeAtLeast0(f.reward_points)) p.reward_points = t('Reward points must be a whole number, at least 0.');
   if (f.original_price.trim() !== '') {
     const original = rupeesToPaise(f.original_price);
-    if (Number.isNaN(original)) p.original_price = 'Original price must be in rupees and paise.';
+    if (Number.isNaN(original)) p.original_price = t('Original price must be in rupees and paise.');
     else if (!p.price && original < rupeesToPaise(f.price))
-      p.original_price = 'The original price cannot be below the price.';
+      p.original_price = t('The original price cannot be below the price.');
   }
   return p;
 };
 
 const SuccessCard = ({ product, onAnother }: { product: Created; onAnother: () => void }) => (
   <div className="card success-card" data-testid="product-created" role="status">
-    <p className="success-badge">✓ Product added</p>
+    <p className="success-badge">{t('✓ Product added')}</p>
     <div className="success-product">
       <ProductImage src={product.image} alt={product.name} className="success-image" />
       <div>
-        <h2>{product.name}</h2>
+        <h2 translate="no">{product.name}</h2>
         <dl className="vd-facts">
           <div className="vd-fact">
-            <dt>Product code</dt>
+            <dt>{t('Product code')}</dt>
             <dd>{product.product_code}</dd>
           </div>
           <div className="vd-fact">
-            <dt>Slug</dt>
-            <dd>{product.slug}</dd>
+            <dt>{t('Slug')}</dt>
+            <dd translate="no">{product.slug}</dd>
           </div>
           <div className="vd-fact">
-            <dt>Price</dt>
+            <dt>{t('Price')}</dt>
             <dd>{formatRupees(product.price)}</dd>
           </div>
           <div className="vd-fact">
-            <dt>Stock</dt>
-            <dd>{product.stock}</dd>
+            <dt>{t('Stock')}</dt>
+            <dd>{formatNumber(product.stock)}</dd>
           </div>
           <div className="vd-fact">
-            <dt>Status</dt>
-            <dd>{product.is_active ? 'Active' : 'Inactive'}</dd>
+            <dt>{t('Status')}</dt>
+            <dd>{product.is_active ? t('Active') : t('Inactive')}</dd>
           </div>
         </dl>
       </div>
     </div>
     <div className="vd-form-actions">
       <button type="button" className="btn btn-primary" onClick={onAnother}>
-        Add another product
+        {t('Add another product')}
       </button>
       <Link className="btn btn-ghost" to={`/create-room?product=${encodeURIComponent(product.name)}`}>
-        Create a deal room for it
+        {t('Create a deal room for it')}
       </Link>
       {product.is_active === 1 && (
         <Link className="btn btn-ghost" to={`/product/${product.product_code}`}>
-          View in shop
+          {t('View in shop')}
         </Link>
       )}
     </div>
@@ -111,7 +112,7 @@ const SuccessCard = ({ product, onAnother }: { product: Created; onAnother: () =
 
 /** `/add-products` (admin): the product form with an optional image, then a success card. */
 export const AddProduct = () => {
-  usePageTitle('Add New Product');
+  usePageTitle(t('Add New Product'));
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [slugEdited, setSlugEdited] = useState(false);
   const [image, setImage] = useState<File | null>(null);
@@ -160,7 +161,7 @@ export const AddProduct = () => {
       setCreated(res.product);
       window.scrollTo(0, 0);
     } catch (cause) {
-      setError(adminError(cause, 'Failed to add product'));
+      setError(adminError(cause, t('Failed to add product')));
     } finally {
       setBusy(false);
     }
@@ -187,11 +188,11 @@ export const AddProduct = () => {
 
   return (
     <section className="container deal-admin">
-      <p className="eyebrow">Admin</p>
-      <h1>Add New Product</h1>
+      <p className="eyebrow">{t('Admin')}</p>
+      <h1>{t('Add New Product')}</h1>
       <p className="deal-admin-links">
-        <Link to="/create-room">Create a deal room</Link> · <Link to="/deals">Deals</Link> ·{' '}
-        <Link to="/admin">Users</Link>
+        <Link to="/create-room">{t('Create a deal room')}</Link> · <Link to="/deals">{t('Deals')}</Link> ·{' '}
+        <Link to="/admin">{t('Users')}</Link>
       </p>
       {created ? (
         <SuccessCard product={created} onAnother={reset} />
@@ -201,7 +202,7 @@ export const AddProduct = () => {
           <div className="vd-form-grid">
             <div className="vd-form-field">
               <label htmlFor="product-name">
-                Name <span className="vd-req">*</span>
+                {t('Name')} <span className="vd-req">*</span>
               </label>
               <input
                 id="product-name"
@@ -215,7 +216,7 @@ export const AddProduct = () => {
             </div>
             <div className="vd-form-field">
               <label htmlFor="product-slug">
-                Slug <span className="vd-req">*</span>
+                {t('Slug')} <span className="vd-req">*</span>
               </label>
               <input
                 id="product-slug"
@@ -228,10 +229,12 @@ export const AddProduct = () => {
                 }}
                 {...invalid('slug')}
               />
-              {fieldError('slug') ?? <p className="vd-form-hint">Unique; used in links. Filled from the name.</p>}
+              {fieldError('slug') ?? (
+                <p className="vd-form-hint">{t('Unique; used in links. Filled from the name.')}</p>
+              )}
             </div>
             <div className="vd-form-field vd-form-field--wide">
-              <label htmlFor="product-description">Description</label>
+              <label htmlFor="product-description">{t('Description')}</label>
               <textarea
                 id="product-description"
                 value={fields.description}
@@ -241,7 +244,7 @@ export const AddProduct = () => {
             </div>
             <div className="vd-form-field">
               <label htmlFor="product-price">
-                Price (₹) <span className="vd-req">*</span>
+                {t('Price (₹)')} <span className="vd-req">*</span>
               </label>
               <input
                 id="product-price"
@@ -258,7 +261,7 @@ export const AddProduct = () => {
             </div>
             <div className="vd-form-field">
               <label htmlFor="product-stock">
-                Stock <span className="vd-req">*</span>
+                {t('Stock')} <span className="vd-req">*</span>
               </label>
               <input
                 id="product-stock"
@@ -275,7 +278,7 @@ export const AddProduct = () => {
             </div>
             <div className="vd-form-field">
               <label htmlFor="product-reward">
-                Reward points <span className="vd-req">*</span>
+                {t('Reward points')} <span className="vd-req">*</span>
               </label>
               <input
                 id="product-reward"
@@ -291,14 +294,14 @@ export const AddProduct = () => {
               {fieldError('reward_points')}
             </div>
             <div className="vd-form-field">
-              <label htmlFor="product-original">Original price (₹)</label>
+              <label htmlFor="product-original">{t('Original price (₹)')}</label>
               <input
                 id="product-original"
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                placeholder="Same as the price"
+                placeholder={t('Same as the price')}
                 value={fields.original_price}
                 onChange={(e) => set('original_price', e.target.value)}
                 {...invalid('original_price')}
@@ -306,39 +309,43 @@ export const AddProduct = () => {
               {fieldError('original_price')}
             </div>
             <div className="vd-form-field">
-              <label htmlFor="product-category">Category</label>
+              <label htmlFor="product-category">{t('Category')}</label>
               <select id="product-category" value={fields.category} onChange={(e) => set('category', e.target.value)}>
                 {[...new Set([fields.category, ...lists.categories.map((c) => c.name)])].map((c) => (
-                  <option key={c}>{c}</option>
+                  <option key={c} translate="no">
+                    {c}
+                  </option>
                 ))}
               </select>
             </div>
             <div className="vd-form-field">
-              <label htmlFor="product-brand">Brand</label>
+              <label htmlFor="product-brand">{t('Brand')}</label>
               <select id="product-brand" value={fields.brand} onChange={(e) => set('brand', e.target.value)}>
                 {[...new Set([fields.brand, ...lists.brands.map((c) => c.name)])].map((c) => (
-                  <option key={c}>{c}</option>
+                  <option key={c} translate="no">
+                    {c}
+                  </option>
                 ))}
               </select>
             </div>
             <div className="vd-form-field">
-              <label htmlFor="product-color">Colour</label>
+              <label htmlFor="product-color">{t('Colour')}</label>
               <input
                 id="product-color"
-                placeholder="Assorted"
+                placeholder={t('Assorted')}
                 value={fields.color}
                 onChange={(e) => set('color', e.target.value)}
               />
             </div>
             <div className="vd-form-field">
-              <label htmlFor="product-status">Status</label>
+              <label htmlFor="product-status">{t('Status')}</label>
               <select id="product-status" value={fields.status} onChange={(e) => set('status', e.target.value)}>
-                <option value="active">Active</option>
-                <option value="inactive">Inactive</option>
+                <option value="active">{t('Active')}</option>
+                <option value="inactive">{t('Inactive')}</option>
               </select>
             </div>
             <div className="vd-form-field vd-form-field--wide">
-              <label htmlFor="product-image">Image</label>
+              <label htmlFor="product-image">{t('Image')}</label>
               <input
                 ref={fileInput}
                 id="product-image"
@@ -358,13 +365,13 @@ export const AddProduct = () => {
                   {imageError}
                 </p>
               ) : (
-                <p className="vd-form-hint">Optional. Image files only (PNG, JPEG, GIF or WebP), up to 1 MB.</p>
+                <p className="vd-form-hint">{t('Optional. Image files only (PNG, JPEG, GIF or WebP), up to 1 MB.')}</p>
               )}
             </div>
           </div>
           <div className="vd-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Adding…' : 'Add Product'}
+              {busy ? t('Adding…') : t('Add Product')}
             </button>
           </div>
         </form>

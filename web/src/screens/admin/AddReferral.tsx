@@ -1,23 +1,22 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Referral } from '../../../../api/contract/admin.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { api, messageOf } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { MESSAGES, normalizeReferralInput, REFERRAL_CODE_LENGTH } from '../auth/authLogic.ts';
+import { serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
 import './admin.css';
 
 type Phase = { state: 'idle' } | { state: 'submitting' } | { state: 'result'; ok: boolean; message: string };
 
-/** A failed add: the server's message as returned, or "Something went wrong!" on network or parse failure. */
-export const referralAddError = (error: unknown): string =>
-  error instanceof ApiError && error.code !== 'NETWORK' && error.status < 500
-    ? error.message
-    : MESSAGES.referralAddFailed;
+/** A failed add: the server's message (translated by its code), or "Something went wrong!" on network or parse failure. */
+export const referralAddError = (error: unknown): string => messageOf(error, t(MESSAGES.referralAddFailed));
 
 /** /add-referral (live auction spec §2): Name and Referral Code, "Saving..." while submitting, green or red result. */
 export const AddReferral = () => {
-  usePageTitle('Add Referral');
+  usePageTitle(t('Add Referral'));
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
@@ -34,7 +33,7 @@ export const AddReferral = () => {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!name.trim() || !code.trim()) {
-      setPhase({ state: 'result', ok: false, message: 'Name and Referral Code are required.' });
+      setPhase({ state: 'result', ok: false, message: t('Name and Referral Code are required.') });
       return;
     }
     setPhase({ state: 'submitting' });
@@ -43,7 +42,12 @@ export const AddReferral = () => {
         body: { name: name.trim(), referralCode: code },
       });
       const ok = res.status === 'success';
-      setPhase({ state: 'result', ok, message: res.message });
+      const added = { code: normalizeReferralInput(code), name: name.trim() };
+      setPhase({
+        state: 'result',
+        ok,
+        message: ok ? serverSaid(res.message, 'Referral code {code} added for {name}.', added) : t(res.message),
+      });
       if (ok) {
         setName('');
         setCode('');
@@ -58,13 +62,13 @@ export const AddReferral = () => {
 
   return (
     <section className="container admin-page">
-      <p className="eyebrow">Admin</p>
-      <h1>Add Referral</h1>
+      <p className="eyebrow">{t('Admin')}</p>
+      <h1>{t('Add Referral')}</h1>
       <AdminNav />
       <div className="admin-two-col">
         <form className="card admin-form" onSubmit={(event) => void submit(event)}>
           <div className="field">
-            <label htmlFor="referral-name">Name</label>
+            <label htmlFor="referral-name">{t('Name')}</label>
             <input
               id="referral-name"
               name="name"
@@ -72,11 +76,11 @@ export const AddReferral = () => {
               maxLength={100}
               value={name}
               onChange={(e) => setName(e.target.value)}
-              placeholder="Who gives out this code"
+              placeholder={t('Who gives out this code')}
             />
           </div>
           <div className="field">
-            <label htmlFor="referral-code">Referral Code</label>
+            <label htmlFor="referral-code">{t('Referral Code')}</label>
             <input
               id="referral-code"
               name="referralCode"
@@ -85,11 +89,11 @@ export const AddReferral = () => {
               autoCapitalize="characters"
               value={code}
               onChange={(e) => setCode(normalizeReferralInput(e.target.value))}
-              placeholder="6 letters or digits, e.g. MDU001"
+              placeholder={t('6 letters or digits, e.g. MDU001')}
             />
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Add Referral'}
+            {submitting ? t('Saving...') : t('Add Referral')}
           </button>
           {phase.state === 'result' && (
             <p
@@ -103,17 +107,21 @@ export const AddReferral = () => {
         </form>
 
         <div className="card admin-panel">
-          <h2>Referral codes</h2>
-          {referrals === null && <p className="table-state">Loading referral codes…</p>}
-          {referrals?.length === 0 && <p className="table-state">No referral codes yet.</p>}
+          <h2>{t('Referral codes')}</h2>
+          {referrals === null && <p className="table-state">{t('Loading referral codes…')}</p>}
+          {referrals?.length === 0 && <p className="table-state">{t('No referral codes yet.')}</p>}
           {referrals && referrals.length > 0 && (
             <ul className="referral-list">
               {referrals.map((r) => (
                 <li key={r.code}>
                   <code>{r.code}</code>
-                  <span className="referral-list-name">{r.name}</span>
+                  <span className="referral-list-name" translate="no">
+                    {r.name}
+                  </span>
                   <span className="muted">
-                    {r.uses} {r.uses === 1 ? 'member' : 'members'} · since {formatDate(r.createdAt)}
+                    {plural(r.uses, '{n} member · since {date}', '{n} members · since {date}', {
+                      date: formatDate(r.createdAt),
+                    })}
                   </span>
                 </li>
               ))}

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { BLOG_LIMITS, slugFromTitle } from '../../../../engine/blog.ts';
-import { formatDate } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import type { Post, PostFields, PostSummary } from '../blog/blogApi.ts';
 import { blogApi } from '../blog/blogApi.ts';
-import { adminError } from './adminForms.ts';
+import { adminError, serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
 import '../../ui/kit.css';
 import '../blog/blog.css';
@@ -20,14 +21,14 @@ const Counter = ({ text, max }: { text: string; max: number }) => {
   const count = [...text.trim()].length;
   return (
     <p className={count > max ? 'blog-count blog-count--over' : 'blog-count'}>
-      {count.toLocaleString('en-IN')} / {max.toLocaleString('en-IN')}
+      {formatNumber(count)} / {formatNumber(max)}
     </p>
   );
 };
 
 /** /admin/blog: write, edit and unpublish blog posts. The server checks the role and every field again. */
 export const AdminBlog = () => {
-  usePageTitle('Blog posts');
+  usePageTitle(t('Blog posts'));
   const [fields, setFields] = useState<PostFields>(EMPTY);
   const [slugEdited, setSlugEdited] = useState(false);
   const [editing, setEditing] = useState<Post | null>(null);
@@ -70,7 +71,7 @@ export const AdminBlog = () => {
       setFields({ title: post.title, slug: post.slug, summary: post.summary, body: post.body });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      setResult({ ok: false, message: adminError(error, 'Failed to load the post.') });
+      setResult({ ok: false, message: adminError(error, t('Failed to load the post.')) });
     }
   };
 
@@ -80,11 +81,11 @@ export const AdminBlog = () => {
     setResult(null);
     try {
       const res = editing ? await blogApi.save(editing.id, fields) : await blogApi.publish(fields);
-      setResult({ ok: true, message: res.message, slug: res.post.slug });
+      setResult({ ok: true, message: t(res.message), slug: res.post.slug });
       reset();
       loadList();
     } catch (error) {
-      setResult({ ok: false, message: adminError(error, 'The post could not be saved.') });
+      setResult({ ok: false, message: adminError(error, t('The post could not be saved.')) });
     } finally {
       setBusy(false);
     }
@@ -95,11 +96,18 @@ export const AdminBlog = () => {
     setResult(null);
     try {
       const res = await blogApi.unpublish(post.id);
-      setResult({ ok: true, message: `${res.message} “${post.title}” is no longer shown.` });
+      setResult({
+        ok: true,
+        message: serverSaid(
+          `${res.message} “${post.title}” is no longer shown.`,
+          'Post unpublished. “{title}” is no longer shown.',
+          { title: post.title },
+        ),
+      });
       if (editing?.id === post.id) reset();
       loadList();
     } catch (error) {
-      setResult({ ok: false, message: adminError(error, 'The post could not be unpublished.') });
+      setResult({ ok: false, message: adminError(error, t('The post could not be unpublished.')) });
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -108,19 +116,19 @@ export const AdminBlog = () => {
 
   return (
     <section className="container admin-page">
-      <p className="eyebrow">Admin</p>
-      <h1>Blog posts</h1>
+      <p className="eyebrow">{t('Admin')}</p>
+      <h1>{t('Blog posts')}</h1>
       <AdminNav />
       <div className="admin-two-col">
         <form className="card admin-form blog-form" onSubmit={(e) => void submit(e)} data-testid="blog-form">
-          <h2>{editing ? 'Edit post' : 'Write a post'}</h2>
+          <h2>{editing ? t('Edit post') : t('Write a post')}</h2>
           <div className="vd-form-field">
-            <label htmlFor="blog-title">Title</label>
+            <label htmlFor="blog-title">{t('Title')}</label>
             <input id="blog-title" value={fields.title} onChange={(e) => set('title', e.target.value)} />
             <Counter text={fields.title} max={BLOG_LIMITS.title} />
           </div>
           <div className="vd-form-field">
-            <label htmlFor="blog-slug">Web address</label>
+            <label htmlFor="blog-slug">{t('Web address')}</label>
             <input
               id="blog-slug"
               value={fields.slug}
@@ -131,16 +139,18 @@ export const AdminBlog = () => {
               }}
             />
             <p className="vd-form-hint" id="blog-slug-hint">
-              /blog/{fields.slug || '…'} · filled from the title; lowercase letters, digits and hyphens.
+              {t('/blog/{slug} · filled from the title; lowercase letters, digits and hyphens.', {
+                slug: fields.slug || '…',
+              })}
             </p>
           </div>
           <div className="vd-form-field">
-            <label htmlFor="blog-summary">Summary</label>
+            <label htmlFor="blog-summary">{t('Summary')}</label>
             <textarea id="blog-summary" value={fields.summary} onChange={(e) => set('summary', e.target.value)} />
             <Counter text={fields.summary} max={BLOG_LIMITS.summary} />
           </div>
           <div className="vd-form-field">
-            <label htmlFor="blog-body">Post</label>
+            <label htmlFor="blog-body">{t('Post')}</label>
             <textarea
               id="blog-body"
               className="blog-body-input"
@@ -149,17 +159,17 @@ export const AdminBlog = () => {
               onChange={(e) => set('body', e.target.value)}
             />
             <p className="vd-form-hint" id="blog-body-hint">
-              Plain text. Leave a blank line between paragraphs.
+              {t('Plain text. Leave a blank line between paragraphs.')}
             </p>
             <Counter text={fields.body} max={BLOG_LIMITS.body} />
           </div>
           <div className="button-row">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : editing ? 'Save changes' : 'Publish'}
+              {busy ? t('Saving…') : editing ? t('Save changes') : t('Publish')}
             </button>
             {editing && (
               <button type="button" className="btn btn-ghost" onClick={reset} disabled={busy}>
-                Cancel editing
+                {t('Cancel editing')}
               </button>
             )}
           </div>
@@ -169,41 +179,43 @@ export const AdminBlog = () => {
               role={result.ok ? 'status' : 'alert'}
               data-testid="blog-result"
             >
-              {result.message} {result.slug && <Link to={`/blog/${result.slug}`}>View the post</Link>}
+              {result.message} {result.slug && <Link to={`/blog/${result.slug}`}>{t('View the post')}</Link>}
             </p>
           )}
         </form>
 
         <div className="card admin-panel">
-          <h2>Published posts</h2>
-          {list.state === 'loading' && <p className="table-state">Loading posts…</p>}
-          {list.state === 'error' && <p className="table-state">Failed to load the posts. Please refresh.</p>}
+          <h2>{t('Published posts')}</h2>
+          {list.state === 'loading' && <p className="table-state">{t('Loading posts…')}</p>}
+          {list.state === 'error' && <p className="table-state">{t('Failed to load the posts. Please refresh.')}</p>}
           {list.state === 'ready' && list.posts.length === 0 && (
-            <p className="table-state">No posts yet. Write the first one.</p>
+            <p className="table-state">{t('No posts yet. Write the first one.')}</p>
           )}
           {list.state === 'ready' && list.posts.length > 0 && (
             <ul className="blog-admin-list" data-testid="blog-admin-list">
               {list.posts.map((post) => (
                 <li key={post.id}>
                   <Link to={`/blog/${post.slug}`}>
-                    <strong>{post.title}</strong>
+                    <strong id={`post-title-${post.id}`} translate="no">
+                      {post.title}
+                    </strong>
                   </Link>
                   <span className="muted">
-                    {formatDate(post.published_at)} · {post.author_name}
+                    {formatDate(post.published_at)} · <span translate="no">{post.author_name}</span>
                   </span>
                   {confirming === post.id ? (
                     <div className="button-row">
-                      <span>Unpublish this post?</span>
+                      <span>{t('Unpublish this post?')}</span>
                       <button
                         type="button"
                         className="btn btn-primary btn-sm"
                         disabled={busy}
                         onClick={() => void unpublish(post)}
                       >
-                        Yes, unpublish
+                        {t('Yes, unpublish')}
                       </button>
                       <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>
-                        Keep it
+                        {t('Keep it')}
                       </button>
                     </div>
                   ) : (
@@ -211,18 +223,20 @@ export const AdminBlog = () => {
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm"
-                        aria-label={`Edit ${post.title}`}
+                        id={`edit-${post.id}`}
+                        aria-labelledby={`edit-${post.id} post-title-${post.id}`}
                         onClick={() => void startEdit(post)}
                       >
-                        Edit
+                        {t('Edit')}
                       </button>
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm"
-                        aria-label={`Unpublish ${post.title}`}
+                        id={`unpublish-${post.id}`}
+                        aria-labelledby={`unpublish-${post.id} post-title-${post.id}`}
                         onClick={() => setConfirming(post.id)}
                       >
-                        Unpublish
+                        {t('Unpublish')}
                       </button>
                     </div>
                   )}

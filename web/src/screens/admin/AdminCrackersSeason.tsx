@@ -1,14 +1,26 @@
 import { useEffect, useState } from 'react';
 import type { CrackersSeasonDto, CrackersSeasonView } from '../../../../api/contract/shop.ts';
+import { SEASON_MESSAGES } from '../../../../engine/crackersSeason.ts';
+import { t } from '../../i18n/index.ts';
 import { api, messageOf } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
 import { deliveryText, fetchCrackersSeason } from '../shop/crackersSeason.ts';
+import { serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
 import './admin.css';
 
 const EMPTY: CrackersSeasonDto = { opens_on: '', closes_on: '', bands: [{ order_by: '', deliver_by: '' }] };
+
+/** Why orders are not taken today, in the language shown (the server's sentence; one of the engine's). */
+const closedWords = (view: CrackersSeasonView): string => {
+  const message = view.message ?? SEASON_MESSAGES.closed;
+  return view.season && message === SEASON_MESSAGES.notOpen(view.season.opens_on)
+    ? serverSaid(message, 'Crackers orders open on {date}.', { date: formatDate(view.season.opens_on) })
+    : t(message);
+};
 
 /**
  * /admin/crackers-season: the days crackers orders are taken and the delivery promise for each
@@ -16,7 +28,7 @@ const EMPTY: CrackersSeasonDto = { opens_on: '', closes_on: '', bands: [{ order_
  * close on their own after the closing day.
  */
 export const AdminCrackersSeason = () => {
-  usePageTitle('Crackers season');
+  usePageTitle(t('Crackers season'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const [view, setView] = useState<CrackersSeasonView | null>(null);
   const [form, setForm] = useState<CrackersSeasonDto>(EMPTY);
@@ -29,7 +41,7 @@ export const AdminCrackersSeason = () => {
         setView(v);
         if (v.season) setForm(v.season);
       })
-      .catch(() => setResult({ tone: 'error', text: 'Could not load the season. Please reload.' }));
+      .catch(() => setResult({ tone: 'error', text: t('Could not load the season. Please reload.') }));
   }, []);
 
   const setBand = (i: number, key: 'order_by' | 'deliver_by', value: string) =>
@@ -43,10 +55,14 @@ export const AdminCrackersSeason = () => {
       setView(answer);
       setResult({
         tone: 'success',
-        text: answer.open ? 'Saved. Orders are open today.' : `Saved. ${answer.message ?? ''}`.trim(),
+        text: answer.open
+          ? t('Saved. Orders are open today.')
+          : answer.message
+            ? t('Saved. {why}', { why: closedWords(answer) })
+            : t('Saved.'),
       });
     } catch (e) {
-      setResult({ tone: 'error', text: messageOf(e, 'Could not save the season. Please try again.') });
+      setResult({ tone: 'error', text: messageOf(e, t('Could not save the season. Please try again.')) });
     } finally {
       setBusy(false);
     }
@@ -56,17 +72,23 @@ export const AdminCrackersSeason = () => {
     <section className="container admin-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Crackers season</h1>
+          <p className="eyebrow">{t('Admin')}</p>
+          <h1>{t('Crackers season')}</h1>
           <p className="muted">
-            {view === null ? 'Loading…' : view.open ? 'Orders are open today.' : (view.message ?? 'Orders are closed.')}
+            {view === null
+              ? t('Loading…')
+              : view.open
+                ? t('Orders are open today.')
+                : view.message
+                  ? closedWords(view)
+                  : t('Orders are closed.')}
           </p>
         </div>
       </div>
       <AdminNav />
       <form
         className="card admin-panel admin-form"
-        aria-label="Crackers season"
+        aria-label={t('Crackers season')}
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -75,7 +97,7 @@ export const AdminCrackersSeason = () => {
         <fieldset disabled={!isAdmin}>
           <div className="room-filters">
             <div className="vd-form-field">
-              <label htmlFor="season-opens">Orders open on</label>
+              <label htmlFor="season-opens">{t('Orders open on')}</label>
               <input
                 id="season-opens"
                 type="date"
@@ -85,7 +107,7 @@ export const AdminCrackersSeason = () => {
               />
             </div>
             <div className="vd-form-field">
-              <label htmlFor="season-closes">Last day for orders</label>
+              <label htmlFor="season-closes">{t('Last day for orders')}</label>
               <input
                 id="season-closes"
                 type="date"
@@ -95,14 +117,16 @@ export const AdminCrackersSeason = () => {
               />
             </div>
           </div>
-          <h2>Delivery promises</h2>
+          <h2>{t('Delivery promises')}</h2>
           <p className="muted">
-            Orders placed up to each date are delivered by its delivery date. The last one covers the closing day.
+            {t(
+              'Orders placed up to each date are delivered by its delivery date. The last one covers the closing day.',
+            )}
           </p>
           {form.bands.map((b, i) => (
             <div className="room-filters" key={i} data-testid={`season-band-${i}`}>
               <div className="vd-form-field">
-                <label htmlFor={`band-${i}-order`}>Orders till</label>
+                <label htmlFor={`band-${i}-order`}>{t('Orders till')}</label>
                 <input
                   id={`band-${i}-order`}
                   type="date"
@@ -112,7 +136,7 @@ export const AdminCrackersSeason = () => {
                 />
               </div>
               <div className="vd-form-field">
-                <label htmlFor={`band-${i}-deliver`}>Delivered by</label>
+                <label htmlFor={`band-${i}-deliver`}>{t('Delivered by')}</label>
                 <input
                   id={`band-${i}-deliver`}
                   type="date"
@@ -127,7 +151,7 @@ export const AdminCrackersSeason = () => {
                   className="btn btn-ghost btn-sm"
                   onClick={() => setForm((f) => ({ ...f, bands: f.bands.filter((_, j) => j !== i) }))}
                 >
-                  Remove
+                  {t('Remove')}
                 </button>
               )}
             </div>
@@ -138,19 +162,19 @@ export const AdminCrackersSeason = () => {
               className="btn btn-ghost btn-sm"
               onClick={() => setForm((f) => ({ ...f, bands: [...f.bands, { order_by: '', deliver_by: '' }] }))}
             >
-              Add a delivery promise
+              {t('Add a delivery promise')}
             </button>
           )}
           {form.bands.every((b) => b.order_by && b.deliver_by) && (
             <p className="muted" data-testid="season-preview">
-              Members will read: {deliveryText(form)}
+              {t('Members will read: {text}', { text: deliveryText(form) })}
             </p>
           )}
           {result && <Notice tone={result.tone}>{result.text}</Notice>}
           {isAdmin && (
             <div className="button-row">
               <button type="submit" className="btn btn-primary" disabled={busy}>
-                Save the season
+                {t('Save the season')}
               </button>
             </div>
           )}

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import '../auth/auth.css';
 import './admin.css';
@@ -25,10 +26,10 @@ const LINKS = [
 export const AdminNav = () => {
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   return (
-    <nav className="admin-nav" aria-label="Admin">
+    <nav className="admin-nav" aria-label={t('Admin')}>
       {LINKS.filter((l) => isAdmin || !l.adminOnly).map((link) => (
         <NavLink key={link.to} to={link.to} end className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
-          {link.label}
+          {t(link.label)}
         </NavLink>
       ))}
     </nav>

@@ -1,10 +1,13 @@
 import type { FormEvent } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import type { NewsletterCounts, NewsletterSent } from '../../../../api/contract/newsletter.ts';
+import { t } from '../../i18n/index.ts';
 import { api, messageOf } from '../../lib/api.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Fact, Notice } from '../../ui/kit.tsx';
+import { serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
 import './admin.css';
 
@@ -12,11 +15,11 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; counts
 type Send =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
 
-const count = (n: number) => n.toLocaleString('en-IN');
+const count = (n: number) => formatNumber(n);
 
 /** /admin/newsletter: how many addresses are subscribed, and (admins) a plain-text issue to send them. */
 export const AdminNewsletter = () => {
-  usePageTitle('Newsletter');
+  usePageTitle(t('Newsletter'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [subject, setSubject] = useState('');
@@ -36,14 +39,21 @@ export const AdminNewsletter = () => {
     setSend({ kind: 'sending' });
     api<NewsletterSent>('/api/admin/newsletter/send', { body: { subject, body } })
       .then((answer) => {
-        setSend({ kind: 'sent', message: answer.message });
+        setSend({
+          kind: 'sent',
+          message: serverSaid(
+            answer.message,
+            answer.sent === 1 ? 'Newsletter sent to {n} subscriber.' : 'Newsletter sent to {n} subscribers.',
+            { n: count(answer.sent) },
+          ),
+        });
         setSubject('');
         setBody('');
       })
       .catch((error: unknown) =>
         setSend({
           kind: 'error',
-          message: messageOf(error, 'Sending failed. Please try again.'),
+          message: messageOf(error, t('Sending failed. Please try again.')),
         }),
       );
   };
@@ -52,31 +62,33 @@ export const AdminNewsletter = () => {
     <section className="container admin-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Newsletter</h1>
-          <p className="muted">Members and visitors subscribe from the footer and confirm by mail.</p>
+          <p className="eyebrow">{t('Admin')}</p>
+          <h1>{t('Newsletter')}</h1>
+          <p className="muted">{t('Members and visitors subscribe from the footer and confirm by mail.')}</p>
         </div>
       </div>
       <AdminNav />
-      {load.state === 'loading' && <p className="table-state">Loading the count…</p>}
-      {load.state === 'error' && <Notice tone="error">Failed to load the newsletter count. Please reload.</Notice>}
+      {load.state === 'loading' && <p className="table-state">{t('Loading the count…')}</p>}
+      {load.state === 'error' && (
+        <Notice tone="error">{t('Failed to load the newsletter count. Please reload.')}</Notice>
+      )}
       {load.state === 'ready' && (
         <dl className="card vd-facts newsletter-counts" data-testid="newsletter-counts">
-          <Fact label="Subscribed" testId="newsletter-subscribed">
+          <Fact label={t('Subscribed')} testId="newsletter-subscribed">
             {count(load.counts.subscribed)}
           </Fact>
-          <Fact label="Waiting to confirm">{count(load.counts.pending)}</Fact>
-          <Fact label="Unsubscribed">{count(load.counts.unsubscribed)}</Fact>
+          <Fact label={t('Waiting to confirm')}>{count(load.counts.pending)}</Fact>
+          <Fact label={t('Unsubscribed')}>{count(load.counts.unsubscribed)}</Fact>
         </dl>
       )}
       {isAdmin && (
         <form className="card admin-form" onSubmit={submit} noValidate>
-          <h2>Send an issue</h2>
+          <h2>{t('Send an issue')}</h2>
           <p className="muted">
-            Plain text. Each subscriber gets their own one-step unsubscribe link at the end of the mail.
+            {t('Plain text. Each subscriber gets their own one-step unsubscribe link at the end of the mail.')}
           </p>
           <div className="vd-form-field">
-            <label htmlFor="newsletter-subject">Subject</label>
+            <label htmlFor="newsletter-subject">{t('Subject')}</label>
             <input
               id="newsletter-subject"
               value={subject}
@@ -85,15 +97,17 @@ export const AdminNewsletter = () => {
             />
           </div>
           <div className="vd-form-field">
-            <label htmlFor="newsletter-body">Text</label>
+            <label htmlFor="newsletter-body">{t('Text')}</label>
             <textarea id="newsletter-body" rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
           </div>
           {send.kind === 'sent' && <Notice tone="success">{send.message}</Notice>}
           {send.kind === 'error' && <Notice tone="error">{send.message}</Notice>}
           <button type="submit" className="btn btn-primary" disabled={send.kind === 'sending'}>
             {send.kind === 'sending'
-              ? 'Sending…'
-              : `Send to ${load.state === 'ready' ? count(load.counts.subscribed) : ''} subscribers`}
+              ? t('Sending…')
+              : load.state === 'ready'
+                ? t('Send to {n} subscribers', { n: count(load.counts.subscribed) })
+                : t('Send to subscribers')}
           </button>
         </form>
       )}

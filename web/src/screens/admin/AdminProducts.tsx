@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminProduct, Taxonomy } from '../../../../api/contract/shop.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api, messageOf } from '../../lib/api.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
-import { rupeesToPaise } from './adminForms.ts';
+import { rupeesToPaise, serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
 import '../auth/auth.css';
 import './admin.css';
@@ -42,19 +44,19 @@ const EditForm = ({
   return (
     <form
       className="admin-form product-edit"
-      aria-label={`Edit ${product.name}`}
+      aria-labelledby={`${id}-title product-name-${product.id}`}
       onSubmit={(e) => {
         e.preventDefault();
         const price = rupeesToPaise(f.price);
         const original = rupeesToPaise(f.original_price);
         if (Number.isNaN(price) || Number.isNaN(original))
-          return setProblem('Prices are rupees, like 1299 or 1299.50.');
-        if (original < price) return setProblem('The original price cannot be below the price.');
+          return setProblem(t('Prices are rupees, like 1299 or 1299.50.'));
+        if (original < price) return setProblem(t('The original price cannot be below the price.'));
         const images = f.images
           .split('\n')
           .map((l) => l.trim())
           .filter(Boolean);
-        if (images.length === 0) return setProblem('Keep at least one image.');
+        if (images.length === 0) return setProblem(t('Keep at least one image.'));
         setProblem(null);
         onSave({
           name: f.name,
@@ -70,51 +72,64 @@ const EditForm = ({
         });
       }}
     >
+      <span id={`${id}-title`} hidden>
+        {t('Edit')}
+      </span>
       <div className="form-grid">
         <div className="vd-form-field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('Name')}</label>
           <input id={`${id}-name`} value={f.name} onChange={set('name')} />
         </div>
         <div className="vd-form-field">
-          <label htmlFor={`${id}-price`}>Price (₹)</label>
+          <label htmlFor={`${id}-price`}>{t('Price (₹)')}</label>
           <input id={`${id}-price`} inputMode="decimal" value={f.price} onChange={set('price')} />
         </div>
         <div className="vd-form-field">
-          <label htmlFor={`${id}-original`}>Original price (₹)</label>
+          <label htmlFor={`${id}-original`}>{t('Original price (₹)')}</label>
           <input id={`${id}-original`} inputMode="decimal" value={f.original_price} onChange={set('original_price')} />
         </div>
         <div className="vd-form-field">
-          <label htmlFor={`${id}-category`}>Category</label>
+          <label htmlFor={`${id}-category`}>{t('Category')}</label>
           <select id={`${id}-category`} value={f.category} onChange={set('category')}>
             {[...new Set([f.category, ...taxonomy.categories.map((c) => c.name)])].map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} translate="no">
+                {c}
+              </option>
             ))}
           </select>
         </div>
         <div className="vd-form-field">
-          <label htmlFor={`${id}-brand`}>Brand</label>
+          <label htmlFor={`${id}-brand`}>{t('Brand')}</label>
           <select id={`${id}-brand`} value={f.brand} onChange={set('brand')}>
             {[...new Set([f.brand, ...taxonomy.brands.map((c) => c.name)])].map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} translate="no">
+                {c}
+              </option>
             ))}
           </select>
         </div>
         <div className="vd-form-field">
-          <label htmlFor={`${id}-color`}>Colour</label>
+          <label htmlFor={`${id}-color`}>{t('Colour')}</label>
           <input id={`${id}-color`} value={f.color} onChange={set('color')} />
         </div>
         <div className="vd-form-field">
-          <label htmlFor={`${id}-points`}>Reward points</label>
+          <label htmlFor={`${id}-points`}>{t('Reward points')}</label>
           <input id={`${id}-points`} inputMode="numeric" value={f.reward_points} onChange={set('reward_points')} />
         </div>
       </div>
       <div className="vd-form-field">
-        <label htmlFor={`${id}-description`}>Description</label>
-        <textarea id={`${id}-description`} rows={3} value={f.description} onChange={set('description')} />
+        <label htmlFor={`${id}-description`}>{t('Description')}</label>
+        <textarea
+          id={`${id}-description`}
+          translate="no"
+          rows={3}
+          value={f.description}
+          onChange={set('description')}
+        />
       </div>
       <div className="vd-form-field">
-        <label htmlFor={`${id}-images`}>Images (one path per line; the first is the main one)</label>
-        <textarea id={`${id}-images`} rows={2} value={f.images} onChange={set('images')} />
+        <label htmlFor={`${id}-images`}>{t('Images (one path per line; the first is the main one)')}</label>
+        <textarea id={`${id}-images`} translate="no" rows={2} value={f.images} onChange={set('images')} />
       </div>
       {problem && (
         <p className="vd-form-error" role="alert">
@@ -122,7 +137,7 @@ const EditForm = ({
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        Save changes
+        {t('Save changes')}
       </button>
     </form>
   );
@@ -136,40 +151,47 @@ const TaxonomyPanel = ({
 }: {
   taxonomy: Taxonomy;
   isAdmin: boolean;
-  onChange: (t: Taxonomy, message: string) => void;
+  onChange: (lists: Taxonomy, message: string) => void;
 }) => {
   const [names, setNames] = useState({ categories: '', brands: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const call = async (kind: 'categories' | 'brands', method: 'POST' | 'DELETE', name: string) => {
     setProblem(null);
     try {
-      const t = await api<Taxonomy>(
+      const lists = await api<Taxonomy>(
         `/api/admin/shop-taxonomy/${kind}${method === 'DELETE' ? `/${encodeURIComponent(name)}` : ''}`,
         method === 'POST' ? { body: { name } } : { method },
       );
       if (method === 'POST') setNames((n) => ({ ...n, [kind]: '' }));
-      onChange(t, method === 'POST' ? `Added “${name.trim()}”.` : `Removed “${name}”.`);
+      onChange(
+        lists,
+        method === 'POST' ? t('Added “{name}”.', { name: name.trim() }) : t('Removed “{name}”.', { name }),
+      );
     } catch (e) {
-      setProblem(messageOf(e, 'That did not go through. Please try again.'));
+      setProblem(messageOf(e, t('That did not go through. Please try again.')));
     }
   };
   return (
     <div className="card admin-panel taxonomy" data-testid="taxonomy">
-      <h2>Categories and brands</h2>
+      <h2>{t('Categories and brands')}</h2>
       {problem && <Notice tone="error">{problem}</Notice>}
       <div className="taxonomy-lists">
         {(['categories', 'brands'] as const).map((kind) => (
-          <section key={kind} aria-label={kind === 'categories' ? 'Categories' : 'Brands'}>
-            <h3>{kind === 'categories' ? 'Categories' : 'Brands'}</h3>
+          <section key={kind} aria-label={kind === 'categories' ? t('Categories') : t('Brands')}>
+            <h3>{kind === 'categories' ? t('Categories') : t('Brands')}</h3>
             <ul>
               {taxonomy[kind].map((e) => (
                 <li key={e.name}>
                   <span>
-                    {e.name} <span className="muted">({e.products})</span>
+                    <span translate="no">{e.name}</span> <span className="muted">({formatNumber(e.products)})</span>
                   </span>
                   {isAdmin && e.products === 0 && (
                     <button type="button" className="link-btn" onClick={() => void call(kind, 'DELETE', e.name)}>
-                      Remove {e.name}
+                      {tRich(
+                        'Remove <name>{name}</name>',
+                        { name: (words) => <span translate="no">{words}</span> },
+                        { name: e.name },
+                      )}
                     </button>
                   )}
                 </li>
@@ -184,16 +206,16 @@ const TaxonomyPanel = ({
                 }}
               >
                 <label className="visually-hidden" htmlFor={`new-${kind}`}>
-                  New {kind === 'categories' ? 'category' : 'brand'}
+                  {kind === 'categories' ? t('New category') : t('New brand')}
                 </label>
                 <input
                   id={`new-${kind}`}
-                  placeholder={kind === 'categories' ? 'New category' : 'New brand'}
+                  placeholder={kind === 'categories' ? t('New category') : t('New brand')}
                   value={names[kind]}
                   onChange={(e) => setNames((n) => ({ ...n, [kind]: e.target.value }))}
                 />
                 <button type="submit" className="btn btn-ghost btn-sm">
-                  Add
+                  {t('Add')}
                 </button>
               </form>
             )}
@@ -210,7 +232,7 @@ const TaxonomyPanel = ({
  * put it back, and keep the category and brand lists. Auditors read.
  */
 export const AdminProducts = () => {
-  usePageTitle('Products');
+  usePageTitle(t('Products'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const [q, setQ] = useState('');
   const [listed, setListed] = useState<'all' | 'listed' | 'delisted'>('all');
@@ -229,7 +251,7 @@ export const AdminProducts = () => {
       .then((r) => setProducts(r.products))
       .catch(() => {
         if (!controller.signal.aborted)
-          setResult({ tone: 'error', text: 'Could not load the products. Please reload.' });
+          setResult({ tone: 'error', text: t('Could not load the products. Please reload.') });
       });
     return () => controller.abort();
   }, [q, listed]);
@@ -250,13 +272,22 @@ export const AdminProducts = () => {
         body,
       });
       setProducts((list) => (list ?? []).map((x) => (x.id === p.id ? answer.product : x)));
-      setResult({ tone: 'success', text: answer.message });
+      const { name, stock, listed } = answer.product;
+      const said =
+        path === '/stock'
+          ? '{name}: {stock} in stock.'
+          : path === '/listed'
+            ? listed
+              ? '{name} is back in the shop.'
+              : '{name} is off the shop.'
+            : '{name} is updated.';
+      setResult({ tone: 'success', text: serverSaid(answer.message, said, { name, stock: formatNumber(stock) }) });
       if (path === '') {
         setOpen(null);
         loadTaxonomy(); // the lists' product counts follow a new category or brand
       }
     } catch (e) {
-      setResult({ tone: 'error', text: messageOf(e, 'That did not go through. Please try again.') });
+      setResult({ tone: 'error', text: messageOf(e, t('That did not go through. Please try again.')) });
     } finally {
       setBusy(null);
     }
@@ -266,45 +297,58 @@ export const AdminProducts = () => {
     <section className="container admin-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Products</h1>
-          <p className="muted">Edit, restock or take products off the shop. Changes show in the shop at once.</p>
+          <p className="eyebrow">{t('Admin')}</p>
+          <h1>{t('Products')}</h1>
+          <p className="muted">{t('Edit, restock or take products off the shop. Changes show in the shop at once.')}</p>
         </div>
       </div>
       <AdminNav />
       <div className="card admin-panel">
         <div className="room-filters">
           <div className="vd-form-field">
-            <label htmlFor="products-q">Name or code</label>
+            <label htmlFor="products-q">{t('Name or code')}</label>
             <input id="products-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
           </div>
           <div className="vd-form-field">
-            <label htmlFor="products-listed">Show</label>
+            <label htmlFor="products-listed">{t('Show')}</label>
             <select id="products-listed" value={listed} onChange={(e) => setListed(e.target.value as typeof listed)}>
-              <option value="all">All products</option>
-              <option value="listed">In the shop</option>
-              <option value="delisted">Off the shop</option>
+              <option value="all">{t('All products')}</option>
+              <option value="listed">{t('In the shop')}</option>
+              <option value="delisted">{t('Off the shop')}</option>
             </select>
           </div>
         </div>
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
-        {products === null && <p className="table-state">Loading products…</p>}
-        {products?.length === 0 && <p className="table-state">No products match.</p>}
+        {products === null && <p className="table-state">{t('Loading products…')}</p>}
+        {products?.length === 0 && <p className="table-state">{t('No products match.')}</p>}
         <ul className="product-admin-list">
           {products?.map((p) => (
             <li key={p.id} className="card" data-testid={`product-${p.product_code}`}>
               <div className="product-admin-head">
                 <img src={p.image_url} alt="" width={56} height={56} />
                 <div>
-                  <strong>{p.name}</strong>{' '}
+                  <strong id={`product-name-${p.id}`} translate="no">
+                    {p.name}
+                  </strong>{' '}
                   <span className={`role-badge ${p.listed ? 'access-badge--granted' : 'access-badge--waitlisted'}`}>
-                    {p.listed ? 'In the shop' : 'Off the shop'}
+                    {p.listed ? t('In the shop') : t('Off the shop')}
                   </span>
                   <p className="muted">
-                    {p.product_code} · {p.category} · {p.brand} · {formatRupees(p.price)}
-                    {p.original_price > p.price ? ` (was ${formatRupees(p.original_price)})` : ''} ·{' '}
+                    <span translate="no">
+                      {p.product_code} · {p.category} · {p.brand}
+                    </span>{' '}
+                    · {formatRupees(p.price)}
+                    {p.original_price > p.price
+                      ? ` ${t('(was {price})', { price: formatRupees(p.original_price) })}`
+                      : ''}{' '}
+                    ·{' '}
                     <span data-testid="product-stock">
-                      {p.stock} in stock{p.reserved > 0 ? `, ${p.reserved} held by checkouts` : ''}
+                      {p.reserved > 0
+                        ? t('{stock} in stock, {held} held by checkouts', {
+                            stock: formatNumber(p.stock),
+                            held: formatNumber(p.reserved),
+                          })
+                        : t('{stock} in stock', { stock: formatNumber(p.stock) })}
                     </span>
                   </p>
                 </div>
@@ -317,7 +361,7 @@ export const AdminProducts = () => {
                     aria-expanded={open === p.id}
                     onClick={() => setOpen(open === p.id ? null : p.id)}
                   >
-                    Edit
+                    {t('Edit')}
                   </button>
                   <form
                     className="button-row"
@@ -327,7 +371,11 @@ export const AdminProducts = () => {
                     }}
                   >
                     <label className="visually-hidden" htmlFor={`stock-${p.id}`}>
-                      Stock of {p.name}
+                      {tRich(
+                        'Stock of <name>{name}</name>',
+                        { name: (words) => <span translate="no">{words}</span> },
+                        { name: p.name },
+                      )}
                     </label>
                     <input
                       id={`stock-${p.id}`}
@@ -337,7 +385,7 @@ export const AdminProducts = () => {
                       onChange={(e) => setStock((s) => ({ ...s, [p.id]: e.target.value }))}
                     />
                     <button type="submit" className="btn btn-ghost btn-sm" disabled={busy === p.id}>
-                      Set stock
+                      {t('Set stock')}
                     </button>
                   </form>
                   <button
@@ -346,7 +394,7 @@ export const AdminProducts = () => {
                     disabled={busy === p.id}
                     onClick={() => void act(p, '/listed', 'PUT', { listed: !p.listed })}
                   >
-                    {p.listed ? 'Take off the shop' : 'Put back in the shop'}
+                    {p.listed ? t('Take off the shop') : t('Put back in the shop')}
                   </button>
                 </div>
               )}
@@ -365,8 +413,8 @@ export const AdminProducts = () => {
       <TaxonomyPanel
         taxonomy={taxonomy}
         isAdmin={isAdmin}
-        onChange={(t, message) => {
-          setTaxonomy(t);
+        onChange={(lists, message) => {
+          setTaxonomy(lists);
           setResult({ tone: 'success', text: message });
         }}
       />

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminRoom, AdminRoomList } from '../../../../api/contract/rooms.ts';
+import { NOT_ENOUGH_PARTICIPANTS } from '../../../../engine/roomRules.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api, messageOf } from '../../lib/api.ts';
-import { formatDateTime, formatRupees } from '../../lib/format.ts';
+import { formatDateTime, formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
 import { ReplayLink } from '../audit/ReplayLink.tsx';
-import { istLocalToMs, msToIstLocal } from './adminForms.ts';
+import { istLocalToMs, msToIstLocal, serverSaid } from './adminForms.ts';
 import { AdminNav } from './AdminNav.tsx';
 import '../auth/auth.css';
 import './admin.css';
@@ -68,30 +71,39 @@ const ActionForm = ({
   return (
     <form
       className="admin-form room-action-form"
-      aria-label={kind === 'cancel' ? `Cancel room ${room.code}` : `Reschedule room ${room.code}`}
+      aria-label={
+        kind === 'cancel'
+          ? t('Cancel room {code}', { code: room.code })
+          : t('Reschedule room {code}', { code: room.code })
+      }
       onSubmit={(e) => {
         e.preventDefault();
-        if (!reason.trim()) return setProblem('Give a reason; members and auditors will see it.');
+        if (!reason.trim()) return setProblem(t('Give a reason; members and auditors will see it.'));
         if (kind === 'cancel') return onSubmit({ reason });
         const at = istLocalToMs(when);
-        if (Number.isNaN(at) || at <= Date.now()) return setProblem('Pick a start time in the future.');
+        if (Number.isNaN(at) || at <= Date.now()) return setProblem(t('Pick a start time in the future.'));
         onSubmit({ reason, scheduled_time: at });
       }}
     >
       {kind === 'cancel' ? (
         <p>
           {room.joined_count > 0
-            ? `${room.joined_count} booked ${room.joined_count === 1 ? 'member gets' : 'members get'} ${formatRupees(room.fees_held)} back in all.`
-            : 'Nobody has booked this room yet.'}
+            ? plural(
+                room.joined_count,
+                '{n} booked member gets {amount} back in all.',
+                '{n} booked members get {amount} back in all.',
+                { amount: formatRupees(room.fees_held) },
+              )
+            : t('Nobody has booked this room yet.')}
         </p>
       ) : (
         <div className="vd-form-field">
-          <label htmlFor={`${id}-when`}>New start (India time)</label>
+          <label htmlFor={`${id}-when`}>{t('New start (India time)')}</label>
           <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />
         </div>
       )}
       <div className="vd-form-field">
-        <label htmlFor={`${id}-reason`}>Reason (shown to members and in the replay)</label>
+        <label htmlFor={`${id}-reason`}>{t('Reason (shown to members and in the replay)')}</label>
         <input
           id={`${id}-reason`}
           value={reason}
@@ -110,10 +122,10 @@ const ActionForm = ({
       )}
       <div className="button-row">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          {kind === 'cancel' ? 'Cancel room and refund' : 'Move the start'}
+          {kind === 'cancel' ? t('Cancel room and refund') : t('Move the start')}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-          Keep as it is
+          {t('Keep as it is')}
         </button>
       </div>
     </form>
@@ -126,7 +138,7 @@ const ActionForm = ({
  * (every fee refunded) or move one nobody has booked; each is an event with their name and reason.
  */
 export const AdminRooms = () => {
-  usePageTitle('Rooms');
+  usePageTitle(t('Rooms'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const [filters, setFilters] = useState<Filters>({ status: '', q: '', from: '', to: '' });
   const [page, setPage] = useState(1);
@@ -157,12 +169,24 @@ export const AdminRooms = () => {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await api<{ message: string }>(`/api/admin/rooms/${a.code}/${a.kind}`, { body });
-      setResult({ tone: 'success', text: answer.message });
+      const answer = await api<{ message: string; room: AdminRoom }>(`/api/admin/rooms/${a.code}/${a.kind}`, { body });
+      const booked = answer.room.joined_count;
+      const said =
+        a.kind === 'reschedule'
+          ? 'Room {code} is rescheduled.'
+          : booked === 0
+            ? 'Room {code} is cancelled.'
+            : booked === 1
+              ? 'Room {code} is cancelled. The booked member gets their entry fee back.'
+              : 'Room {code} is cancelled. All {n} booked members get their entry fee back.';
+      setResult({
+        tone: 'success',
+        text: serverSaid(answer.message, said, { code: a.code, n: formatNumber(booked) }),
+      });
       setAction(null);
       load();
     } catch (e) {
-      setResult({ tone: 'error', text: messageOf(e, 'That did not go through. Please try again.') });
+      setResult({ tone: 'error', text: messageOf(e, t('That did not go through. Please try again.')) });
     } finally {
       setBusy(false);
     }
@@ -173,104 +197,123 @@ export const AdminRooms = () => {
     <section className="container admin-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Rooms</h1>
-          <p className="muted">Every deal room, its seats and the entry fees it holds.</p>
+          <p className="eyebrow">{t('Admin')}</p>
+          <h1>{t('Rooms')}</h1>
+          <p className="muted">{t('Every deal room, its seats and the entry fees it holds.')}</p>
         </div>
       </div>
       <AdminNav />
       <div className="card admin-panel">
-        <form className="room-filters" role="search" aria-label="Filter rooms" onSubmit={(e) => e.preventDefault()}>
+        <form
+          className="room-filters"
+          role="search"
+          aria-label={t('Filter rooms')}
+          onSubmit={(e) => e.preventDefault()}
+        >
           <div className="vd-form-field">
-            <label htmlFor="rooms-status">Status</label>
+            <label htmlFor="rooms-status">{t('Status')}</label>
             <select id="rooms-status" value={filters.status} onChange={(e) => set('status', e.target.value)}>
               {STATUSES.map((s) => (
                 <option key={s.key} value={s.key}>
-                  {s.label}
+                  {t(s.label)}
                 </option>
               ))}
             </select>
           </div>
           <div className="vd-form-field">
-            <label htmlFor="rooms-q">Room or product</label>
+            <label htmlFor="rooms-q">{t('Room or product')}</label>
             <input id="rooms-q" type="search" value={filters.q} onChange={(e) => set('q', e.target.value)} />
           </div>
           <div className="vd-form-field">
-            <label htmlFor="rooms-from">Starts from</label>
+            <label htmlFor="rooms-from">{t('Starts from')}</label>
             <input id="rooms-from" type="date" value={filters.from} onChange={(e) => set('from', e.target.value)} />
           </div>
           <div className="vd-form-field">
-            <label htmlFor="rooms-to">to</label>
+            <label htmlFor="rooms-to">{t('to')}</label>
             <input id="rooms-to" type="date" value={filters.to} onChange={(e) => set('to', e.target.value)} />
           </div>
           <a className="btn btn-ghost btn-sm" href={`/api/admin/rooms.csv${queryOf(filters)}`} download>
-            Download CSV
+            {t('Download CSV')}
           </a>
           <a
             className="btn btn-ghost btn-sm"
             href={`/api/admin/deals.csv${queryOf({ ...filters, status: '' })}`}
             download
           >
-            Deals CSV
+            {t('Deals CSV')}
           </a>
         </form>
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
-        {failed && <Notice tone="error">Could not load the rooms. Please reload.</Notice>}
-        {!data && !failed && <p className="table-state">Loading rooms…</p>}
-        {data && data.rooms.length === 0 && <p className="table-state">No rooms match these filters.</p>}
+        {failed && <Notice tone="error">{t('Could not load the rooms. Please reload.')}</Notice>}
+        {!data && !failed && <p className="table-state">{t('Loading rooms…')}</p>}
+        {data && data.rooms.length === 0 && <p className="table-state">{t('No rooms match these filters.')}</p>}
         {data && data.rooms.length > 0 && (
           <>
             <p className="muted table-count" data-testid="rooms-count">
-              {data.total === 1 ? '1 room' : `${data.total} rooms`}
+              {plural(data.total, '{n} room', '{n} rooms')}
             </p>
             <div className="table-scroll">
               <table className="data-table rooms-table">
                 <thead>
                   <tr>
-                    <th scope="col">Room</th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Starts</th>
-                    <th scope="col">Seats</th>
-                    <th scope="col">Fees held</th>
-                    <th scope="col">Result</th>
+                    <th scope="col">{t('Room')}</th>
+                    <th scope="col">{t('Product')}</th>
+                    <th scope="col">{t('Status')}</th>
+                    <th scope="col">{t('Starts')}</th>
+                    <th scope="col">{t('Seats')}</th>
+                    <th scope="col">{t('Fees held')}</th>
+                    <th scope="col">{t('Result')}</th>
                     <th scope="col">
-                      <span className="visually-hidden">Actions</span>
+                      <span className="visually-hidden">{t('Actions')}</span>
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.rooms.map((r) => (
                     <tr key={r.code} data-testid={`room-row-${r.code}`}>
-                      <td data-label="Room">
+                      <td data-label={t('Room')}>
                         <code>{r.code}</code>
                       </td>
-                      <td data-label="Product">{r.product_name}</td>
-                      <td data-label="Status">
-                        <span className={`role-badge ${STATUS_BADGE[r.status]}`} data-testid="room-status">
-                          {STATUSES.find((s) => s.key === r.status)?.label ?? r.status}
-                        </span>
-                        {r.remark && <span className="muted small room-remark">{r.remark}</span>}
+                      <td data-label={t('Product')} translate="no">
+                        {r.product_name}
                       </td>
-                      <td data-label="Starts" data-testid="room-starts">
+                      <td data-label={t('Status')}>
+                        <span className={`role-badge ${STATUS_BADGE[r.status]}`} data-testid="room-status">
+                          {t(STATUSES.find((s) => s.key === r.status)?.label ?? r.status)}
+                        </span>
+                        {r.remark && (
+                          // The engine's own remark is words; an admin's reason is data.
+                          <span
+                            className="muted small room-remark"
+                            translate={r.remark === NOT_ENOUGH_PARTICIPANTS ? undefined : 'no'}
+                          >
+                            {r.remark === NOT_ENOUGH_PARTICIPANTS ? t(NOT_ENOUGH_PARTICIPANTS) : r.remark}
+                          </span>
+                        )}
+                      </td>
+                      <td data-label={t('Starts')} data-testid="room-starts">
                         {formatDateTime(r.scheduled_time_ms)}
                       </td>
-                      <td data-label="Seats">
-                        {r.joined_count}/{r.max_participants}
+                      <td data-label={t('Seats')}>
+                        {formatNumber(r.joined_count)}/{formatNumber(r.max_participants)}
                       </td>
-                      <td data-label="Fees held" data-testid="room-fees-held">
+                      <td data-label={t('Fees held')} data-testid="room-fees-held">
                         {formatRupees(r.fees_held)}
                       </td>
-                      <td data-label="Result">
+                      <td data-label={t('Result')}>
                         {r.status === 'completed'
                           ? r.winner_name
-                            ? `${r.winner_name} at ${formatRupees(r.final_bid ?? 0)}`
-                            : 'No winner'
+                            ? tRich(
+                                '<name>{name}</name> at {price}',
+                                { name: (words) => <span translate="no">{words}</span> },
+                                { name: r.winner_name, price: formatRupees(r.final_bid ?? 0) },
+                              )
+                            : t('No winner')
                           : r.status === 'cancelled'
-                            ? `${formatRupees(r.fees_refunded)} refunded`
-                            : `${r.bid_count} deals`}
+                            ? t('{amount} refunded', { amount: formatRupees(r.fees_refunded) })
+                            : plural(r.bid_count, '{n} deal', '{n} deals')}
                       </td>
-                      <td data-label="Actions">
+                      <td data-label={t('Actions')}>
                         <div className="button-row">
                           {isAdmin && r.can_cancel && (
                             <button
@@ -278,7 +321,7 @@ export const AdminRooms = () => {
                               className="btn btn-ghost btn-sm"
                               onClick={() => setAction({ code: r.code, kind: 'cancel' })}
                             >
-                              Cancel
+                              {t('Cancel')}
                             </button>
                           )}
                           {isAdmin && r.can_reschedule && (
@@ -287,7 +330,7 @@ export const AdminRooms = () => {
                               className="btn btn-ghost btn-sm"
                               onClick={() => setAction({ code: r.code, kind: 'reschedule' })}
                             >
-                              Reschedule
+                              {t('Reschedule')}
                             </button>
                           )}
                           <ReplayLink code={r.code} />
@@ -308,17 +351,17 @@ export const AdminRooms = () => {
               </table>
             </div>
             {pages > 1 && (
-              <nav className="button-row pager" aria-label="Pages">
+              <nav className="button-row pager" aria-label={t('Pages')}>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
                   disabled={page <= 1}
                   onClick={() => setPage(page - 1)}
                 >
-                  Previous
+                  {t('Previous')}
                 </button>
                 <span className="muted">
-                  Page {page} of {pages}
+                  {t('Page {page} of {pages}', { page: formatNumber(page), pages: formatNumber(pages) })}
                 </span>
                 <button
                   type="button"
@@ -326,7 +369,7 @@ export const AdminRooms = () => {
                   disabled={page >= pages}
                   onClick={() => setPage(page + 1)}
                 >
-                  Next
+                  {t('Next')}
                 </button>
               </nav>
             )}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { api, messageOf } from '../../lib/api.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { AdminNav } from './AdminNav.tsx';
@@ -26,16 +28,20 @@ const AccessCell = ({
   onGrant: () => void;
 }) => (
   <span className="access-cell">
-    <span className={`access-badge access-badge--${user.access}`}>{user.access}</span>
+    <span className={`access-badge access-badge--${user.access}`}>{t(user.access)}</span>
     {canGrant && user.access === 'waitlisted' && (
       <button
         type="button"
         className="btn btn-primary btn-sm"
         onClick={onGrant}
         disabled={granting}
-        aria-label={`Grant access to ${user.name}`}
+        aria-labelledby={`grant-${user.id} user-name-${user.id}`}
       >
-        {granting ? 'Granting…' : 'Grant access'}
+        {/* Named "Grant access to" and the name cell, so the name stays as it is in any language. */}
+        <span id={`grant-${user.id}`} hidden>
+          {t('Grant access to')}
+        </span>
+        {granting ? t('Granting…') : t('Grant access')}
       </button>
     )}
   </span>
@@ -43,7 +49,7 @@ const AccessCell = ({
 
 /** /admin: Total Users and the Registered Users table (storefront §2), with access status, Grant access and search. */
 export const AdminUsers = () => {
-  usePageTitle('Admin dashboard');
+  usePageTitle(t('Admin dashboard'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const [search, setSearch] = useState('');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -60,7 +66,7 @@ export const AdminUsers = () => {
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
             console.error('Failed to load users', error);
-            setLoad({ state: 'error', message: 'Failed to load users. Please try again.' });
+            setLoad({ state: 'error', message: t('Failed to load users. Please try again.') });
           });
       },
       search ? SEARCH_DELAY_MS : 0,
@@ -79,9 +85,9 @@ export const AdminUsers = () => {
       setLoad((l) =>
         l.state === 'ready' ? { ...l, data: { ...l.data, users: withAccessGranted(l.data.users, user.id) } } : l,
       );
-      setNotice({ tone: 'success', text: `Access granted to ${user.name}.` });
+      setNotice({ tone: 'success', text: t('Access granted to {name}.', { name: user.name }) });
     } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'Server error' });
+      setNotice({ tone: 'error', text: messageOf(error, t('Server error')) });
     } finally {
       setGranting(null);
     }
@@ -93,13 +99,13 @@ export const AdminUsers = () => {
     <section className="container admin-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Admin dashboard</h1>
-          {!isAdmin && <p className="muted">Read-only view for auditors.</p>}
+          <p className="eyebrow">{t('Admin')}</p>
+          <h1>{t('Admin dashboard')}</h1>
+          {!isAdmin && <p className="muted">{t('Read-only view for auditors.')}</p>}
         </div>
         <div className="card stat-card" data-testid="total-users">
-          <span className="stat-label">Total Users</span>
-          <strong className="stat-value">{load.state === 'ready' ? load.data.total_users : '—'}</strong>
+          <span className="stat-label">{t('Total Users')}</span>
+          <strong className="stat-value">{load.state === 'ready' ? formatNumber(load.data.total_users) : '—'}</strong>
         </div>
       </div>
       <AdminNav />
@@ -107,15 +113,15 @@ export const AdminUsers = () => {
 
       <div className="card admin-panel">
         <div className="admin-panel-head">
-          <h2>Registered Users</h2>
+          <h2>{t('Registered Users')}</h2>
           <div className="search-field">
             <label htmlFor="admin-user-search" className="visually-hidden">
-              Search by name or email
+              {t('Search by name or email')}
             </label>
             <input
               id="admin-user-search"
               type="search"
-              placeholder="Search by name or email"
+              placeholder={t('Search by name or email')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
@@ -125,7 +131,7 @@ export const AdminUsers = () => {
             href={`/api/admin/users.csv${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`}
             download
           >
-            Download CSV
+            {t('Download CSV')}
           </a>
         </div>
         {notice && (
@@ -133,49 +139,63 @@ export const AdminUsers = () => {
             {notice.text}
           </p>
         )}
-        {load.state === 'loading' && <p className="table-state">Loading users...</p>}
+        {load.state === 'loading' && <p className="table-state">{t('Loading users...')}</p>}
         {load.state === 'error' && (
           <p className="table-state form-alert--error" role="alert">
             {load.message}
           </p>
         )}
-        {load.state === 'ready' && users.length === 0 && <p className="table-state">No users found</p>}
+        {load.state === 'ready' && users.length === 0 && <p className="table-state">{t('No users found')}</p>}
         {users.length > 0 && (
           <>
             {search.trim() && load.state === 'ready' && (
               <p className="muted table-count" data-testid="users-match">
                 {/* A count is only shown beside the search it answers, never the last one's under a new term. */}
                 {load.query === search
-                  ? `${load.data.total} of ${load.data.total_users} users match “${search.trim()}”`
-                  : `Searching for “${search.trim()}”…`}
+                  ? tRich(
+                      '{count} of {total} users match “<q>{search}</q>”',
+                      { q: (words) => <span translate="no">{words}</span> },
+                      {
+                        count: formatNumber(load.data.total),
+                        total: formatNumber(load.data.total_users),
+                        search: search.trim(),
+                      },
+                    )
+                  : tRich(
+                      'Searching for “<q>{search}</q>”…',
+                      { q: (words) => <span translate="no">{words}</span> },
+                      { search: search.trim() },
+                    )}
               </p>
             )}
             <div className="table-scroll">
               <table className="data-table users-table">
                 <thead>
                   <tr>
-                    <th scope="col">ID</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Access</th>
-                    <th scope="col">Joined</th>
+                    <th scope="col">{t('ID')}</th>
+                    <th scope="col">{t('Name')}</th>
+                    <th scope="col">{t('Email')}</th>
+                    <th scope="col">{t('Role')}</th>
+                    <th scope="col">{t('Access')}</th>
+                    <th scope="col">{t('Joined')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {users.map((u) => (
                     <tr key={u.id} data-testid={`user-row-${u.email}`}>
-                      <td data-label="ID">
+                      <td data-label={t('ID')}>
                         <code>{u.id}</code>
                       </td>
-                      <td data-label="Name">{u.name}</td>
-                      <td data-label="Email" className="cell-email">
+                      <td data-label={t('Name')} id={`user-name-${u.id}`} translate="no">
+                        {u.name}
+                      </td>
+                      <td data-label={t('Email')} className="cell-email" translate="no">
                         {u.email}
                       </td>
-                      <td data-label="Role">
-                        <span className={`role-badge ${roleBadgeClass(u.role)}`}>{u.role}</span>
+                      <td data-label={t('Role')}>
+                        <span className={`role-badge ${roleBadgeClass(u.role)}`}>{t(u.role)}</span>
                       </td>
-                      <td data-label="Access">
+                      <td data-label={t('Access')}>
                         <AccessCell
                           user={u}
                           canGrant={isAdmin}
@@ -183,7 +203,7 @@ export const AdminUsers = () => {
                           onGrant={() => void grant(u)}
                         />
                       </td>
-                      <td data-label="Joined">{formatDate(u.created_at)}</td>
+                      <td data-label={t('Joined')}>{formatDate(u.created_at)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
@@ -38,7 +39,7 @@ type NumberFieldProps = {
 
 /** `/create-room` (admin): product search and every room rule with the spec's bounds, then the room code. */
 export const CreateRoom = () => {
-  usePageTitle('Create Deal Room');
+  usePageTitle(t('Create Deal Room'));
   const user = useSessionStore((s) => s.user);
   const [params] = useSearchParams();
   const [product, setProduct] = useState<Product | null>(null);
@@ -60,7 +61,7 @@ export const CreateRoom = () => {
     setTouched(true);
     setError(null);
     if (!user) {
-      setError('User not logged in');
+      setError(t('User not logged in'));
       return;
     }
     if (Object.keys(problems).length > 0 || !product) return;
@@ -89,7 +90,7 @@ export const CreateRoom = () => {
       setCreated({ ...res.room, room_code: res.room_code });
       window.scrollTo(0, 0);
     } catch (cause) {
-      setError(adminError(cause, 'Failed to create room', 'Server error'));
+      setError(adminError(cause, t('Failed to create room'), t('Server error')));
     } finally {
       setBusy(false);
     }
@@ -108,7 +109,7 @@ export const CreateRoom = () => {
     return (
       <div className="vd-form-field">
         <label htmlFor={`room-${name}`}>
-          {label} <span className="vd-req">*</span>
+          {t(label)} <span className="vd-req">*</span>
         </label>
         <input
           id={`room-${name}`}
@@ -129,7 +130,7 @@ export const CreateRoom = () => {
             {problem}
           </p>
         ) : (
-          hint && <p className="vd-form-hint">{hint}</p>
+          hint && <p className="vd-form-hint">{t(hint)}</p>
         )}
       </div>
     );
@@ -138,31 +139,31 @@ export const CreateRoom = () => {
   if (created) {
     return (
       <section className="container deal-admin">
-        <p className="eyebrow">Admin</p>
-        <h1>Create Deal Room</h1>
+        <p className="eyebrow">{t('Admin')}</p>
+        <h1>{t('Create Deal Room')}</h1>
         <div className="card success-card" data-testid="room-created" role="status">
-          <p className="success-badge">✓ Room created</p>
-          <p className="room-code-label">Room code</p>
+          <p className="success-badge">{t('✓ Room created')}</p>
+          <p className="room-code-label">{t('Room code')}</p>
           <p className="room-code" data-testid="created-room-code">
             {created.room_code}
           </p>
           <dl className="vd-facts">
             <div className="vd-fact">
-              <dt>Product</dt>
-              <dd>{created.product_name}</dd>
+              <dt>{t('Product')}</dt>
+              <dd translate="no">{created.product_name}</dd>
             </div>
             <div className="vd-fact">
-              <dt>Starts</dt>
+              <dt>{t('Starts')}</dt>
               <dd>{formatDateTime(created.scheduled_time)}</dd>
             </div>
             <div className="vd-fact">
-              <dt>Base / max price</dt>
+              <dt>{t('Base / max price')}</dt>
               <dd>
                 {formatRupees(created.base_price)} / {formatRupees(created.max_price)}
               </dd>
             </div>
             <div className="vd-fact">
-              <dt>Increment · entry fee</dt>
+              <dt>{t('Increment · entry fee')}</dt>
               <dd>
                 {formatRupees(created.bid_value)} · {formatRupees(created.entry_fee)}
               </dd>
@@ -170,13 +171,13 @@ export const CreateRoom = () => {
           </dl>
           <div className="vd-form-actions">
             <Link className="btn btn-primary" to="/deals">
-              See it on Deals
+              {t('See it on Deals')}
             </Link>
             <Link className="btn btn-ghost" to={`/auction/${created.room_code}`}>
-              Open the room
+              {t('Open the room')}
             </Link>
             <button type="button" className="btn btn-ghost" onClick={reset}>
-              Create another room
+              {t('Create another room')}
             </button>
           </div>
         </div>
@@ -186,10 +187,11 @@ export const CreateRoom = () => {
 
   return (
     <section className="container deal-admin">
-      <p className="eyebrow">Admin</p>
-      <h1>Create Deal Room</h1>
+      <p className="eyebrow">{t('Admin')}</p>
+      <h1>{t('Create Deal Room')}</h1>
       <p className="deal-admin-links">
-        <Link to="/add-products">Add a product</Link> · <Link to="/deals">Deals</Link> · <Link to="/admin">Users</Link>
+        <Link to="/add-products">{t('Add a product')}</Link> · <Link to="/deals">{t('Deals')}</Link> ·{' '}
+        <Link to="/admin">{t('Users')}</Link>
       </p>
       <form className="card vd-form-card" onSubmit={(e) => void submit(e)} noValidate data-testid="create-room-form">
         {error && <Notice tone="error">{error}</Notice>}
@@ -257,7 +259,7 @@ export const CreateRoom = () => {
           })}
           <div className="vd-form-field">
             <label htmlFor="room-scheduled_time">
-              Scheduled time (IST) <span className="vd-req">*</span>
+              {t('Scheduled time (IST)')} <span className="vd-req">*</span>
             </label>
             <input
               id="room-scheduled_time"
@@ -271,13 +273,13 @@ export const CreateRoom = () => {
             {touched && problems.scheduled_time ? (
               <p className="vd-form-error">{problems.scheduled_time}</p>
             ) : (
-              <p className="vd-form-hint">India time.</p>
+              <p className="vd-form-hint">{t('India time.')}</p>
             )}
           </div>
         </div>
         <div className="vd-form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Creating…' : 'Create Room'}
+            {busy ? t('Creating…') : t('Create Room')}
           </button>
         </div>
       </form>

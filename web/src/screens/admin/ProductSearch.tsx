@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from 'react';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { ProductImage } from '../../ui/kit.tsx';
@@ -47,7 +49,7 @@ export const ProductSearch = ({
   return (
     <div className="vd-form-field vd-form-field--wide product-search">
       <label htmlFor="room-product">
-        Product <span className="vd-req">*</span>
+        {t('Product')} <span className="vd-req">*</span>
       </label>
       <input
         id="room-product"
@@ -57,7 +59,7 @@ export const ProductSearch = ({
         aria-controls={listId}
         aria-autocomplete="list"
         autoComplete="off"
-        placeholder="Type part of a product name"
+        placeholder={t('Type part of a product name')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -68,7 +70,15 @@ export const ProductSearch = ({
       />
       {open && results && (
         <ul className="product-options" id={listId} role="listbox">
-          {results.length === 0 && <li className="product-option-empty">No products match “{text.trim()}”.</li>}
+          {results.length === 0 && (
+            <li className="product-option-empty">
+              {tRich(
+                'No products match “<q>{query}</q>”.',
+                { q: (words) => <span translate="no">{words}</span> },
+                { query: text.trim() },
+              )}
+            </li>
+          )}
           {results.map((p) => (
             <li key={p.id} role="option" aria-selected={picked?.id === p.id}>
               <button
@@ -82,7 +92,7 @@ export const ProductSearch = ({
                 }}
               >
                 <ProductImage src={p.image_url} alt="" className="product-option-image" />
-                <span>{p.name}</span>
+                <span translate="no">{p.name}</span>
                 <span className="muted">{formatRupees(p.price)}</span>
               </button>
             </li>
@@ -91,10 +101,14 @@ export const ProductSearch = ({
       )}
       {picked ? (
         <p className="vd-form-hint" data-testid="picked-product">
-          Selected: <strong>{picked.name}</strong> ({picked.product_code}), {formatRupees(picked.price)}
+          {tRich(
+            'Selected: <name>{name}</name> ({code}), {price}',
+            { name: (words) => <strong translate="no">{words}</strong> },
+            { name: picked.name, code: picked.product_code, price: formatRupees(picked.price) },
+          )}
         </p>
       ) : (
-        <p className="vd-form-hint">Search by name (any part, any case) and pick one.</p>
+        <p className="vd-form-hint">{t('Search by name (any part, any case) and pick one.')}</p>
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { RevenueMetric, RevenueReport } from '../../../../api/contract/admin.ts';
-import { api } from '../../lib/api.ts';
+import { currentLocale, t } from '../../i18n/index.ts';
+import { api, messageOf } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { Notice } from '../../ui/kit.tsx';
 
-/** Every figure's name as admins read it. */
+/** Every figure's name as admins read it (English; shown through `t()`). */
 const LABELS: Record<RevenueMetric, string> = {
   deposits: 'Wallet top-ups',
   fees_collected: 'Entry fees paid',
@@ -35,7 +36,7 @@ const PAD = { left: 8, right: 8, top: 12, bottom: 28 };
 
 const shortPeriod = (p: string, period: 'day' | 'month') => {
   const d = new Date(`${period === 'day' ? p : `${p}-01`}T00:00:00Z`);
-  return new Intl.DateTimeFormat('en-IN', {
+  return new Intl.DateTimeFormat(currentLocale(), {
     timeZone: 'UTC',
     ...(period === 'day' ? { day: 'numeric', month: 'short' } : { month: 'short', year: '2-digit' }),
   }).format(d);
@@ -52,7 +53,10 @@ const BarChart = ({ report, metric }: { report: RevenueReport; metric: RevenueMe
       className="revenue-chart"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
-      aria-label={`${LABELS[metric]} per ${report.period}, highest ${formatRupees(max)}`}
+      aria-label={t(report.period === 'day' ? '{figure} per day, highest {max}' : '{figure} per month, highest {max}', {
+        figure: t(LABELS[metric]),
+        max: formatRupees(max),
+      })}
       data-testid="revenue-chart"
     >
       {values.map((v, i) => {
@@ -105,7 +109,7 @@ export const RevenueDashboard = () => {
     api<RevenueReport>(`/api/admin/revenue?${q.toString()}`, { signal: controller.signal })
       .then(setReport)
       .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(e instanceof Error ? e.message : 'Could not load the figures.');
+        if (!controller.signal.aborted) setError(messageOf(e, t('Could not load the figures.')));
       });
     return () => controller.abort();
   }, [period, range]);
@@ -118,8 +122,8 @@ export const RevenueDashboard = () => {
   return (
     <section className="card admin-panel revenue" aria-labelledby="revenue-title">
       <div className="admin-panel-head">
-        <h2 id="revenue-title">Money</h2>
-        <div className="button-row" role="group" aria-label="Group by">
+        <h2 id="revenue-title">{t('Money')}</h2>
+        <div className="button-row" role="group" aria-label={t('Group by')}>
           {(['day', 'month'] as const).map((p) => (
             <button
               key={p}
@@ -131,14 +135,14 @@ export const RevenueDashboard = () => {
                 setRange({ from: '', to: '' });
               }}
             >
-              {p === 'day' ? 'Days' : 'Months'}
+              {p === 'day' ? t('Days') : t('Months')}
             </button>
           ))}
         </div>
       </div>
       <div className="room-filters">
         <div className="vd-form-field">
-          <label htmlFor="revenue-from">From</label>
+          <label htmlFor="revenue-from">{t('From')}</label>
           <input
             id="revenue-from"
             type="date"
@@ -148,7 +152,7 @@ export const RevenueDashboard = () => {
           />
         </div>
         <div className="vd-form-field">
-          <label htmlFor="revenue-to">To</label>
+          <label htmlFor="revenue-to">{t('To')}</label>
           <input
             id="revenue-to"
             type="date"
@@ -157,11 +161,11 @@ export const RevenueDashboard = () => {
           />
         </div>
         <a className="btn btn-ghost btn-sm" href={`/api/admin/wallet-transactions.csv${csvRange}`} download>
-          Wallet transactions CSV
+          {t('Wallet transactions CSV')}
         </a>
       </div>
       {error && <Notice tone="error">{error}</Notice>}
-      {!report && !error && <p className="table-state">Loading the figures…</p>}
+      {!report && !error && <p className="table-state">{t('Loading the figures…')}</p>}
       {report && (
         <>
           <p className="muted" data-testid="revenue-range">
@@ -171,47 +175,47 @@ export const RevenueDashboard = () => {
           <div className="revenue-cards">
             {CARDS.map((m) => (
               <div key={m} className="stat-card card" data-testid={`revenue-${m}`}>
-                <span className="stat-label">{LABELS[m]}</span>
+                <span className="stat-label">{t(LABELS[m])}</span>
                 <strong className="revenue-value">{formatRupees(report.totals[m])}</strong>
               </div>
             ))}
           </div>
-          <h3>Owed to members now</h3>
+          <h3>{t('Owed to members now')}</h3>
           <div className="revenue-cards">
             <div className="stat-card card" data-testid="liability-wallet_cash">
-              <span className="stat-label">Wallet cash</span>
+              <span className="stat-label">{t('Wallet cash')}</span>
               <strong className="revenue-value">{formatRupees(report.liabilities.wallet_cash)}</strong>
             </div>
             <div className="stat-card card" data-testid="liability-reward_outstanding">
-              <span className="stat-label">Reward cash not yet spent</span>
+              <span className="stat-label">{t('Reward cash not yet spent')}</span>
               <strong className="revenue-value">{formatRupees(report.liabilities.reward_outstanding)}</strong>
             </div>
             <div className="stat-card card" data-testid="liability-fees_in_escrow">
-              <span className="stat-label">Entry fees held in rooms</span>
+              <span className="stat-label">{t('Entry fees held in rooms')}</span>
               <strong className="revenue-value">{formatRupees(report.liabilities.fees_in_escrow)}</strong>
             </div>
           </div>
           <div className="vd-form-field revenue-metric">
-            <label htmlFor="revenue-metric">Chart</label>
+            <label htmlFor="revenue-metric">{t('Chart')}</label>
             <select id="revenue-metric" value={metric} onChange={(e) => setMetric(e.target.value as RevenueMetric)}>
               {CHART_METRICS.map((m) => (
                 <option key={m} value={m}>
-                  {LABELS[m]}
+                  {t(LABELS[m])}
                 </option>
               ))}
             </select>
           </div>
           <BarChart report={report} metric={metric} />
           <details className="revenue-table">
-            <summary>Every figure per {report.period}</summary>
+            <summary>{report.period === 'day' ? t('Every figure per day') : t('Every figure per month')}</summary>
             <div className="table-scroll">
               <table className="data-table" data-testid="revenue-table">
                 <thead>
                   <tr>
-                    <th scope="col">{report.period === 'day' ? 'Day' : 'Month'}</th>
+                    <th scope="col">{report.period === 'day' ? t('Day') : t('Month')}</th>
                     {(Object.keys(LABELS) as RevenueMetric[]).map((m) => (
                       <th key={m} scope="col">
-                        {LABELS[m]}
+                        {t(LABELS[m])}
                       </th>
                     ))}
                   </tr>
