@@ -3,6 +3,7 @@ import type { CueMoment } from '../lib/liveCues.ts';
 import { cuesBetween, SPEAK_GAP_MS, timerCue } from '../lib/liveCues.ts';
 import { cuesOn, playCue, setCues } from '../lib/cueOutput.ts';
 import { serverNow } from '../lib/clock.ts';
+import { t } from '../i18n/index.ts';
 
 /**
  * A polite live region that says a live auction's deals (at most one line every 2.5 s: a burst
@@ -90,7 +91,7 @@ export const CuesSwitch = () => {
       }}
       data-testid="cues-switch"
     >
-      {on ? 'Sound & vibration: on' : 'Sound & vibration: off'}
+      {on ? t('Sound & vibration: on') : t('Sound & vibration: off')}
     </button>
   );
 };

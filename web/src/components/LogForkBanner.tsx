@@ -1,3 +1,5 @@
+import { t } from '../i18n/index.ts';
+import { tRich } from '../i18n/Rich.tsx';
 import { downloadJson } from '../lib/download.ts';
 import { SITE } from '../lib/site.ts';
 import { forkEvidence, useLogWitness } from '../stores/logWitness.ts';
@@ -9,17 +11,25 @@ export const LogForkBanner = () => {
   const download = () => downloadJson('vetri-deals-log-evidence.json', forkEvidence(fork));
   return (
     <section className="log-fork-banner" role="alert" data-testid="log-fork">
-      <h2>Warning: deal records were changed after they were published</h2>
+      <h2>{t('Warning: deal records were changed after they were published')}</h2>
       <p>
-        This browser kept a signed record of every deal and payment. What the server shows now does not contain that
-        record, so history that was already published has been changed. {fork.reason}
+        {t(
+          'This browser kept a signed record of every deal and payment. What the server shows now does not contain that record, so history that was already published has been changed.',
+        )}{' '}
+        {/* The check's own words (from the log's proofs) stay as evidence, in English. */}
+        <span translate="no" lang="en">
+          {fork.reason}
+        </span>
       </p>
       <p>
-        Do not bid or pay until this is explained. Download the evidence and send it to{' '}
-        <a href={`mailto:${SITE.email}`}>{SITE.email}</a> or to any auditor.
+        {tRich(
+          'Do not bid or pay until this is explained. Download the evidence and send it to <mail>{email}</mail> or to any auditor.',
+          { mail: (w) => <a href={`mailto:${SITE.email}`}>{w}</a> },
+          { email: SITE.email },
+        )}
       </p>
       <button type="button" className="btn btn-primary" onClick={download}>
-        Download evidence
+        {t('Download evidence')}
       </button>
     </section>
   );

@@ -2,7 +2,9 @@
  * What a live auction says to a screen reader and (when switched on) plays and vibrates: a deal
  * after yours, your win, the last seconds. Pure functions of two moments of the room, so the
  * rules are tested without a browser; `LiveCues` (components) turns them into speech and sound.
+ * The words follow the language shown (`t`, called when a cue is made, never at import).
  */
+import { t } from '../i18n/index.ts';
 
 /** One moment of a live auction, as the cues need it. */
 export interface CueMoment {
@@ -33,10 +35,10 @@ export const cuesBetween = (before: CueMoment, after: CueMoment, me: string | nu
     const mine = me !== null && after.winnerId === me;
     cues.push({
       say: mine
-        ? `You won, at ${after.amount}.`
+        ? t('You won, at {amount}.', { amount: after.amount })
         : after.winnerName
-          ? `Ended. ${after.winnerName} won at ${after.amount}.`
-          : 'Ended.',
+          ? t('Ended. {name} won at {amount}.', { name: after.winnerName, amount: after.amount })
+          : t('Ended.'),
       sound: mine ? 'won' : null,
     });
     return cues;
@@ -46,8 +48,8 @@ export const cuesBetween = (before: CueMoment, after: CueMoment, me: string | nu
     const wasMine = me !== null && before.leaderId === me;
     cues.push({
       say: mine
-        ? `Your deal leads at ${after.amount}.`
-        : `New deal: ${after.amount} by ${after.leaderName ?? 'another member'}.`,
+        ? t('Your deal leads at {amount}.', { amount: after.amount })
+        : t('New deal: {amount} by {name}.', { amount: after.amount, name: after.leaderName ?? t('another member') }),
       sound: wasMine && !mine ? 'outbid' : null,
     });
   }
@@ -65,7 +67,9 @@ export const TICK_SECONDS = 5;
  */
 export const timerCue = (secondsLeft: number, said: ReadonlySet<number>): Cue | null => {
   if (secondsLeft <= 0 || said.has(secondsLeft)) return null;
-  const say = (ANNOUNCED_SECONDS as readonly number[]).includes(secondsLeft) ? `${secondsLeft} seconds left.` : null;
+  const say = (ANNOUNCED_SECONDS as readonly number[]).includes(secondsLeft)
+    ? t('{n} seconds left.', { n: secondsLeft })
+    : null;
   const sound = secondsLeft <= TICK_SECONDS ? 'tick' : null;
   return say || sound ? { say, sound } : null;
 };

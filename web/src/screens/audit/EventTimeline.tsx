@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
+import { t } from '../../i18n/index.ts';
 import { formatTime } from '../../lib/format.ts';
 import { shortHash } from './auditApi.ts';
 
@@ -25,7 +26,7 @@ export const EventTimeline = ({
 }: {
   events: readonly ReplayEvent[];
   current: number;
-  actorName: (e: ReplayEvent) => string;
+  actorName: (e: ReplayEvent) => ReactNode;
   onPick: (index: number) => void;
 }) => {
   const list = useRef<HTMLOListElement>(null);
@@ -34,14 +35,20 @@ export const EventTimeline = ({
     if (row && list.current) list.current.scrollTop = row.offsetTop - list.current.clientHeight / 2;
   }, [current]);
   return (
-    <ol className="event-timeline" ref={list} aria-label="Events">
+    <ol className="event-timeline" ref={list} aria-label={t('Events')}>
       {events.map((e, i) => (
         <li key={e.id} data-index={i} className={i === current ? 'is-current' : i > current ? 'is-future' : undefined}>
           <button type="button" onClick={() => onPick(i)} aria-current={i === current ? 'step' : undefined}>
             <span className="ev-rev">#{e.revision}</span>
-            <span className="ev-type">{e.type}</span>
+            <span className="ev-type" translate="no">
+              {e.type}
+            </span>
             <span className="ev-actor">{actorName(e)}</span>
-            {actionNote(e) && <span className="ev-note">{actionNote(e)}</span>}
+            {actionNote(e) && (
+              <span className="ev-note" translate="no">
+                {actionNote(e)}
+              </span>
+            )}
             <time className="ev-time">{formatTime(e.metadata.at, { ms: true })}</time>
             <code className="ev-hash" title={e.metadata.hash}>
               {e.metadata.hash ? shortHash(e.metadata.hash) : '—'}

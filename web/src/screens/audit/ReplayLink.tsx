@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { useSessionStore } from '../../stores/session.ts';
 
 /** "Replay" for admins and auditors (room lists, room pages); nothing for anyone else. */
@@ -11,7 +12,7 @@ export const ReplayLink = ({ code, kind = 'room' }: { code: string; kind?: 'room
       to={kind === 'room' ? `/admin/rooms/${code}/replay` : `/admin/leagues/${code}/replay`}
       data-testid={`replay-link-${code}`}
     >
-      Replay
+      {t('Replay')}
     </Link>
   );
 };
