@@ -18,7 +18,8 @@ export const audit: Record<string, string> = {
   'Export category': 'வகையை ஏற்றுமதி செய்',
   'Export all': 'அனைத்தையும் ஏற்றுமதி செய்',
   'Search streams by name': 'பெயரால் ஓடைகளைத் தேடு',
-  'Search by name, e.g. {example}': 'பெயரால் தேடுங்கள், எ.கா. {example}',
+  // The example is a stream name's code: a search matches any part of the name.
+  'Search by name, e.g. room-{code}': 'பெயரால் தேடுங்கள், எ.கா. {code}',
   'Loading streams…': 'ஓடைகள் ஏற்றப்படுகின்றன…',
   'Failed to load streams: {message}': 'ஓடைகளை ஏற்ற முடியவில்லை: {message}',
   'No streams found': 'ஓடைகள் இல்லை',
@@ -41,8 +42,8 @@ export const audit: Record<string, string> = {
   'Could not check the stream: {message}': 'ஓடையைச் சரிபார்க்க முடியவில்லை: {message}',
   Intact: 'மாற்றமில்லை',
   'Not intact': 'மாற்றப்பட்டுள்ளது',
-  '{events} events, every hash checks out, last hash {hash}.':
-    '{events} நிகழ்வுகள், எல்லா ஹாஷ்களும் சரியாக உள்ளன, கடைசி ஹாஷ் {hash}.',
+  '{events} events, every hash checks out, last hash <hash>{hash}</hash>.':
+    '{events} நிகழ்வுகள், எல்லா ஹாஷ்களும் சரியாக உள்ளன, கடைசி ஹாஷ் <hash>{hash}</hash>.',
   'No tree head has been signed yet.': 'இன்னும் எந்த மர முனையும் கையொப்பமிடப்படவில்லை.',
   '{signed} of its events are in the signed head of {head} events, each as it was signed.':
     'இதன் {signed} நிகழ்வுகள், {head} நிகழ்வுகள் கொண்ட கையொப்பமிட்ட முனையில், கையொப்பமிட்டபடியே உள்ளன.',

@@ -30,7 +30,10 @@ const ProductPanel = () => {
   const finalBid = useLiveRoomStore((s) => s.finalBid);
   return (
     <section className="auction-product" aria-label={t('Product')}>
-      <ProductImage src={room.image_url} alt={room.product_name} className="auction-product-image" />
+      {/* The picture's alt is the product's name: data, not translated. */}
+      <span translate="no" className="media-data">
+        <ProductImage src={room.image_url} alt={room.product_name} className="auction-product-image" />
+      </span>
       <div className="auction-product-info">
         <p className="auction-room-line">
           <span className={`auction-status auction-status--${status}`}>{t(STATUS_LABEL[status])}</span>

@@ -65,7 +65,7 @@ export const EventCard = ({ event, highlight, bad }: { event: EventView; highlig
           <span className="ev-actor">
             <ActorText a={event.actor} />
           </span>
-          <code className="ev-hash" title={event.hash}>
+          <code translate="no" className="ev-hash" title={event.hash}>
             {shortHash(event.hash)}
           </code>
         </summary>
@@ -93,27 +93,31 @@ export const EventCard = ({ event, highlight, bad }: { event: EventView; highlig
             <dl className="meta-list">
               <dt>{t('Event id')}</dt>
               <dd>
-                <code>{event.id}</code>
+                <code translate="no">{event.id}</code>
               </dd>
               <dt>{t('Position')}</dt>
               <dd>{event.position}</dd>
               <dt>{t('Correlation id')}</dt>
               <dd>
-                <code>{text(meta.correlationId)}</code>
+                <code translate="no">{text(meta.correlationId)}</code>
               </dd>
               <dt>{t('Causation id')}</dt>
               <dd>
-                <code>{text(meta.causationId)}</code>
+                <code translate="no">{text(meta.causationId)}</code>
               </dd>
               <dt>{t('Schema')}</dt>
               <dd translate="no">{text(meta.schema)}</dd>
               <dt>{t('Previous hash')}</dt>
               <dd>
-                <code className="wrap">{event.prev_hash}</code>
+                <code translate="no" className="wrap">
+                  {event.prev_hash}
+                </code>
               </dd>
               <dt>{t('Hash')}</dt>
               <dd>
-                <code className="wrap">{event.hash}</code>
+                <code translate="no" className="wrap">
+                  {event.hash}
+                </code>
               </dd>
             </dl>
             <h4>{t('Links')}</h4>

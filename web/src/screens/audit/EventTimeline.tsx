@@ -50,7 +50,7 @@ export const EventTimeline = ({
               </span>
             )}
             <time className="ev-time">{formatTime(e.metadata.at, { ms: true })}</time>
-            <code className="ev-hash" title={e.metadata.hash}>
+            <code translate="no" className="ev-hash" title={e.metadata.hash}>
               {e.metadata.hash ? shortHash(e.metadata.hash) : '—'}
             </code>
           </button>

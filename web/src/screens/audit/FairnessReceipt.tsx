@@ -88,7 +88,9 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
         <div>
           <dt>{t('Final hash')}</dt>
           <dd className="receipt-hash">
-            <code data-testid="receipt-hash">{r.final_hash}</code>
+            <code translate="no" data-testid="receipt-hash">
+              {r.final_hash}
+            </code>
             <CopyButton text={r.final_hash} label={t('Copy the final hash')} />
           </dd>
         </div>

@@ -156,7 +156,7 @@ export const StreamBrowser = () => {
             <input
               id="stream-search"
               type="search"
-              placeholder={t('Search by name, e.g. {example}', { example: 'room-ABC123' })}
+              placeholder={t('Search by name, e.g. room-{code}', { code: 'ABC123' })}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
             />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { plural, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api, messageOf } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { EventView, StreamPage, StreamRow, VerifyView } from './auditApi.ts';
@@ -45,10 +46,11 @@ const verdictText = (result: VerifyView) => {
           : ` ${t('But the log as a whole no longer has the signed root: events elsewhere were changed or removed after they were signed.')}`);
   return (
     <span>
-      {t('{events} events, every hash checks out, last hash {hash}.', {
-        events: result.events,
-        hash: result.last_hash ?? '—',
-      })}{' '}
+      {tRich(
+        '{events} events, every hash checks out, last hash <hash>{hash}</hash>.',
+        { hash: (w) => <code translate="no">{w}</code> },
+        { events: result.events, hash: result.last_hash ?? '—' },
+      )}{' '}
       {signed}
     </span>
   );
@@ -127,7 +129,9 @@ export const StreamDetail = ({
             <p className="muted">
               {plural(load.stream.event_count, '{n} event', '{n} events')} ·{' '}
               {t('last update {when}', { when: formatDateTime(load.stream.updated_at) })} · {t('last hash')}{' '}
-              <code title={load.stream.last_hash}>{load.stream.last_hash.slice(0, 16)}…</code>
+              <code translate="no" title={load.stream.last_hash}>
+                {load.stream.last_hash.slice(0, 16)}…
+              </code>
             </p>
           )}
         </div>

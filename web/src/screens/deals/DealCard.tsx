@@ -36,7 +36,10 @@ export const UpcomingCard = ({
   return (
     <article className="deal-card" data-testid={`deal-card-${room.room_code}`} data-room={room.room_code}>
       <div className="deal-card-media">
-        <ProductImage src={room.image_url} alt={room.product_name} className="deal-card-image" />
+        {/* The picture's alt is the product's name: data, not translated. */}
+        <span translate="no" className="media-data">
+          <ProductImage src={room.image_url} alt={room.product_name} className="deal-card-image" />
+        </span>
         {when.live && <span className="deal-live-badge">{t('Live')}</span>}
       </div>
       <div className="deal-card-body">
@@ -107,7 +110,10 @@ export const CompletedCard = ({
 }) => (
   <article className="deal-card deal-card--done" data-testid={`deal-card-${room.room_code}`} data-room={room.room_code}>
     <div className="deal-card-media">
-      <ProductImage src={room.image_url} alt={room.product_name} className="deal-card-image" />
+      {/* The picture's alt is the product's name: data, not translated. */}
+      <span translate="no" className="media-data">
+        <ProductImage src={room.image_url} alt={room.product_name} className="deal-card-image" />
+      </span>
       <span className="deal-ended-badge">{t('Deal Ended')}</span>
     </div>
     <div className="deal-card-body">
