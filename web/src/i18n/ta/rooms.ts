@@ -121,7 +121,7 @@ export const rooms: Record<string, string> = {
   Time: 'நேரம்',
   'Nobody has pre-booked yet.': 'இன்னும் யாரும் முன்பதிவு செய்யவில்லை.',
   Used: 'பயன்படுத்தியவை',
-  Remaining: 'மீதமுள்ளவை',
+  Remaining: 'மீதம்',
   'Deal starts in': 'டீல் தொடங்க இன்னும்',
   'Waiting for the start': 'தொடக்கத்திற்காகக் காத்திருக்கிறது',
   '{joined}/{max} joined': '{joined}/{max} பேர் சேர்ந்துள்ளனர்',
