@@ -16,14 +16,15 @@ export const LogForkBanner = () => {
         {t(
           'This browser kept a signed record of every deal and payment. What the server shows now does not contain that record, so history that was already published has been changed.',
         )}{' '}
-        {fork.reason}
+        {/* The check's own words (from the log's proofs) stay as evidence, in English. */}
+        <span translate="no" lang="en">
+          {fork.reason}
+        </span>
       </p>
       <p>
         {tRich(
           'Do not bid or pay until this is explained. Download the evidence and send it to <mail>{email}</mail> or to any auditor.',
-          {
-            mail: (w) => <a href={`mailto:${SITE.email}`}>{w}</a>,
-          },
+          { mail: (w) => <a href={`mailto:${SITE.email}`}>{w}</a> },
           { email: SITE.email },
         )}
       </p>

@@ -4,6 +4,7 @@ import { t } from '../i18n/index.ts';
  * What a live auction says to a screen reader and (when switched on) plays and vibrates: a deal
  * after yours, your win, the last seconds. Pure functions of two moments of the room, so the
  * rules are tested without a browser; `LiveCues` (components) turns them into speech and sound.
+ * The words follow the language shown (`t`, called when a cue is made, never at import).
  */
 
 /** One moment of a live auction, as the cues need it. */

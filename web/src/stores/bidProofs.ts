@@ -3,6 +3,7 @@ import type { SignedAck } from '../../../engine/ack.ts';
 import { checkAck } from '../../../engine/ack.ts';
 import { fromBase64, openCheckpoint, parseVerifierKey } from '../../../engine/checkpoint.ts';
 import { verifyInclusion } from '../../../engine/merkle.ts';
+import { t } from '../i18n/index.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { checkLog, pinnedVerifierKey } from './logWitness.ts';
 import { verify } from '../lib/signatures.ts';
@@ -84,7 +85,7 @@ export type ProofCheck =
   { state: 'in-log'; size: number } | { state: 'pending'; reason: string } | { state: 'bad'; reason: string };
 
 /**
- * Checks one acknowledgement: signed by the log key this browser pinned, and the event is in the
+ * Checks one acknowledgement (its reasons are said in the language shown when it runs): signed by the log key this browser pinned, and the event is in the
  * latest signed tree head at exactly the acknowledged place with the acknowledged leaf hash (the
  * head itself is witnessed against the heads this browser kept).
  */
@@ -94,28 +95,34 @@ export const checkProof = async (proof: KeptProof): Promise<ProofCheck> => {
   try {
     key = parseVerifierKey(sha256, pinned ?? (await api<{ verifier_key: string }>('/api/log/key')).verifier_key);
   } catch (error) {
-    return { state: 'bad', reason: `The log key cannot be read: ${(error as Error).message}` };
+    return { state: 'bad', reason: t('The log key cannot be read: {error}', { error: (error as Error).message }) };
   }
   if (!checkAck(proof.ack, key, verify))
-    return { state: 'bad', reason: 'This acknowledgement is not signed by the log’s key.' };
+    return { state: 'bad', reason: t('This acknowledgement is not signed by the log’s key.') };
   let inclusion: { leaf_index: number; tree_size: number; leaf_hash: string; audit_path: string[] };
   try {
     inclusion = await api(`/api/log/proof/inclusion?id=${encodeURIComponent(proof.id)}`);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'EVENT_NOT_IN_TREE')
-      return { state: 'pending', reason: 'Signed by the server; the next signed record of the log will include it.' };
+      return {
+        state: 'pending',
+        reason: t('Signed by the server; the next signed record of the log will include it.'),
+      };
     if (error instanceof ApiError && error.code === 'EVENT_NOT_FOUND')
-      return { state: 'bad', reason: 'The log no longer holds this event, though the server acknowledged it.' };
-    return { state: 'pending', reason: 'The log could not be reached. Try again later.' };
+      return { state: 'bad', reason: t('The log no longer holds this event, though the server acknowledged it.') };
+    return { state: 'pending', reason: t('The log could not be reached. Try again later.') };
   }
   if (inclusion.leaf_index !== proof.ack.leaf_index || inclusion.leaf_hash !== proof.ack.leaf_hash)
     return {
       state: 'bad',
-      reason: `The log now holds this event at place ${inclusion.leaf_index + 1}, not at place ${proof.ack.leaf_index + 1} where the server acknowledged it, or holds it changed.`,
+      reason: t(
+        'The log now holds this event at place {now}, not at place {acked} where the server acknowledged it, or holds it changed.',
+        { now: inclusion.leaf_index + 1, acked: proof.ack.leaf_index + 1 },
+      ),
     };
   const head = await api<{ checkpoint: string }>(`/api/log/heads/${inclusion.tree_size}`);
   const opened = openCheckpoint(head.checkpoint, key, verify);
-  if (!opened.ok) return { state: 'bad', reason: opened.reason };
+  if (!opened.ok) return { state: 'bad', reason: t(opened.reason) };
   const path = inclusion.audit_path.map(fromBase64);
   if (
     !verifyInclusion(
@@ -127,7 +134,7 @@ export const checkProof = async (proof: KeptProof): Promise<ProofCheck> => {
       opened.head.root,
     )
   )
-    return { state: 'bad', reason: 'The log’s proof for this event does not lead to its signed root.' };
+    return { state: 'bad', reason: t('The log’s proof for this event does not lead to its signed root.') };
   void checkLog(localStorage, head.checkpoint);
   return { state: 'in-log', size: opened.head.size };
 };

@@ -10,6 +10,8 @@ import type {
   AplTeamRef,
 } from '../../../api/contract/index.ts';
 import { AUCTION_FINISHED_MESSAGE, bidIncrement, maxAffordableBid } from '../../../engine/leagueRules.ts';
+import { t } from '../i18n/index.ts';
+import { formatNumber } from '../lib/format.ts';
 
 export type Connection = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
@@ -18,7 +20,9 @@ export type LeagueView = {
   connection: Connection;
   /** `loading` until the first snapshot; `error` when joining failed (see `error`). */
   status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The server's words (English) and stable code when joining failed; the screen translates by the code. */
   error: string | null;
+  errorCode: string | null;
   league: AplLeague | null;
   players: AplPlayer[];
   teams: AplTeam[];
@@ -39,6 +43,7 @@ export const initialLeagueView: LeagueView = {
   connection: 'idle',
   status: 'idle',
   error: null,
+  errorCode: null,
   league: null,
   players: [],
   teams: [],
@@ -75,6 +80,7 @@ export const leagueReducer = (state: LeagueView, action: LeagueAction): LeagueVi
         ...state,
         status: 'ready',
         error: null,
+        errorCode: null,
         league: s.league,
         players: s.players,
         teams: s.teams,
@@ -120,7 +126,7 @@ export const leagueReducer = (state: LeagueView, action: LeagueAction): LeagueVi
         status: 'finished' as const,
         endMessage: action.payload.message,
       };
-      return withRevision({ ...state, lot: null, league, alert: action.payload.message }, action.payload.revision);
+      return withRevision({ ...state, lot: null, league, alert: t(action.payload.message) }, action.payload.revision);
     }
     case 'apl_auction_timer':
       return state;
@@ -129,7 +135,7 @@ export const leagueReducer = (state: LeagueView, action: LeagueAction): LeagueVi
       if (!state.lot) return withRevision({ ...state, stale: true }, revision);
       const lot = { ...state.lot, deadline, pausedRemainingMs: paused ? remainingMs : null };
       return withRevision(
-        { ...state, lot, alert: paused ? 'The admin paused the auction. Bidding resumes when it resumes.' : null },
+        { ...state, lot, alert: paused ? t('The admin paused the auction. Bidding resumes when it resumes.') : null },
         revision,
       );
     }
@@ -144,7 +150,12 @@ export const leagueReducer = (state: LeagueView, action: LeagueAction): LeagueVi
         // Undone while paused: still paused, with a full round waiting.
         pausedRemainingMs: state.lot.pausedRemainingMs === null ? null : LEAGUE_TIMER_MS,
       };
-      const alert = `The admin undid ${team.team_name}’s bid of ${amount.toLocaleString('en-IN')} points: ${reason}`;
+      // Said in the language shown when it happens, like a toast; the team name and the admin's reason are theirs.
+      const alert = t('The admin undid {team}’s bid of {amount} points: {reason}', {
+        team: team.team_name,
+        amount: formatNumber(amount),
+        reason,
+      });
       return withRevision({ ...state, lot, alert }, revision);
     }
   }
@@ -160,7 +171,7 @@ export const selectMyTeamRow = (s: Pick<LeagueView, 'teams' | 'myTeam'>): AplTea
 export type BidButton =
   { show: false } | { show: true; increment: number; amount: number; disabled: boolean; reason: string | null };
 
-/** What the bid button shows for the viewer right now (the server decides again on the bid). */
+/** What the bid button shows for the viewer right now (the server decides again on the bid); read during render, so `reason` is in the language shown. */
 export const bidButtonOf = (s: Pick<LeagueView, 'lot' | 'teams' | 'myTeam'>, secondsLeft: number): BidButton => {
   const team = selectMyTeamRow(s);
   const increment = s.lot ? bidIncrement(s.lot.currentBid) : null;
@@ -170,16 +181,16 @@ export const bidButtonOf = (s: Pick<LeagueView, 'lot' | 'teams' | 'myTeam'>, sec
   const purse = { pointsLeft: team.remaining_points, maxPlayers: team.max_players_count, squadSize };
   const reason =
     s.lot.highestBidder?.team_id === team.id
-      ? 'You are the highest bidder'
+      ? t('You are the highest bidder')
       : squadSize >= team.max_players_count
-        ? 'Your squad is full.'
+        ? t('Your squad is full.')
         : amount > maxAffordableBid(purse)
-          ? `Not enough points: you can bid up to ${maxAffordableBid(purse)} for this player.`
+          ? t('Not enough points: you can bid up to {points} for this player.', { points: maxAffordableBid(purse) })
           : secondsLeft <= 0
-            ? 'Time is up for this player.'
+            ? t('Time is up for this player.')
             : null;
   return { show: true, increment, amount, disabled: reason !== null, reason };
 };
 
 export const finishedMessage = (s: LeagueView): string | null =>
-  s.league?.status === 'finished' ? (s.league.endMessage ?? AUCTION_FINISHED_MESSAGE) : null;
+  s.league?.status === 'finished' ? t(s.league.endMessage ?? AUCTION_FINISHED_MESSAGE) : null;

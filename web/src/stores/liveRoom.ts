@@ -14,7 +14,9 @@ import type {
 export type LiveRoom = {
   code: string;
   phase: 'idle' | 'loading' | 'ready' | 'error';
+  /** The server's words (English) and stable code for a room that could not be opened; the screen translates by the code. */
   error: string | null;
+  errorCode: string | null;
   room: RoomSummary | null;
   status: RoomSummary['status'];
   currentBid: number;
@@ -53,6 +55,7 @@ export const initialLiveRoom: LiveRoom = {
   code: '',
   phase: 'idle',
   error: null,
+  errorCode: null,
   room: null,
   status: 'upcoming',
   currentBid: 0,
@@ -85,7 +88,7 @@ type Payload<K extends keyof RoomServerEvents> = Parameters<RoomServerEvents[K]>
 export type LiveRoomAction =
   | { type: 'open'; code: string }
   | { type: 'snapshot'; snapshot: RoomSnapshot; canBid?: boolean; reason?: JoinReason }
-  | { type: 'failed'; message: string }
+  | { type: 'failed'; message: string; code?: string }
   | { type: 'disconnected' }
   | { type: 'bidAccepted'; roomCode: string; result: PlaceBidResult }
   | {
@@ -121,6 +124,7 @@ const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason
     code: r.room_code,
     phase: 'ready',
     error: null,
+    errorCode: null,
     room: r,
     status: r.status,
     currentBid: r.current_price,
@@ -171,7 +175,12 @@ export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoo
       if (state.code && action.snapshot.room.room_code !== state.code) return state;
       return fromSnapshot(state, action.snapshot, action.canBid, action.reason);
     case 'failed':
-      return { ...state, phase: state.phase === 'ready' ? 'ready' : 'error', error: action.message };
+      return {
+        ...state,
+        phase: state.phase === 'ready' ? 'ready' : 'error',
+        error: action.message,
+        errorCode: action.code ?? null,
+      };
     case 'disconnected':
       return state.phase === 'ready' ? { ...state, stale: true } : state;
     case 'bidAccepted': {

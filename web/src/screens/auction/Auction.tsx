@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { CuesSwitch, LiveCues } from '../../components/LiveCues.tsx';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { errorText, t } from '../../i18n/index.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
@@ -28,33 +29,40 @@ const ProductPanel = () => {
   const currentBid = useLiveRoomStore((s) => s.currentBid);
   const finalBid = useLiveRoomStore((s) => s.finalBid);
   return (
-    <section className="auction-product" aria-label="Product">
-      <ProductImage src={room.image_url} alt={room.product_name} className="auction-product-image" />
+    <section className="auction-product" aria-label={t('Product')}>
+      {/* The picture's alt is the product's name: data, not translated. */}
+      <span translate="no" className="media-data">
+        <ProductImage src={room.image_url} alt={room.product_name} className="auction-product-image" />
+      </span>
       <div className="auction-product-info">
         <p className="auction-room-line">
-          <span className={`auction-status auction-status--${status}`}>{STATUS_LABEL[status]}</span>
-          <span>Room {room.room_code}</span>
+          <span className={`auction-status auction-status--${status}`}>{t(STATUS_LABEL[status])}</span>
+          <span>{t('Room {code}', { code: room.room_code })}</span>
         </p>
-        <h1 className="auction-product-name">{room.product_name}</h1>
-        <p className="muted auction-product-price">Product price {formatRupees(room.total_price)}</p>
+        <h1 className="auction-product-name" translate="no">
+          {room.product_name}
+        </h1>
+        <p className="muted auction-product-price">
+          {t('Product price {price}', { price: formatRupees(room.total_price) })}
+        </p>
       </div>
       <dl className="price-grid">
         <div>
-          <dt>Base price</dt>
+          <dt>{t('Base price')}</dt>
           <dd>{formatRupees(room.base_price)}</dd>
         </div>
         <div>
-          <dt>Max price</dt>
+          <dt>{t('Max price')}</dt>
           <dd>{formatRupees(room.max_price)}</dd>
         </div>
         <div className="price-current">
-          <dt>{status === 'completed' ? 'Final price' : 'Current deal'}</dt>
+          <dt>{status === 'completed' ? t('Final price') : t('Current deal')}</dt>
           <dd data-testid="current-deal">
             {formatRupees(status === 'completed' ? (finalBid ?? currentBid) : currentBid)}
           </dd>
         </div>
         <div>
-          <dt>Increment</dt>
+          <dt>{t('Increment')}</dt>
           <dd>{formatRupees(room.bid_value)}</dd>
         </div>
       </dl>
@@ -98,7 +106,7 @@ const ConnectionNote = () => {
   if (status === 'connected' || status === 'idle') return null;
   return (
     <p className="auction-connection" role="status">
-      {status === 'connecting' ? 'Connecting to the live room…' : 'Connection lost. Reconnecting…'}
+      {status === 'connecting' ? t('Connecting to the live room…') : t('Connection lost. Reconnecting…')}
     </p>
   );
 };
@@ -107,10 +115,11 @@ const ConnectionNote = () => {
 export const Auction = () => {
   const { roomCode = '' } = useParams();
   const code = roomCode.toUpperCase();
-  usePageTitle(`Deal room ${code}`);
+  usePageTitle(t('Deal room {code}', { code }));
   const myId = useSessionStore((s) => s.user?.id ?? null);
   const phase = useLiveRoomStore((s) => (s.code === code ? s.phase : 'loading'));
   const error = useLiveRoomStore((s) => s.error);
+  const errorCode = useLiveRoomStore((s) => s.errorCode);
   const status = useLiveRoomStore((s) => s.status);
   const canBid = useLiveRoomStore((s) => s.canBid);
   const prebooked = useLiveRoomStore((s) => s.prebooked);
@@ -122,14 +131,19 @@ export const Auction = () => {
   const onError = useCallback((message: string) => show(message, 'error'), [show]);
   const { refresh } = useLiveRoomConnection(code);
 
-  if (phase === 'loading' || phase === 'idle') return <PageLoading label="Opening the deal room…" />;
+  if (phase === 'loading' || phase === 'idle') return <PageLoading label={t('Opening the deal room…')} />;
   if (phase === 'error') {
+    const notFound = errorCode === 'ROOM_NOT_FOUND' || error === 'Room not found';
     return (
       <section className="container auction-missing" data-testid="auction-error">
-        <h1>{error === 'Room not found' ? 'Room not found' : 'Could not open this room'}</h1>
-        <p className="muted">{error === 'Room not found' ? `There is no deal room ${code}.` : error}</p>
+        <h1>{notFound ? t('Room not found') : t('Could not open this room')}</h1>
+        <p className="muted">
+          {notFound
+            ? t('There is no deal room {code}.', { code })
+            : errorText(errorCode ?? '', error ?? t('Something went wrong.'))}
+        </p>
         <Link className="btn btn-primary" to="/deals">
-          Back to Deals
+          {t('Back to Deals')}
         </Link>
       </section>
     );
@@ -156,32 +170,32 @@ export const Auction = () => {
           {(watching || (!prebooked && status === 'upcoming')) && <ViewOnly reason={reason} />}
           <section className="auction-board auction-board--inline" aria-labelledby="leaderboard-title">
             <h2 id="leaderboard-title">
-              Deals Leaderboard <span className="muted">({bids})</span>
+              {t('Deals Leaderboard')} <span className="muted">({bids})</span>
             </h2>
             <Leaderboard myId={myId} testId="leaderboard" />
           </section>
         </div>
         <aside className="auction-side" aria-labelledby="participants-title">
-          <h2 id="participants-title">Participants&rsquo; Deal</h2>
+          <h2 id="participants-title">{t('Participants’ Deal')}</h2>
           <ParticipantsTable myId={myId} testId="participants-table" />
         </aside>
       </div>
 
-      <nav className="auction-bottom-bar" aria-label="Deal room panels">
+      <nav className="auction-bottom-bar" aria-label={t('Deal room panels')}>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setSheet('leaderboard')}>
-          Deals Leaderboard
+          {t('Deals Leaderboard')}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSheet('participants')}>
-          Participants&rsquo; Deal
+          {t('Participants’ Deal')}
         </button>
       </nav>
       {sheet === 'leaderboard' && (
-        <Sheet title="Deals Leaderboard" onClose={closeSheet} testId="sheet-leaderboard">
+        <Sheet title={t('Deals Leaderboard')} onClose={closeSheet} testId="sheet-leaderboard">
           <Leaderboard myId={myId} compact testId="sheet-leaderboard-table" />
         </Sheet>
       )}
       {sheet === 'participants' && (
-        <Sheet title="Participants’ Deal" onClose={closeSheet} testId="sheet-participants">
+        <Sheet title={t('Participants’ Deal')} onClose={closeSheet} testId="sheet-participants">
           <ParticipantsTable myId={myId} testId="sheet-participants-table" />
         </Sheet>
       )}

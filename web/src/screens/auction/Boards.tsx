@@ -1,8 +1,15 @@
 import { useMemo } from 'react';
+import { t } from '../../i18n/index.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
 import { selectLeaderboard, selectParticipantRows, useLiveRoomStore } from '../../stores/liveRoom.ts';
 
-const you = (name: string, isMe: boolean) => (isMe ? `${name} (You)` : name);
+/** A member's name (data: not translated), with "(You)" in the language shown for my own rows. */
+const you = (name: string, isMe: boolean) => (
+  <>
+    <span translate="no">{name}</span>
+    {isMe ? ` ${t('(You)')}` : ''}
+  </>
+);
 
 /** Deals leaderboard: rank, user, deal amount, time (12-hour with milliseconds, India time). */
 export const Leaderboard = ({
@@ -16,18 +23,18 @@ export const Leaderboard = ({
 }) => {
   const history = useLiveRoomStore((s) => s.history);
   const rows = useMemo(() => selectLeaderboard({ history }), [history]);
-  if (rows.length === 0) return <p className="auction-empty">No deals yet.</p>;
+  if (rows.length === 0) return <p className="auction-empty">{t('No deals yet.')}</p>;
   return (
     <div className="vd-table-wrap">
       <table className="vd-data-table auction-table" data-testid={testId}>
         <thead>
           <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">User</th>
+            <th scope="col">{t('Rank')}</th>
+            <th scope="col">{t('User')}</th>
             <th scope="col" className="num">
-              {compact ? 'Amount' : 'Deal amount'}
+              {compact ? t('Amount') : t('Deal amount')}
             </th>
-            <th scope="col">Time</th>
+            <th scope="col">{t('Time')}</th>
           </tr>
         </thead>
         <tbody>
@@ -55,18 +62,18 @@ export const ParticipantsTable = ({ myId, testId }: { myId: string | null; testI
     () => selectParticipantRows({ participants, bidCounts, userMap, maxAttempts }),
     [participants, bidCounts, userMap, maxAttempts],
   );
-  if (rows.length === 0) return <p className="auction-empty">Nobody has pre-booked yet.</p>;
+  if (rows.length === 0) return <p className="auction-empty">{t('Nobody has pre-booked yet.')}</p>;
   return (
     <div className="vd-table-wrap">
       <table className="vd-data-table auction-table" data-testid={testId}>
         <thead>
           <tr>
-            <th scope="col">User</th>
+            <th scope="col">{t('User')}</th>
             <th scope="col" className="num">
-              Used
+              {t('Used')}
             </th>
             <th scope="col" className="num">
-              Remaining
+              {t('Remaining')}
             </th>
           </tr>
         </thead>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { WaitlistNotice } from '../../components/WaitlistNotice.tsx';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { roundLeftMs } from '../../lib/clock.ts';
 import { formatCountdown, formatDateTime, formatMmSs, formatRupees } from '../../lib/format.ts';
 import type { LiveRoom } from '../../stores/liveRoom.ts';
@@ -20,13 +22,16 @@ export const Waiting = ({ room }: { room: NonNullable<LiveRoom['room']> }) => {
   const full = room.joined_count >= room.max_participants;
   return (
     <section className="stage stage--waiting" data-testid="stage-waiting">
-      <p className="stage-label">{left > 0 ? 'Deal starts in' : full ? 'Starting…' : 'Waiting for the start'}</p>
+      <p className="stage-label">
+        {left > 0 ? t('Deal starts in') : full ? t('Starting…') : t('Waiting for the start')}
+      </p>
       <p className="stage-clock" data-testid="start-countdown">
         {formatMmSs(Math.max(0, left))}
       </p>
       <p className="muted">
-        {formatDateTime(room.scheduled_time_ms)} · {room.joined_count}/{room.max_participants} joined
-        {!full && left > 0 ? ' · the room starts only when every seat is booked' : ''}
+        {formatDateTime(room.scheduled_time_ms)} ·{' '}
+        {t('{joined}/{max} joined', { joined: room.joined_count, max: room.max_participants })}
+        {!full && left > 0 ? ` · ${t('the room starts only when every seat is booked')}` : ''}
       </p>
     </section>
   );
@@ -39,9 +44,9 @@ const RoundTimer = ({ deadline, seconds }: { deadline: number | null; seconds: n
   const urgent = leftMs <= Math.min(10_000, seconds * 250);
   return (
     <div className={`round-timer${urgent ? ' is-urgent' : ''}`} data-testid="round-timer">
-      <p className="stage-label">{leftMs > 0 ? 'Round ends in' : 'Closing the round…'}</p>
+      <p className="stage-label">{leftMs > 0 ? t('Round ends in') : t('Closing the round…')}</p>
       <p className="stage-clock" aria-live="off">
-        {leftMs >= 60_000 ? formatMmSs(leftMs) : `${Math.ceil(leftMs / 1000)}s`}
+        {leftMs >= 60_000 ? formatMmSs(leftMs) : t('{s}s', { s: Math.ceil(leftMs / 1000) })}
       </p>
       <div className="round-bar" aria-hidden="true">
         <span style={{ width: `${pct}%` }} />
@@ -63,7 +68,7 @@ export const Running = ({ myId, onError }: { myId: string | null; onError: (mess
     try {
       await placeBid(state.code);
     } catch (error) {
-      onError(error instanceof Error ? error.message : 'Server error');
+      onError(error instanceof Error ? error.message : t('Server error'));
     } finally {
       setBusy(false);
     }
@@ -73,14 +78,13 @@ export const Running = ({ myId, onError }: { myId: string | null; onError: (mess
     <section className="stage stage--running" data-testid="stage-running">
       <RoundTimer deadline={state.deadline} seconds={room.bid_seconds} />
       <p className="stage-leader">
-        {state.highestBidder ? (
-          <>
-            Highest deal by{' '}
-            <strong>{leading ? `${state.highestBidder.username} (You)` : state.highestBidder.username}</strong>
-          </>
-        ) : (
-          'No deals yet — the first deal is ' + formatRupees(state.currentBid + room.bid_value)
-        )}
+        {state.highestBidder
+          ? tRich(
+              leading ? 'Highest deal by <who>{name}</who> (You)' : 'Highest deal by <who>{name}</who>',
+              { who: (w) => <strong translate="no">{w}</strong> },
+              { name: state.highestBidder.username },
+            )
+          : t('No deals yet — the first deal is {price}', { price: formatRupees(state.currentBid + room.bid_value) })}
       </p>
       {button.kind !== 'hidden' && (
         <div className="bid-box">
@@ -92,22 +96,27 @@ export const Running = ({ myId, onError }: { myId: string | null; onError: (mess
             onClick={() => void bid()}
             data-testid="place-deal"
           >
-            {button.kind === 'bid' && (busy ? 'Placing…' : `Place Deal · ${formatRupees(button.nextPrice)}`)}
-            {button.kind === 'limit' && 'No more deals'}
-            {button.kind === 'leading' && 'You hold the highest deal'}
-            {button.kind === 'max_price' && 'Max price reached'}
+            {button.kind === 'bid' &&
+              (busy ? t('Placing…') : t('Place Deal · {price}', { price: formatRupees(button.nextPrice) }))}
+            {button.kind === 'limit' && t('No more deals')}
+            {button.kind === 'leading' && t('You hold the highest deal')}
+            {button.kind === 'max_price' && t('Max price reached')}
           </button>
           <p className="bid-attempts" data-testid="attempts">
-            Attempts used: <strong>{state.used}</strong> / {state.maxAttempts}
+            {tRich(
+              'Attempts used: <b>{used}</b> / {max}',
+              { b: (w) => <strong>{w}</strong> },
+              { used: state.used, max: state.maxAttempts },
+            )}
           </p>
-          {button.kind === 'limit' && <p className="bid-limit">You’ve reached your deal limit.</p>}
+          {button.kind === 'limit' && <p className="bid-limit">{t('You’ve reached your deal limit.')}</p>}
         </div>
       )}
       {state.notice && button.kind !== 'limit' && (
         <p className="bid-limit" role="status">
-          {state.notice}{' '}
+          {t(state.notice)}{' '}
           <button type="button" className="linkish" onClick={clearLiveRoomNotice}>
-            OK
+            {t('OK')}
           </button>
         </p>
       )}
@@ -123,10 +132,11 @@ export const Ended = ({ myId }: { myId: string | null }) => {
   if (s.status === 'cancelled') {
     return (
       <section className="stage stage--cancelled" role="status" data-testid="stage-cancelled">
-        <p className="stage-title">Not enough participants</p>
+        <p className="stage-title">{t('Not enough participants')}</p>
         <p>
-          This room did not fill by its start time, so it was cancelled. Every entry fee has been refunded to the
-          members’ cash wallets.
+          {t(
+            'This room did not fill by its start time, so it was cancelled. Every entry fee has been refunded to the members’ cash wallets.',
+          )}
         </p>
       </section>
     );
@@ -134,8 +144,8 @@ export const Ended = ({ myId }: { myId: string | null }) => {
   if (!s.winner) {
     return (
       <section className="stage stage--ended" role="status" data-testid="winner-banner">
-        <p className="stage-title">Deal ended</p>
-        <p>Nobody placed a deal, so every entry fee went back to the members’ cash wallets.</p>
+        <p className="stage-title">{t('Deal ended')}</p>
+        <p>{t('Nobody placed a deal, so every entry fee went back to the members’ cash wallets.')}</p>
       </section>
     );
   }
@@ -147,43 +157,48 @@ export const Ended = ({ myId }: { myId: string | null }) => {
   const deadline = passedOn ? room.purchase_deadline_ms : s.purchaseDeadline;
   const left = deadline === null ? 0 : deadline - now;
   const buy = room.purchased ? (
-    <p className="muted">You have already submitted this purchase.</p>
+    <p className="muted">{t('You have already submitted this purchase.')}</p>
   ) : left > 0 && !room.purchase_expired ? (
     <Link className="btn btn-accent" to={`/purchase/${room.room_code}`} data-testid="purchase-link">
-      Purchase ({formatCountdown(left)})
+      {t('Purchase ({left})', { left: formatCountdown(left) })}
     </Link>
   ) : (
     <button type="button" className="btn btn-muted" disabled>
-      Expired
+      {t('Expired')}
     </button>
   );
   return (
     <section className="stage stage--won" role="status" data-testid="winner-banner">
-      <p className="stage-label">Deal Ended · Winner</p>
+      <p className="stage-label">{t('Deal Ended · Winner')}</p>
       <p className="stage-title">
-        {s.winner.username}
-        {isMe ? ' (You)' : ''}
+        <span translate="no">{s.winner.username}</span>
+        {isMe ? ` ${t('(You)')}` : ''}
       </p>
       <p className="stage-final">
-        Final price <strong data-testid="final-price">{formatRupees(s.finalBid ?? 0)}</strong>
+        {t('Final price')} <strong data-testid="final-price">{formatRupees(s.finalBid ?? 0)}</strong>
       </p>
       {isMe && !passedOn && buy}
       {isMe && passedOn && (
         <p className="muted" data-testid="offer-passed">
-          Your purchase window closed, so the item was offered to the next member.
+          {t('Your purchase window closed, so the item was offered to the next member.')}
         </p>
       )}
       {offeredToMe && (
         <>
           <p data-testid="offered-to-you">
-            The winner did not buy in time, so it is offered to you at your last deal,{' '}
-            <strong>{formatRupees(offer.price)}</strong>.
+            {tRich(
+              'The winner did not buy in time, so it is offered to you at your last deal, <b>{price}</b>.',
+              {
+                b: (w) => <strong>{w}</strong>,
+              },
+              { price: formatRupees(offer.price) },
+            )}
           </p>
           {buy}
         </>
       )}
       {!isMe && !offeredToMe && s.prebooked && (
-        <p className="muted">Your entry fee comes back to you as Reward Cash, ready to spend in the shop.</p>
+        <p className="muted">{t('Your entry fee comes back to you as Reward Cash, ready to spend in the shop.')}</p>
       )}
     </section>
   );
@@ -191,10 +206,11 @@ export const Ended = ({ myId }: { myId: string | null }) => {
 
 /** Why this member only watches. */
 export const ViewOnly = ({ reason }: { reason: LiveRoom['reason'] }) => {
-  if (reason === 'waitlisted') return <WaitlistNotice action="place deals" compact />;
+  if (reason === 'waitlisted') return <WaitlistNotice action={t('place deals')} compact />;
   return (
     <p className="view-only" data-testid="view-only">
-      <strong>You are in view-only mode.</strong> {reason ? (VIEW_ONLY_REASON[reason] ?? '') : ''}
+      <strong>{t('You are in view-only mode.')}</strong>{' '}
+      {reason && VIEW_ONLY_REASON[reason] ? t(VIEW_ONLY_REASON[reason]) : ''}
     </p>
   );
 };

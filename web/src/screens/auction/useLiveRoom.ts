@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Ack, JoinRoomResult, PlaceBidAck, RoomSnapshot } from '../../../../api/contract/index.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { serverNow, syncClock } from '../../lib/clock.ts';
 import { getSocket } from '../../lib/socket.ts';
@@ -40,7 +41,11 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
       if (alive.current) dispatchLiveRoom({ type: 'snapshot', snapshot });
     } catch (error) {
       if (!alive.current) return;
-      dispatchLiveRoom({ type: 'failed', message: error instanceof ApiError ? error.message : 'Server error' });
+      dispatchLiveRoom(
+        error instanceof ApiError
+          ? { type: 'failed', message: error.message, code: error.code }
+          : { type: 'failed', message: 'Server error' },
+      );
     }
   }, [code]);
 
@@ -61,7 +66,7 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
           reason: ack.data.reason,
         });
       } else {
-        dispatchLiveRoom({ type: 'failed', message: ack.error.message });
+        dispatchLiveRoom({ type: 'failed', message: ack.error.message, code: ack.error.code });
       }
     } catch {
       await viaRest();
@@ -114,7 +119,7 @@ export const useLiveRoomConnection = (code: string): { refresh: () => Promise<vo
  */
 export const placeBid = async (code: string): Promise<PlaceBidAck> => {
   const socket = getSocket();
-  if (!socket.connected) throw new Error('Socket not connected. Try again.');
+  if (!socket.connected) throw new Error(t('Socket not connected. Try again.'));
   const bidId = newBidId();
   let ack: Ack<PlaceBidAck>;
   try {
@@ -122,7 +127,8 @@ export const placeBid = async (code: string): Promise<PlaceBidAck> => {
   } catch {
     ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('placeBid', { roomCode: code, bidId })) as Ack<PlaceBidAck>;
   }
-  if (!ack.ok) throw new Error(ack.error.message);
+  // The words the member sees, in their language, from the refusal's stable code.
+  if (!ack.ok) throw new Error(errorText(ack.error.code, ack.error.message));
   dispatchLiveRoom({ type: 'bidAccepted', roomCode: code, result: ack.data });
   const { bid, proof } = ack.data;
   // The member keeps the server's signed word that it accepted this deal at its place in the log.

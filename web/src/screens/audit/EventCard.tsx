@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import type { EventView } from './auditApi.ts';
 import { shortHash } from './auditApi.ts';
@@ -7,20 +9,39 @@ type Ref = EventView['links']['causes'][number];
 
 const refLink = (r: Ref) => `/admin/streams?stream=${encodeURIComponent(r.stream)}&from=${r.revision}&event=${r.id}`;
 
+/** A linked event: its type and stream are codes (not translated), "in" is words. */
+const RefText = ({ r }: { r: Ref }) => (
+  <>
+    <span translate="no">{r.type}</span>{' '}
+    <span className="muted">
+      {tRich(
+        'in <stream>{stream}</stream> #{revision}',
+        { stream: (w) => <span translate="no">{w}</span> },
+        { stream: r.stream, revision: r.revision },
+      )}
+    </span>
+  </>
+);
+
 const RefItem = ({ r }: { r: Ref }) => (
   <li>
     <Link to={refLink(r)}>
-      {r.type}{' '}
-      <span className="muted">
-        in {r.stream} #{r.revision}
-      </span>
+      <RefText r={r} />
     </Link>
   </li>
 );
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '—');
 
-const actorText = (a: EventView['actor']) => (a === 'system' ? 'system' : `${a.role} ${a.userId}`);
+/** Who made the event: the system, or a role (words) and a user id (a code). */
+const ActorText = ({ a }: { a: EventView['actor'] }) =>
+  a === 'system' ? (
+    <>{t('system')}</>
+  ) : (
+    <>
+      {t(a.role)} <span translate="no">{a.userId}</span>
+    </>
+  );
 
 /** One stored event: its header line, and on opening its data, metadata and links to related events. */
 export const EventCard = ({ event, highlight, bad }: { event: EventView; highlight: boolean; bad: string | null }) => {
@@ -35,78 +56,86 @@ export const EventCard = ({ event, highlight, bad }: { event: EventView; highlig
       <details open={highlight || !!bad}>
         <summary>
           <span className="ev-rev">#{event.revision}</span>
-          <span className="ev-type">{event.type}</span>
+          <span className="ev-type" translate="no">
+            {event.type}
+          </span>
           <time className="ev-time">
             {formatDate(event.at)}, {formatTime(event.at, { ms: true })}
           </time>
-          <span className="ev-actor">{actorText(event.actor)}</span>
-          <code className="ev-hash" title={event.hash}>
+          <span className="ev-actor">
+            <ActorText a={event.actor} />
+          </span>
+          <code translate="no" className="ev-hash" title={event.hash}>
             {shortHash(event.hash)}
           </code>
         </summary>
         {bad && (
           <p className="audit-alert audit-alert--error" role="alert">
-            The hash check stops here: {bad}.
+            {t('The hash check stops here:')} <span translate="no">{bad}</span>.
           </p>
         )}
         <div className="event-body">
           <div>
-            <h4>Data</h4>
-            <pre>{JSON.stringify(event.data, null, 2)}</pre>
+            <h4>{t('Data')}</h4>
+            <pre translate="no">{JSON.stringify(event.data, null, 2)}</pre>
             {event.masked.length > 0 && (
               <p className="muted small">
-                Masked on screen: {event.masked.join(', ')}. The stored values are part of the hash check and of
-                exports.
+                {tRich(
+                  'Masked on screen: <fields>{fields}</fields>. The stored values are part of the hash check and of exports.',
+                  { fields: (w) => <span translate="no">{w}</span> },
+                  { fields: event.masked.join(', ') },
+                )}
               </p>
             )}
           </div>
           <div>
-            <h4>Metadata</h4>
+            <h4>{t('Metadata')}</h4>
             <dl className="meta-list">
-              <dt>Event id</dt>
+              <dt>{t('Event id')}</dt>
               <dd>
-                <code>{event.id}</code>
+                <code translate="no">{event.id}</code>
               </dd>
-              <dt>Position</dt>
+              <dt>{t('Position')}</dt>
               <dd>{event.position}</dd>
-              <dt>Correlation id</dt>
+              <dt>{t('Correlation id')}</dt>
               <dd>
-                <code>{text(meta.correlationId)}</code>
+                <code translate="no">{text(meta.correlationId)}</code>
               </dd>
-              <dt>Causation id</dt>
+              <dt>{t('Causation id')}</dt>
               <dd>
-                <code>{text(meta.causationId)}</code>
+                <code translate="no">{text(meta.causationId)}</code>
               </dd>
-              <dt>Schema</dt>
-              <dd>{text(meta.schema)}</dd>
-              <dt>Previous hash</dt>
+              <dt>{t('Schema')}</dt>
+              <dd translate="no">{text(meta.schema)}</dd>
+              <dt>{t('Previous hash')}</dt>
               <dd>
-                <code className="wrap">{event.prev_hash}</code>
+                <code translate="no" className="wrap">
+                  {event.prev_hash}
+                </code>
               </dd>
-              <dt>Hash</dt>
+              <dt>{t('Hash')}</dt>
               <dd>
-                <code className="wrap">{event.hash}</code>
+                <code translate="no" className="wrap">
+                  {event.hash}
+                </code>
               </dd>
             </dl>
-            <h4>Links</h4>
+            <h4>{t('Links')}</h4>
             <ul className="ref-list">
               {links.caused_by ? (
                 <li>
-                  Caused by{' '}
+                  {t('Caused by')}{' '}
                   <Link to={refLink(links.caused_by)}>
-                    {links.caused_by.type}{' '}
-                    <span className="muted">
-                      in {links.caused_by.stream} #{links.caused_by.revision}
-                    </span>
+                    <RefText r={links.caused_by} />
                   </Link>
                 </li>
               ) : (
-                <li className="muted">Caused by a request, not by another event.</li>
+                <li className="muted">{t('Caused by a request, not by another event.')}</li>
               )}
             </ul>
             {links.causes.length > 0 && (
               <>
-                <p className="ref-head">Caused</p>
+                <p className="ref-head">{t('Caused')}</p>
                 <ul className="ref-list">
                   {links.causes.map((r) => (
                     <RefItem key={r.id} r={r} />
@@ -116,13 +145,15 @@ export const EventCard = ({ event, highlight, bad }: { event: EventView; highlig
             )}
             {links.correlated_total > 0 && (
               <>
-                <p className="ref-head">Same request ({links.correlated_total})</p>
+                <p className="ref-head">{t('Same request ({count})', { count: links.correlated_total })}</p>
                 <ul className="ref-list">
                   {links.correlated.map((r) => (
                     <RefItem key={r.id} r={r} />
                   ))}
                   {links.correlated_total > links.correlated.length && (
-                    <li className="muted">and {links.correlated_total - links.correlated.length} more</li>
+                    <li className="muted">
+                      {t('and {count} more', { count: links.correlated_total - links.correlated.length })}
+                    </li>
                   )}
                 </ul>
               </>

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
+import { t } from '../../i18n/index.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
 import { shortHash } from './auditApi.ts';
 
@@ -26,8 +27,14 @@ const offerNote = (data: unknown): string | null => {
     place?: unknown;
   };
   if (typeof d.to?.userName !== 'string' || typeof d.price !== 'number') return null;
-  const from = typeof d.from?.userName === 'string' ? `${d.from.userName} did not buy; ` : '';
-  return `${from}offered to ${d.to.userName} (runner-up ${String(d.place)}) at ${formatRupees(d.price)}`;
+  const offered = t('offered to {name} (runner-up {place}) at {price}', {
+    name: d.to.userName,
+    place: String(d.place),
+    price: formatRupees(d.price),
+  });
+  return typeof d.from?.userName === 'string'
+    ? t('{name} did not buy; {offered}', { name: d.from.userName, offered })
+    : offered;
 };
 
 /** The stream's events (type, actor, server time, revision, hash); the current one marked; click to jump. */
@@ -39,7 +46,7 @@ export const EventTimeline = ({
 }: {
   events: readonly ReplayEvent[];
   current: number;
-  actorName: (e: ReplayEvent) => string;
+  actorName: (e: ReplayEvent) => ReactNode;
   onPick: (index: number) => void;
 }) => {
   const list = useRef<HTMLOListElement>(null);
@@ -48,16 +55,22 @@ export const EventTimeline = ({
     if (row && list.current) list.current.scrollTop = row.offsetTop - list.current.clientHeight / 2;
   }, [current]);
   return (
-    <ol className="event-timeline" ref={list} aria-label="Events">
+    <ol className="event-timeline" ref={list} aria-label={t('Events')}>
       {events.map((e, i) => (
         <li key={e.id} data-index={i} className={i === current ? 'is-current' : i > current ? 'is-future' : undefined}>
           <button type="button" onClick={() => onPick(i)} aria-current={i === current ? 'step' : undefined}>
             <span className="ev-rev">#{e.revision}</span>
-            <span className="ev-type">{e.type}</span>
+            <span className="ev-type" translate="no">
+              {e.type}
+            </span>
             <span className="ev-actor">{actorName(e)}</span>
-            {actionNote(e) && <span className="ev-note">{actionNote(e)}</span>}
+            {actionNote(e) && (
+              <span className="ev-note" translate="no">
+                {actionNote(e)}
+              </span>
+            )}
             <time className="ev-time">{formatTime(e.metadata.at, { ms: true })}</time>
-            <code className="ev-hash" title={e.metadata.hash}>
+            <code translate="no" className="ev-hash" title={e.metadata.hash}>
               {e.metadata.hash ? shortHash(e.metadata.hash) : '—'}
             </code>
           </button>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { api, ApiError, messageOf } from '../../lib/api.ts';
 import { formatRupees, formatTime } from '../../lib/format.ts';
 import { downloadJson } from '../../lib/download.ts';
 import { checkLog } from '../../stores/logWitness.ts';
@@ -23,7 +25,7 @@ const CopyButton = ({ text, label }: { text: string; label: string }) => {
   };
   return (
     <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()} aria-label={label}>
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('Copied') : t('Copy')}
     </button>
   );
 };
@@ -45,98 +47,139 @@ export const FairnessReceipt = ({ code }: { code: string }) => {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && (error.status === 409 || error.status === 404)) setLoad({ state: 'none' });
-        else setLoad({ state: 'error', message: error instanceof Error ? error.message : 'Server error' });
+        else setLoad({ state: 'error', message: messageOf(error, t('Server error')) });
       });
     return () => controller.abort();
   }, [code]);
 
   if (load.state === 'none') return null;
-  if (load.state === 'loading') return <p className="muted receipt-loading">Loading the fairness receipt…</p>;
-  if (load.state === 'error') return <p className="muted">The fairness receipt could not be loaded: {load.message}</p>;
+  if (load.state === 'loading') return <p className="muted receipt-loading">{t('Loading the fairness receipt…')}</p>;
+  if (load.state === 'error')
+    return (
+      <p className="muted">{t('The fairness receipt could not be loaded: {message}', { message: load.message })}</p>
+    );
   const r = load.receipt;
   const signed = checkReceiptProofs(r.log);
+  const who = (w: string) => <span translate="no">{w}</span>;
   const downloadReceipt = () => downloadJson(r.receipt_file_name, JSON.stringify(r, null, 2) + '\n');
   return (
     <section className="card fairness-receipt" aria-labelledby="receipt-title" data-testid="fairness-receipt">
-      <h2 id="receipt-title">Fairness receipt</h2>
+      <h2 id="receipt-title">{t('Fairness receipt')}</h2>
       <p className="muted">
-        Every step of this deal is an event sealed into a hash chain. Anyone can check that nothing was changed, added
-        or removed after it ended.
+        {t(
+          'Every step of this deal is an event sealed into a hash chain. Anyone can check that nothing was changed, added or removed after it ended.',
+        )}
       </p>
       {!r.chain_intact && (
         <p className="audit-alert audit-alert--error" role="alert">
-          Our own check of this history failed. Please contact support.
+          {t('Our own check of this history failed. Please contact support.')}
         </p>
       )}
       {r.chain_intact && !r.rules_followed && (
         <p className="audit-alert audit-alert--error" role="alert" data-testid="receipt-rules">
-          This history does not follow the room’s rules: {r.rules_problem}. Please contact support.
+          {tRich(
+            'This history does not follow the room’s rules: <why>{problem}</why>. Please contact support.',
+            { why: (w) => <span translate="no">{w}</span> },
+            { problem: r.rules_problem ?? '' },
+          )}
         </p>
       )}
       <dl className="receipt-facts">
         <div>
-          <dt>Final hash</dt>
+          <dt>{t('Final hash')}</dt>
           <dd className="receipt-hash">
-            <code data-testid="receipt-hash">{r.final_hash}</code>
-            <CopyButton text={r.final_hash} label="Copy the final hash" />
+            <code translate="no" data-testid="receipt-hash">
+              {r.final_hash}
+            </code>
+            <CopyButton text={r.final_hash} label={t('Copy the final hash')} />
           </dd>
         </div>
         <div>
-          <dt>Events</dt>
+          <dt>{t('Events')}</dt>
           <dd data-testid="receipt-events">
-            {r.events}, from the room’s creation to{' '}
-            {r.status === 'completed' ? 'the end of the deal' : 'its cancellation'}
+            {r.status === 'completed'
+              ? t('{events}, from the room’s creation to the end of the deal', { events: r.events })
+              : t('{events}, from the room’s creation to its cancellation', { events: r.events })}
           </dd>
         </div>
         {r.winner && r.last_bid && (
           <div>
-            <dt>Result</dt>
+            <dt>{t('Result')}</dt>
             <dd>
-              {r.winner.name} won at {formatRupees(r.final_bid ?? 0)}.{' '}
+              {tRich(
+                '<who>{name}</who> won at {price}.',
+                { who },
+                { name: r.winner.name, price: formatRupees(r.final_bid ?? 0) },
+              )}{' '}
               {r.winner_is_last_bid
-                ? `That was the last valid deal: #${r.last_bid.seq} by ${r.last_bid.user_name} at ${formatTime(r.last_bid.at, { ms: true })}.`
-                : `The last valid deal was #${r.last_bid.seq} by ${r.last_bid.user_name}.`}
+                ? tRich(
+                    'That was the last valid deal: #{seq} by <who>{name}</who> at {time}.',
+                    { who },
+                    { seq: r.last_bid.seq, name: r.last_bid.user_name, time: formatTime(r.last_bid.at, { ms: true }) },
+                  )
+                : tRich(
+                    'The last valid deal was #{seq} by <who>{name}</who>.',
+                    { who },
+                    { seq: r.last_bid.seq, name: r.last_bid.user_name },
+                  )}
             </dd>
           </div>
         )}
         <div>
-          <dt>Signed log</dt>
+          <dt>{t('Signed log')}</dt>
           <dd data-testid="receipt-signed">
             {signed.ok
-              ? `All ${r.log.events.length} events are in the log’s signed record of ${signed.size} events, checked in this browser.`
-              : `The proofs on this receipt do not hold: ${signed.reason} Please contact support.`}
+              ? t('All {events} events are in the log’s signed record of {size} events, checked in this browser.', {
+                  events: r.log.events.length,
+                  size: signed.size,
+                })
+              : tRich(
+                  'The proofs on this receipt do not hold: <why>{reason}</why> Please contact support.',
+                  { why: (w) => <span translate="no">{w}</span> },
+                  { reason: signed.reason },
+                )}
           </dd>
         </div>
         {r.status === 'completed' && !r.winner && (
           <div>
-            <dt>Result</dt>
-            <dd>No deals were placed, so every entry fee was refunded.</dd>
+            <dt>{t('Result')}</dt>
+            <dd>{t('No deals were placed, so every entry fee was refunded.')}</dd>
           </div>
         )}
       </dl>
       <p>
         <a className="btn btn-primary btn-sm" href={r.download_url} download={r.file_name}>
-          Download history ({r.file_name})
+          {t('Download history')} (<span translate="no">{r.file_name}</span>)
         </a>{' '}
         <button type="button" className="btn btn-ghost btn-sm" onClick={downloadReceipt}>
-          Download receipt ({r.receipt_file_name})
+          {t('Download receipt')} (<span translate="no">{r.receipt_file_name}</span>)
         </button>
       </p>
-      <p className="receipt-how">Check it yourself: in a copy of the Vetri Deals code, with the file beside you, run</p>
+      <p className="receipt-how">
+        {tRich('Check it yourself: in a copy of the <brand>Vetri Deals</brand> code, with the file beside you, run', {
+          brand: (w) => <span translate="no">{w}</span>,
+        })}
+      </p>
       <div className="receipt-command">
-        <code data-testid="receipt-command">{r.verify_command}</code>
-        <CopyButton text={r.verify_command} label="Copy the command" />
+        <code data-testid="receipt-command" translate="no">
+          {r.verify_command}
+        </code>
+        <CopyButton text={r.verify_command} label={t('Copy the command')} />
       </div>
       <p className="muted small">
-        It recomputes every event’s hash and says whether the history ends in the hash above. To watch the deal unfold,
-        step by step: <code>{r.replay_command}</code>
+        {t(
+          'It recomputes every event’s hash and says whether the history ends in the hash above. To watch the deal unfold, step by step:',
+        )}{' '}
+        <code translate="no">{r.replay_command}</code>
       </p>
       <p className="receipt-how">
-        With the receipt beside it too, check that every event is in the log’s signed record:
+        {t('With the receipt beside it too, check that every event is in the log’s signed record:')}
       </p>
       <div className="receipt-command">
-        <code data-testid="receipt-signed-command">{r.signed_verify_command}</code>
-        <CopyButton text={r.signed_verify_command} label="Copy the signed-log command" />
+        <code data-testid="receipt-signed-command" translate="no">
+          {r.signed_verify_command}
+        </code>
+        <CopyButton text={r.signed_verify_command} label={t('Copy the signed-log command')} />
       </div>
     </section>
   );

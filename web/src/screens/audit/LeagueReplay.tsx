@@ -5,6 +5,8 @@ import type { ReplayEvent } from '../../../../engine/replay.ts';
 import { asReplayed, isoToMs, leagueAt } from '../../../../engine/replay.ts';
 import type { ChartPoint } from './PriceChart.tsx';
 import { PriceChart } from './PriceChart.tsx';
+import { t } from '../../i18n/index.ts';
+import { roleName } from '../league/Tables.tsx';
 import type { ReplayViewProps } from './ReplayPage.tsx';
 import { ReplayPage } from './ReplayPage.tsx';
 
@@ -25,30 +27,40 @@ const leaguePoints = (events: readonly ReplayEvent[], final: LeagueState): Chart
     const at = isoToMs(e.metadata.at);
     if (e.type === 'PlayerAuctionStarted') {
       group = `${e.data.playerId}-${e.data.round}`;
-      const name = players.get(e.data.playerId) ?? `Player ${e.data.playerId}`;
-      points.push({ at, value: e.data.startingBid, who: null, group, label: `${name}: base ${e.data.startingBid}` });
+      const name = players.get(e.data.playerId) ?? t('Player {id}', { id: e.data.playerId });
+      points.push({
+        at,
+        value: e.data.startingBid,
+        who: null,
+        group,
+        label: t('{name}: base {points}', { name, points: e.data.startingBid }),
+      });
     }
     if (e.type === 'BidPlaced') {
-      const team = teams.get(e.data.teamId) ?? `Team ${e.data.teamId}`;
-      const name = players.get(e.data.playerId) ?? `Player ${e.data.playerId}`;
+      const team = teams.get(e.data.teamId) ?? t('Team {id}', { id: e.data.teamId });
+      const name = players.get(e.data.playerId) ?? t('Player {id}', { id: e.data.playerId });
       points.push({
         at,
         value: e.data.amount,
         who: { id: String(e.data.teamId), name: team },
         group,
-        label: `${team} bid ${e.data.amount} for ${name}`,
+        label: t('{team} bid {points} for {name}', { team, points: e.data.amount, name }),
       });
     }
     if (e.type === 'BidUndone') {
       // The compensating event shows as its own moment: the price steps back, with the admin's reason.
-      const team = teams.get(e.data.teamId) ?? `Team ${e.data.teamId}`;
+      const team = teams.get(e.data.teamId) ?? t('Team {id}', { id: e.data.teamId });
       const leader = e.data.leaderTeamId === null ? null : (teams.get(e.data.leaderTeamId) ?? null);
       points.push({
         at,
         value: e.data.currentBid,
         who: leader && e.data.leaderTeamId !== null ? { id: String(e.data.leaderTeamId), name: leader } : null,
         group,
-        label: `Admin undid ${team}’s bid of ${e.data.amount}: ${e.data.reason}`,
+        label: t('Admin undid {team}’s bid of {points}: {reason}', {
+          team,
+          points: e.data.amount,
+          reason: e.data.reason,
+        }),
       });
     }
   }
@@ -60,55 +72,70 @@ const LeagueView = ({ events, state, final, time, times }: ReplayViewProps<Leagu
   const points = useMemo(() => leaguePoints(events, final), [events, final]);
   return (
     <>
-      <section className="card replay-state" aria-label="The auction at this moment" data-testid="replay-state">
-        <h2>The auction at this moment</h2>
+      <section className="card replay-state" aria-label={t('The auction at this moment')} data-testid="replay-state">
+        <h2>{t('The auction at this moment')}</h2>
         <dl className="replay-facts">
           <div>
-            <dt>Status</dt>
-            <dd data-testid="replay-status">{STATUS[snap.status]}</dd>
+            <dt>{t('Status')}</dt>
+            <dd data-testid="replay-status">{snap.status === 'none' ? '—' : t(STATUS[snap.status])}</dd>
           </div>
           <div>
-            <dt>Player</dt>
-            <dd>{snap.player ? `${snap.player.name} (${snap.player.role}, round ${snap.player.round})` : '—'}</dd>
+            <dt>{t('Player')}</dt>
+            <dd>
+              {snap.player ? (
+                <>
+                  <span translate="no">{snap.player.name}</span>{' '}
+                  {t('({role}, round {round})', { role: roleName(snap.player.role), round: snap.player.round })}
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
           </div>
           <div>
-            <dt>Current bid</dt>
+            <dt>{t('Current bid')}</dt>
             <dd data-testid="replay-price">{snap.currentBid ?? '—'}</dd>
           </div>
           <div>
-            <dt>Highest bidding team</dt>
-            <dd data-testid="replay-leader">{snap.leader?.name ?? '-'}</dd>
+            <dt>{t('Highest bidding team')}</dt>
+            <dd data-testid="replay-leader" translate="no">
+              {snap.leader?.name ?? '-'}
+            </dd>
           </div>
           <div>
-            <dt>Time left</dt>
-            <dd>{snap.timeLeftMs === null ? '—' : `${Math.ceil(snap.timeLeftMs / 1000)}s left`}</dd>
+            <dt>{t('Time left')}</dt>
+            <dd>{snap.timeLeftMs === null ? '—' : t('{s}s left', { s: Math.ceil(snap.timeLeftMs / 1000) })}</dd>
           </div>
           <div>
-            <dt>Players</dt>
+            <dt>{t('Players')}</dt>
             <dd>
-              {snap.sold} sold · {snap.unsold} unsold · {snap.pending} to go
+              {t('{sold} sold · {unsold} unsold · {pending} to go', {
+                sold: snap.sold,
+                unsold: snap.unsold,
+                pending: snap.pending,
+              })}
             </dd>
           </div>
         </dl>
-        <h3>Teams</h3>
+        <h3>{t('Teams')}</h3>
         {snap.teams.length === 0 ? (
-          <p className="muted">No teams found</p>
+          <p className="muted">{t('No teams found')}</p>
         ) : (
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Team</th>
-                <th scope="col">Remaining Points</th>
-                <th scope="col">Players</th>
+                <th scope="col">{t('Team')}</th>
+                <th scope="col">{t('Remaining Points')}</th>
+                <th scope="col">{t('Players')}</th>
               </tr>
             </thead>
             <tbody>
-              {snap.teams.map((t) => (
-                <tr key={t.id} className={snap.leader?.teamId === t.id ? 'is-leader' : undefined}>
-                  <td>{t.name}</td>
-                  <td>{t.pointsLeft}</td>
+              {snap.teams.map((team) => (
+                <tr key={team.id} className={snap.leader?.teamId === team.id ? 'is-leader' : undefined}>
+                  <td translate="no">{team.name}</td>
+                  <td>{team.pointsLeft}</td>
                   <td>
-                    {t.players}/{t.maxPlayers}
+                    {team.players}/{team.maxPlayers}
                   </td>
                 </tr>
               ))}
@@ -116,8 +143,8 @@ const LeagueView = ({ events, state, final, time, times }: ReplayViewProps<Leagu
           </table>
         )}
       </section>
-      <section className="card replay-chart" aria-label="Bids over time">
-        <h2>Bids over time</h2>
+      <section className="card replay-chart" aria-label={t('Bids over time')}>
+        <h2>{t('Bids over time')}</h2>
         {points.length > 0 ? (
           <PriceChart
             points={points}
@@ -125,10 +152,10 @@ const LeagueView = ({ events, state, final, time, times }: ReplayViewProps<Leagu
             to={Math.max(points.at(-1)!.at, times[times.length - 1]!)}
             now={time}
             format={(v) => String(v)}
-            title="League bids over time, one line per player, each bid in its team's colour"
+            title={t('League bids over time, one line per player, each bid in its team’s colour')}
           />
         ) : (
-          <p className="table-state">No player has gone under the hammer yet.</p>
+          <p className="table-state">{t('No player has gone under the hammer yet.')}</p>
         )}
       </section>
     </>

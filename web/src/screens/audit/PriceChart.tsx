@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../i18n/index.ts';
 import { formatTime } from '../../lib/format.ts';
 
 /** A point on the chart: a bid (with its bidder) or a starting price (no bidder). */
@@ -68,7 +69,7 @@ export const PriceChart = ({
   const narrow = useNarrow();
   const W = narrow ? 380 : 720;
   const H = narrow ? 250 : 260;
-  if (points.length === 0) return <p className="table-state">No deals were placed in this stream.</p>;
+  if (points.length === 0) return <p className="table-state">{t('No deals were placed in this stream.')}</p>;
   const colours = colourMap(points);
   const values = points.map((p) => p.value);
   const min = Math.min(...values);
@@ -139,7 +140,7 @@ export const PriceChart = ({
         {legend.map((l) => (
           <span key={l.id}>
             <i style={{ background: l.colour }} aria-hidden="true" />
-            {l.name} ({l.count})
+            <span translate="no">{l.name}</span> ({l.count})
           </span>
         ))}
       </figcaption>

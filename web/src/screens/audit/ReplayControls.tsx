@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { t } from '../../i18n/index.ts';
 import { formatCountdown, formatDate, formatTime } from '../../lib/format.ts';
 import type { Playback, Speed, Timeline } from './playback.ts';
 import { MAX_GAP_MS, SPEEDS } from './playback.ts';
@@ -34,29 +35,29 @@ export const ReplayControls = ({
           className="btn btn-ghost btn-sm"
           onClick={() => controls.step(-1)}
           disabled={playback.index <= 0}
-          aria-label="Step back one event"
+          aria-label={t('Step back one event')}
         >
-          ◀ Back
+          ◀ {t('Back')}
         </button>
         <button
           type="button"
           className="btn btn-primary btn-sm replay-play"
           onClick={controls.toggle}
           disabled={timeline.duration === 0}
-          aria-label={playback.playing ? 'Pause' : 'Play'}
+          aria-label={playback.playing ? t('Pause') : t('Play')}
         >
-          {playback.playing ? '❚❚ Pause' : '▶ Play'}
+          {playback.playing ? `❚❚ ${t('Pause')}` : `▶ ${t('Play')}`}
         </button>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
           onClick={() => controls.step(1)}
           disabled={playback.index >= last}
-          aria-label="Step forward one event"
+          aria-label={t('Step forward one event')}
         >
-          Forward ▶
+          {t('Forward')} ▶
         </button>
-        <div className="replay-speeds" role="group" aria-label="Playback speed">
+        <div className="replay-speeds" role="group" aria-label={t('Playback speed')}>
           {SPEEDS.map((s) => (
             <button
               key={s}
@@ -78,8 +79,8 @@ export const ReplayControls = ({
           step={1}
           value={Math.round(playback.offset)}
           onChange={(e: ChangeEvent<HTMLInputElement>) => controls.scrub(Number(e.target.value))}
-          aria-label="Scrub through the recorded time"
-          aria-valuetext={`Event ${playback.index + 1} of ${total}, ${formatTime(time)}`}
+          aria-label={t('Scrub through the recorded time')}
+          aria-valuetext={t('Event {n} of {total}, {time}', { n: playback.index + 1, total, time: formatTime(time) })}
           data-testid="replay-scrubber"
         />
         <div className="replay-ticks" aria-hidden="true">
@@ -89,19 +90,23 @@ export const ReplayControls = ({
         </div>
       </div>
       <p className="replay-where" data-testid="replay-where" data-step={playback.index} data-time={time}>
-        <strong>
-          Event {playback.index + 1} of {total}
-        </strong>{' '}
-        · {formatDate(time)}, {formatTime(time, { ms: true })} IST
+        <strong>{t('Event {n} of {total}', { n: playback.index + 1, total })}</strong> · {formatDate(time)},{' '}
+        {formatTime(time, { ms: true })} IST
         <span className="muted">
           {' '}
-          · played {formatCountdown(playback.offset)} of {formatCountdown(timeline.duration)}
+          ·{' '}
+          {t('played {played} of {duration}', {
+            played: formatCountdown(playback.offset),
+            duration: formatCountdown(timeline.duration),
+          })}
         </span>
       </p>
       <p className="muted replay-note">
         {timeline.duration === 0
-          ? 'Every event was recorded at the same moment: step through them one by one.'
-          : `Plays in recorded server time; quiet stretches longer than ${formatCountdown(MAX_GAP_MS)} are shortened to ${formatCountdown(MAX_GAP_MS)}.`}
+          ? t('Every event was recorded at the same moment: step through them one by one.')
+          : t('Plays in recorded server time; quiet stretches longer than {gap} are shortened to {gap}.', {
+              gap: formatCountdown(MAX_GAP_MS),
+            })}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { useSessionStore } from '../../stores/session.ts';
 
 /**
@@ -9,7 +10,7 @@ export const ReplayLink = ({
   code,
   kind = 'room',
   revision,
-  label = 'Replay',
+  label,
 }: {
   code: string;
   kind?: 'room' | 'league';
@@ -25,7 +26,7 @@ export const ReplayLink = ({
       to={revision === undefined ? base : `${base}?event=${revision}`}
       data-testid={revision === undefined ? `replay-link-${code}` : `replay-link-${code}-${revision}`}
     >
-      {label}
+      {label === undefined ? t('Replay') : label}
     </Link>
   );
 };

@@ -6,6 +6,7 @@ import type { ReplayEvent } from '../../../../engine/replay.ts';
 import { replaySteps } from '../../../../engine/replay.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { t } from '../../i18n/index.ts';
 import { EventTimeline } from './EventTimeline.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -60,10 +61,11 @@ const Player = <E extends Message, S>({
   }, [start, controls]);
   const final = steps[steps.length - 1]!.state;
   const names = memberNames(final);
+  /** The system and staff roles are words; a member is their name or id (data, not translated). */
   const actorName = (e: ReplayEvent) => {
     const a = e.metadata.actor;
-    if (a === 'system') return 'system';
-    return a.role === 'member' ? (names.get(a.userId) ?? a.userId) : a.role;
+    if (a === 'system') return t('system');
+    return a.role === 'member' ? <span translate="no">{names.get(a.userId) ?? a.userId}</span> : t(a.role);
   };
   return (
     <>
@@ -77,8 +79,8 @@ const Player = <E extends Message, S>({
           time={time}
           times={times}
         />
-        <section className="card replay-events" aria-label="Timeline of events">
-          <h2>Events</h2>
+        <section className="card replay-events" aria-label={t('Timeline of events')}>
+          <h2>{t('Events')}</h2>
           <EventTimeline events={events} current={playback.index} actorName={actorName} onPick={controls.goTo} />
         </section>
       </div>
@@ -89,36 +91,46 @@ const Player = <E extends Message, S>({
 /** A stream's replay screen: heading and links, loading/missing/error states, then the player. */
 export const ReplayPage = <E extends Message, S>({ kind, lead, live, ...player }: ReplayPageProps<E, S>) => {
   const code = (useParams().code ?? '').toUpperCase();
-  const title = `${kind === 'room' ? 'Room' : 'League'} ${code}`;
-  usePageTitle(`Replay of ${kind} ${code}`);
+  const title = kind === 'room' ? t('Room {code}', { code }) : t('League {code}', { code });
+  usePageTitle(kind === 'room' ? t('Replay of room {code}', { code }) : t('Replay of league {code}', { code }));
   const load = useStreamEvents(`${kind}-${code}`);
   const name = load.state === 'ready' ? lead(load.events[0]) : undefined;
   return (
     <section className="container admin-page replay-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Replay</p>
+          <p className="eyebrow">{t('Replay')}</p>
           <h1>{title}</h1>
-          {name && <p className="lead">{name}</p>}
+          {name && (
+            <p className="lead" translate="no">
+              {name}
+            </p>
+          )}
         </div>
         <div className="button-row">
           <Link className="btn btn-ghost btn-sm" to={`/admin/streams?stream=${kind}-${code}`}>
-            Stream and hash check
+            {t('Stream and hash check')}
           </Link>
           <Link className="btn btn-ghost btn-sm" to={live.to(code)}>
-            {live.label}
+            {t(live.label)}
           </Link>
         </div>
       </div>
-      {load.state === 'loading' && <PageLoading label={`Loading the ${kind}’s events…`} />}
+      {load.state === 'loading' && (
+        <PageLoading label={kind === 'room' ? t('Loading the room’s events…') : t('Loading the league’s events…')} />
+      )}
       {load.state === 'missing' && (
         <p className="table-state">
-          No {kind} with the code {code}.
+          {kind === 'room'
+            ? t('No room with the code {code}.', { code })
+            : t('No league with the code {code}.', { code })}
         </p>
       )}
       {load.state === 'error' && (
         <p className="table-state audit-alert--error" role="alert">
-          Could not load the {kind}’s events: {load.message}
+          {kind === 'room'
+            ? t('Could not load the room’s events: {message}', { message: load.message })
+            : t('Could not load the league’s events: {message}', { message: load.message })}
         </p>
       )}
       {load.state === 'ready' && <Player code={code} events={load.events} {...player} />}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { FairnessReceipt } from './FairnessReceipt.tsx';
 
@@ -10,10 +11,10 @@ export const RoomAudit = ({ code }: { code: string }) => {
       {staff && (
         <p className="room-audit-links">
           <Link className="btn btn-ghost btn-sm" to={`/admin/rooms/${code}/replay`} data-testid="room-replay-link">
-            Replay this room
+            {t('Replay this room')}
           </Link>
           <Link className="btn btn-ghost btn-sm" to={`/admin/streams?stream=room-${code}`}>
-            Stream and hash check
+            {t('Stream and hash check')}
           </Link>
         </p>
       )}

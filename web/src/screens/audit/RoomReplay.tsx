@@ -1,6 +1,7 @@
 import { roomPricePoints, roomAt } from '../../../../engine/replay.ts';
 import type { RoomEvent, RoomState } from '../../../../engine/room.ts';
 import { roomDecider } from '../../../../engine/room.ts';
+import { t } from '../../i18n/index.ts';
 import { formatCountdown, formatRupees, formatTime } from '../../lib/format.ts';
 import type { ChartPoint } from './PriceChart.tsx';
 import { PriceChart } from './PriceChart.tsx';
@@ -28,35 +29,46 @@ const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<R
     who: p.bidder && { id: p.bidder.userId, name: p.bidder.userName },
     group: 'room',
     label: p.bidder
-      ? `#${p.seq} ${p.bidder.userName}: ${formatRupees(p.price)} at ${formatTime(p.at, { ms: true })}`
-      : `Start: ${formatRupees(p.price)}`,
+      ? t('#{seq} {name}: {price} at {time}', {
+          seq: p.seq,
+          name: p.bidder.userName,
+          price: formatRupees(p.price),
+          time: formatTime(p.at, { ms: true }),
+        })
+      : t('Start: {price}', { price: formatRupees(p.price) }),
   }));
   const end = final.status === 'ended' ? Math.max(final.ended.at, price.at(-1)?.at ?? 0) : times[times.length - 1]!;
   const rules = final.status === 'none' ? null : final.rules;
 
   return (
     <>
-      <section className="card replay-state" aria-label="The room at this moment" data-testid="replay-state">
-        <h2>The room at this moment</h2>
+      <section className="card replay-state" aria-label={t('The room at this moment')} data-testid="replay-state">
+        <h2>{t('The room at this moment')}</h2>
         <dl className="replay-facts">
           <div>
-            <dt>Status</dt>
-            <dd data-testid="replay-status">{STATUS[snap.status]}</dd>
+            <dt>{t('Status')}</dt>
+            <dd data-testid="replay-status">{snap.status === 'none' ? '—' : t(STATUS[snap.status])}</dd>
           </div>
           <div>
-            <dt>Current deal</dt>
+            <dt>{t('Current deal')}</dt>
             <dd data-testid="replay-price">{snap.price === null ? '—' : formatRupees(snap.price)}</dd>
           </div>
           <div>
-            <dt>{snap.status === 'ended' ? 'Winner' : 'Highest deal by'}</dt>
-            <dd data-testid="replay-leader">{(snap.winner ?? snap.leader)?.userName ?? 'No deals yet'}</dd>
+            <dt>{snap.status === 'ended' ? t('Winner') : t('Highest deal by')}</dt>
+            <dd data-testid="replay-leader">
+              {(snap.winner ?? snap.leader) ? (
+                <span translate="no">{(snap.winner ?? snap.leader)!.userName}</span>
+              ) : (
+                t('No deals yet')
+              )}
+            </dd>
           </div>
           <div>
-            <dt>{snap.status === 'upcoming' ? 'Starts in' : 'Time left'}</dt>
+            <dt>{snap.status === 'upcoming' ? t('Starts in') : t('Time left')}</dt>
             <dd data-testid="replay-time-left">{snap.timeLeftMs === null ? '—' : formatCountdown(snap.timeLeftMs)}</dd>
           </div>
           <div>
-            <dt>Deals placed</dt>
+            <dt>{t('Deals placed')}</dt>
             <dd>{snap.bids}</dd>
           </div>
           {snap.offer && (
@@ -69,22 +81,22 @@ const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<R
             </div>
           )}
         </dl>
-        <h3>Attempts used</h3>
+        <h3>{t('Attempts used')}</h3>
         {snap.attempts.length === 0 ? (
-          <p className="muted">Nobody has pre-booked yet.</p>
+          <p className="muted">{t('Nobody has pre-booked yet.')}</p>
         ) : (
           <table className="data-table attempts-table" data-testid="replay-attempts">
             <thead>
               <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Used</th>
-                <th scope="col">Remaining</th>
+                <th scope="col">{t('Member')}</th>
+                <th scope="col">{t('Used')}</th>
+                <th scope="col">{t('Remaining')}</th>
               </tr>
             </thead>
             <tbody>
               {snap.attempts.map((a) => (
                 <tr key={a.userId} className={snap.leader?.userId === a.userId ? 'is-leader' : undefined}>
-                  <td>{a.userName}</td>
+                  <td translate="no">{a.userName}</td>
                   <td>
                     <span className="attempt-bar" aria-hidden="true">
                       <i style={{ width: `${(a.used / (snap.maxAttempts ?? 1)) * 100}%` }} />
@@ -98,8 +110,8 @@ const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<R
           </table>
         )}
       </section>
-      <section className="card replay-chart" aria-label="Price over time">
-        <h2>Price over time</h2>
+      <section className="card replay-chart" aria-label={t('Price over time')}>
+        <h2>{t('Price over time')}</h2>
         {rules && price.length > 0 ? (
           <PriceChart
             points={points}
@@ -107,10 +119,13 @@ const RoomView = ({ code, events, state, final, time, times }: ReplayViewProps<R
             to={end}
             now={time}
             format={(v) => formatRupees(v, { whole: true })}
-            title={`Deals in room ${code} from ${formatRupees(rules.basePrice)}, each by its bidder`}
+            title={t('Deals in room {code} from {price}, each by its bidder', {
+              code,
+              price: formatRupees(rules.basePrice),
+            })}
           />
         ) : (
-          <p className="table-state">The deal never started, so there is no price to chart.</p>
+          <p className="table-state">{t('The deal never started, so there is no price to chart.')}</p>
         )}
       </section>
     </>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { api, messageOf } from '../../lib/api.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { AdminNav } from '../admin/AdminNav.tsx';
@@ -18,7 +20,7 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 
 /** /admin/streams: every stream by category with counts and last update, search, a stream's events and Verify. */
 export const StreamBrowser = () => {
-  usePageTitle('Event streams');
+  usePageTitle(t('Event streams'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
@@ -55,8 +57,7 @@ export const StreamBrowser = () => {
     api<StreamList>(streamListPath({ category, search, offset, limit: PAGE }), { signal: controller.signal })
       .then((data) => setLoad({ state: 'ready', data }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoad({ state: 'error', message: error instanceof Error ? error.message : 'Server error' });
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: messageOf(error, t('Server error')) });
       });
     return () => controller.abort();
   }, [category, search, offset]);
@@ -83,27 +84,31 @@ export const StreamBrowser = () => {
     <section className="container admin-page streams-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Audit</p>
-          <h1>Event streams</h1>
+          <p className="eyebrow">{t('Audit')}</p>
+          <h1>{t('Event streams')}</h1>
           <p className="muted">
-            Every change is an event in a hash-chained stream. Verify any stream, or export it and check it anywhere
-            with <code>npm run verify -- --file &lt;file&gt;</code>.{!isAdmin && ' Read-only view for auditors.'}
+            {tRich(
+              'Every change is an event in a hash-chained stream. Verify any stream, or export it and check it anywhere with <cmd>{command}</cmd>.',
+              { cmd: (w) => <code translate="no">{w}</code> },
+              { command: 'npm run verify -- --file <file>' },
+            )}
+            {!isAdmin && ` ${t('Read-only view for auditors.')}`}
           </p>
         </div>
         <a className="btn btn-ghost btn-sm" href={exportPath({ all: true })} download>
-          Export the whole log
+          {t('Export the whole log')}
         </a>
       </div>
       <AdminNav />
       <div className={`streams-layout${stream ? ' has-detail' : ''}`}>
-        <aside className="card streams-list" aria-label="Streams">
-          <div className="category-chips" role="group" aria-label="Categories">
+        <aside className="card streams-list" aria-label={t('Streams')}>
+          <div className="category-chips" role="group" aria-label={t('Categories')}>
             <button
               type="button"
               className={`chip${category === '' ? ' is-active' : ''}`}
               onClick={() => update({ category: null, offset: null })}
             >
-              All <span>{totals.streams}</span>
+              {t('All')} <span>{formatNumber(totals.streams)}</span>
             </button>
             {data?.categories.map((c) => (
               <button
@@ -111,50 +116,70 @@ export const StreamBrowser = () => {
                 type="button"
                 className={`chip${category === c.category ? ' is-active' : ''}`}
                 onClick={() => update({ category: c.category, offset: null })}
-                title={`${c.streams} streams, ${c.events} events, last update ${formatDateTime(c.last_update)}`}
+                title={t('{streams} streams, {events} events, last update {when}', {
+                  streams: formatNumber(c.streams),
+                  events: formatNumber(c.events),
+                  when: formatDateTime(c.last_update),
+                })}
               >
-                {c.category} <span>{c.streams}</span>
+                <span translate="no">{c.category}</span> <span>{formatNumber(c.streams)}</span>
               </button>
             ))}
           </div>
           {data && (
             <p className="muted small" data-testid="streams-summary">
               {current
-                ? `${current.events} events in ${current.streams} “${current.category}” streams, last update ${formatDateTime(current.last_update)} · `
-                : `${totals.events} events in ${totals.streams} streams · `}
+                ? tRich(
+                    '{events} events in {streams} “<cat>{category}</cat>” streams, last update {when}',
+                    { cat: (w) => <span translate="no">{w}</span> },
+                    {
+                      events: formatNumber(current.events),
+                      streams: formatNumber(current.streams),
+                      category: current.category,
+                      when: formatDateTime(current.last_update),
+                    },
+                  )
+                : t('{events} events in {streams} streams', {
+                    events: formatNumber(totals.events),
+                    streams: formatNumber(totals.streams),
+                  })}
+              {' · '}
               <a href={exportPath(current ? { category: current.category } : { all: true })} download>
-                {current ? 'Export category' : 'Export all'}
+                {current ? t('Export category') : t('Export all')}
               </a>
             </p>
           )}
           <div className="search-field">
             <label htmlFor="stream-search" className="visually-hidden">
-              Search streams by name
+              {t('Search streams by name')}
             </label>
             <input
               id="stream-search"
               type="search"
-              placeholder="Search by name, e.g. room-ABC123"
+              placeholder={t('Search by name, e.g. room-{code}', { code: 'ABC123' })}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
             />
           </div>
-          {load.state === 'loading' && <p className="table-state">Loading streams…</p>}
+          {load.state === 'loading' && <p className="table-state">{t('Loading streams…')}</p>}
           {load.state === 'error' && (
             <p className="table-state audit-alert--error" role="alert">
-              Failed to load streams: {load.message}
+              {t('Failed to load streams: {message}', { message: load.message })}
             </p>
           )}
-          {data && data.streams.length === 0 && <p className="table-state">No streams found</p>}
+          {data && data.streams.length === 0 && <p className="table-state">{t('No streams found')}</p>}
           {data && data.streams.length > 0 && (
             <>
               <ul className="stream-rows">
                 {data.streams.map((s) => (
                   <li key={s.stream} className={s.stream === stream ? 'is-active' : undefined}>
                     <Link to={streamHref(s.stream)}>
-                      <span className="stream-row-name">{s.stream}</span>
+                      <span className="stream-row-name" translate="no">
+                        {s.stream}
+                      </span>
                       <span className="muted small">
-                        {s.event_count} events · {s.last_type} · {formatDateTime(s.updated_at)}
+                        {plural(s.event_count, '{n} event', '{n} events')} · <span translate="no">{s.last_type}</span> ·{' '}
+                        {formatDateTime(s.updated_at)}
                       </span>
                     </Link>
                   </li>
@@ -167,10 +192,14 @@ export const StreamBrowser = () => {
                   disabled={offset === 0}
                   onClick={() => update({ offset: String(Math.max(0, offset - PAGE)) })}
                 >
-                  Previous
+                  {t('Previous')}
                 </button>
                 <span className="muted small">
-                  {offset + 1}–{offset + data.streams.length} of {data.total}
+                  {t('{from}–{to} of {total}', {
+                    from: formatNumber(offset + 1),
+                    to: formatNumber(offset + data.streams.length),
+                    total: formatNumber(data.total),
+                  })}
                 </span>
                 <button
                   type="button"
@@ -178,7 +207,7 @@ export const StreamBrowser = () => {
                   disabled={offset + PAGE >= data.total}
                   onClick={() => update({ offset: String(offset + PAGE) })}
                 >
-                  Next
+                  {t('Next')}
                 </button>
               </div>
             </>
@@ -192,7 +221,7 @@ export const StreamBrowser = () => {
                 className="link-button streams-back"
                 onClick={() => update({ stream: null, from: null, event: null })}
               >
-                ← All streams
+                ← {t('All streams')}
               </button>
               <StreamDetail
                 name={stream}
@@ -202,7 +231,7 @@ export const StreamBrowser = () => {
               />
             </>
           ) : (
-            <p className="table-state">Pick a stream to see its events and check its hash chain.</p>
+            <p className="table-state">{t('Pick a stream to see its events and check its hash chain.')}</p>
           )}
         </div>
       </div>

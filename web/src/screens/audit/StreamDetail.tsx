@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../lib/api.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { api, messageOf } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import type { EventView, StreamPage, StreamRow, VerifyView } from './auditApi.ts';
 import { exportPath, replayPathOf, streamPagePath, verifyStream } from './auditApi.ts';
@@ -17,7 +19,42 @@ type Check =
   | { state: 'done'; result: VerifyView }
   | { state: 'error'; message: string };
 
-const message = (error: unknown) => (error instanceof Error ? error.message : 'Server error');
+const message = (error: unknown) => messageOf(error, t('Server error'));
+
+/**
+ * The check's verdict in words. An intact stream is said in the language shown, from the verdict's
+ * numbers (the same sentence the server writes in English); a broken one keeps the server's English
+ * detail (event ids, hashes and the engine's reason), marked as not to be translated.
+ */
+const verdictText = (result: VerifyView) => {
+  if (!result.ok)
+    return (
+      <span translate="no" lang="en">
+        {result.message}
+      </span>
+    );
+  const log = result.signed_log;
+  const signed =
+    log.head_size === null
+      ? t('No tree head has been signed yet.')
+      : t('{signed} of its events are in the signed head of {head} events, each as it was signed.', {
+          signed: log.signed_events,
+          head: log.head_size,
+        }) +
+        (log.log_intact
+          ? ''
+          : ` ${t('But the log as a whole no longer has the signed root: events elsewhere were changed or removed after they were signed.')}`);
+  return (
+    <span>
+      {tRich(
+        '{events} events, every hash checks out, last hash <hash>{hash}</hash>.',
+        { hash: (w) => <code translate="no">{w}</code> },
+        { events: result.events, hash: result.last_hash ?? '—' },
+      )}{' '}
+      {signed}
+    </span>
+  );
+};
 
 /** One stream: its events page by page, Verify, export and (for rooms and leagues) replay. */
 export const StreamDetail = ({
@@ -85,11 +122,16 @@ export const StreamDetail = ({
     <div className="stream-detail" data-testid="stream-detail">
       <div className="stream-detail-head">
         <div>
-          <h2 className="stream-name">{name}</h2>
+          <h2 className="stream-name" translate="no">
+            {name}
+          </h2>
           {load.state === 'ready' && (
             <p className="muted">
-              {load.stream.event_count} events · last update {formatDateTime(load.stream.updated_at)} · last hash{' '}
-              <code title={load.stream.last_hash}>{load.stream.last_hash.slice(0, 16)}…</code>
+              {plural(load.stream.event_count, '{n} event', '{n} events')} ·{' '}
+              {t('last update {when}', { when: formatDateTime(load.stream.updated_at) })} · {t('last hash')}{' '}
+              <code translate="no" title={load.stream.last_hash}>
+                {load.stream.last_hash.slice(0, 16)}…
+              </code>
             </p>
           )}
         </div>
@@ -100,39 +142,39 @@ export const StreamDetail = ({
             onClick={() => void runCheck()}
             disabled={check.state === 'checking'}
           >
-            {check.state === 'checking' ? 'Verifying…' : 'Verify'}
+            {check.state === 'checking' ? t('Verifying…') : t('Verify')}
           </button>
           <a className="btn btn-ghost btn-sm" href={exportPath({ stream: name })} download>
-            Export NDJSON
+            {t('Export NDJSON')}
           </a>
           {replay && (
             <Link className="btn btn-ghost btn-sm" to={replay}>
-              Replay
+              {t('Replay')}
             </Link>
           )}
         </div>
       </div>
       {check.state === 'error' && (
         <p className="audit-alert audit-alert--error" role="alert">
-          Could not check the stream: {check.message}
+          {t('Could not check the stream: {message}', { message: check.message })}
         </p>
       )}
       {result && (
         <div className={`verify-result ${result.ok ? 'is-ok' : 'is-bad'}`} role="status" data-testid="verify-result">
-          <strong>{result.ok ? 'Intact' : 'Not intact'}</strong>
-          <span>{result.message}</span>
+          <strong>{result.ok ? t('Intact') : t('Not intact')}</strong>
+          {verdictText(result)}
           {!result.ok && result.bad_event && result.bad_event.revision >= 0 && (
             <button
               type="button"
               className="btn btn-ghost btn-sm"
               onClick={() => onJump(Math.max(0, result.bad_event!.revision - 1))}
             >
-              Show the first bad event
+              {t('Show the first bad event')}
             </button>
           )}
         </div>
       )}
-      {load.state === 'loading' && <p className="table-state">Loading events…</p>}
+      {load.state === 'loading' && <p className="table-state">{t('Loading events…')}</p>}
       {load.state === 'error' && (
         <p className="table-state audit-alert--error" role="alert">
           {load.message}
@@ -142,14 +184,14 @@ export const StreamDetail = ({
         <>
           {from !== undefined && from > 0 && (
             <p className="muted">
-              Showing from revision {from}.{' '}
+              {t('Showing from revision {revision}.', { revision: from })}{' '}
               <button type="button" className="link-button" onClick={() => onJump(0)}>
-                Back to the first event
+                {t('Back to the first event')}
               </button>
             </p>
           )}
           {load.events.length === 0 ? (
-            <p className="table-state">No events from this revision on.</p>
+            <p className="table-state">{t('No events from this revision on.')}</p>
           ) : (
             <ol className="event-list">
               {load.events.map((e) => (
@@ -164,7 +206,7 @@ export const StreamDetail = ({
           )}
           {load.next !== null && (
             <button type="button" className="btn btn-ghost" onClick={() => void loadMore()} disabled={more}>
-              {more ? 'Loading…' : 'Load more events'}
+              {more ? t('Loading…') : t('Load more events')}
             </button>
           )}
         </>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReplayEvent } from '../../../../engine/replay.ts';
-import { ApiError } from '../../lib/api.ts';
+import { t } from '../../i18n/index.ts';
+import { ApiError, messageOf } from '../../lib/api.ts';
 import { fetchAllEvents } from './auditApi.ts';
 
 export type EventsLoad =
@@ -20,7 +21,7 @@ export const useStreamEvents = (stream: string): EventsLoad => {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 404) setLoad({ state: 'missing' });
-        else setLoad({ state: 'error', message: error instanceof Error ? error.message : 'Server error' });
+        else setLoad({ state: 'error', message: messageOf(error, t('Server error')) });
       });
     return () => controller.abort();
   }, [stream]);

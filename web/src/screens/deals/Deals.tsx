@@ -3,7 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DealSort, PriceFilters } from './dealFilters.ts';
 import { filterDeals, filtersActive, NO_FILTERS, PRICE_FIELDS } from './dealFilters.ts';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatRupees } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
+import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { getSocket } from '../../lib/socket.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
@@ -61,9 +63,9 @@ const ListState = ({ kind, empty }: { kind: TabKey; empty: string }) => {
   if (list.status === 'error' && list.rooms.length === 0) {
     return (
       <div className="deals-error" role="alert" data-testid="deals-error">
-        <p>{list.error}</p>
+        <p>{t(list.error ?? ROOM_MESSAGES.fetchFailed)}</p>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void fetchRooms(kind)}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
@@ -71,7 +73,7 @@ const ListState = ({ kind, empty }: { kind: TabKey; empty: string }) => {
   if (list.status !== 'ready' && list.rooms.length === 0) {
     return (
       <p className="deals-loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading deals…
+        <span className="spinner" aria-hidden="true" /> {t('Loading deals…')}
       </p>
     );
   }
@@ -100,33 +102,33 @@ const DealFilters = ({
   return (
     <details className="deal-filters card" data-testid="deal-filters">
       <summary>
-        Filter and sort
+        {t('Filter and sort')}
         {active && (
           <span className="muted">
             {' '}
-            · showing {shown} of {total}
+            · {t('showing {shown} of {total}', { shown: formatNumber(shown), total: formatNumber(total) })}
           </span>
         )}
       </summary>
       <div className="deal-filters-grid">
         {PRICE_FIELDS.map(({ key, label, hint }) => (
           <fieldset key={key} className="deal-filter">
-            <legend>{label} (₹)</legend>
+            <legend>{t(label)} (₹)</legend>
             <label>
-              <span className="visually-hidden">{label} from</span>
+              <span className="visually-hidden">{t('{label} from', { label: t(label) })}</span>
               <input
                 inputMode="numeric"
-                placeholder={String(hint[0])}
+                placeholder={formatNumber(hint[0])}
                 value={filters[key].min}
                 onChange={(e) => onFilters({ ...filters, [key]: { ...filters[key], min: e.target.value } })}
               />
             </label>
             <span aria-hidden="true">–</span>
             <label>
-              <span className="visually-hidden">{label} up to</span>
+              <span className="visually-hidden">{t('{label} up to', { label: t(label) })}</span>
               <input
                 inputMode="numeric"
-                placeholder={hint[1].toLocaleString('en-IN')}
+                placeholder={formatNumber(hint[1])}
                 value={filters[key].max}
                 onChange={(e) => onFilters({ ...filters, [key]: { ...filters[key], max: e.target.value } })}
               />
@@ -134,15 +136,15 @@ const DealFilters = ({
           </fieldset>
         ))}
         <div className="deal-filter">
-          <label htmlFor="deal-sort">Sort</label>
+          <label htmlFor="deal-sort">{t('Sort')}</label>
           <select id="deal-sort" value={sort} onChange={(e) => onSort(e.target.value as DealSort)}>
-            <option value="soonest">Starting soonest</option>
-            <option value="base_price">Base price: low to high</option>
+            <option value="soonest">{t('Starting soonest')}</option>
+            <option value="base_price">{t('Base price: low to high')}</option>
           </select>
         </div>
         {active && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => onFilters(NO_FILTERS)}>
-            Clear prices
+            {t('Clear prices')}
           </button>
         )}
       </div>
@@ -151,7 +153,7 @@ const DealFilters = ({
 };
 
 export const Deals = () => {
-  usePageTitle('Deals');
+  usePageTitle(t('Deals'));
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const cash = useSessionStore((s) => s.cash);
@@ -195,9 +197,9 @@ export const Deals = () => {
     setConfirm(null);
     setBusy(room.room_code);
     try {
-      show(await prebookRoom(room.room_code, user.id), 'success');
+      show(t(await prebookRoom(room.room_code, user.id)), 'success');
     } catch (error) {
-      show(error instanceof Error ? error.message : ROOM_MESSAGES.prebookFailed, 'error');
+      show(t(error instanceof Error ? error.message : ROOM_MESSAGES.prebookFailed), 'error');
     } finally {
       setBusy(null);
     }
@@ -206,13 +208,13 @@ export const Deals = () => {
   const act = async (room: Room) => {
     const action = cardAction(room, viewer, now);
     if (action.kind === 'prebook') {
-      if (!user) return show(ROOM_MESSAGES.loginToPrebook, 'warning');
+      if (!user) return show(t(ROOM_MESSAGES.loginToPrebook), 'warning');
       setConfirm(room);
       return;
     }
     if (action.kind === 'join') {
-      if (!user) return show(ROOM_MESSAGES.loginToJoin, 'warning');
-      if (!connected) return show(ROOM_MESSAGES.socketDown, 'error');
+      if (!user) return show(t(ROOM_MESSAGES.loginToJoin), 'warning');
+      if (!connected) return show(t(ROOM_MESSAGES.socketDown), 'error');
       setBusy(room.room_code);
       const ended = await checkRoomBeforeJoin(room.room_code);
       setBusy(null);
@@ -229,9 +231,11 @@ export const Deals = () => {
   return (
     <>
       <ScreenHeader
-        eyebrow="Deal rooms"
-        title="Deals"
-        lead="Pre-book a seat before the start time. When every seat is taken the room opens and the last valid deal before the timer ends wins."
+        eyebrow={t('Deal rooms')}
+        title={t('Deals')}
+        lead={t(
+          'Pre-book a seat before the start time. When every seat is taken the room opens and the last valid deal before the timer ends wins.',
+        )}
       />
       <div className="container vd-screen-body">
         <DealFilters
@@ -244,12 +248,12 @@ export const Deals = () => {
         />
         <Tabs
           idBase="deals"
-          label="Deals"
+          label={t('Deals')}
           active={tab}
           onChange={changeTab}
           tabs={[
-            { key: 'upcoming', label: 'Upcoming Deals', count: upcomingCount },
-            { key: 'completed', label: 'Completed Deals', count: completed.length },
+            { key: 'upcoming', label: t('Upcoming Deals'), count: upcomingCount },
+            { key: 'completed', label: t('Completed Deals'), count: completed.length },
           ]}
         />
         <div className="slide-viewport" id="deals-panel" role="tabpanel" aria-labelledby={`deals-tab-${tab}`}>
@@ -259,10 +263,10 @@ export const Deals = () => {
           >
             <section {...panelProps('upcoming')}>
               {/* Once above the list, not under every card. */}
-              <WaitlistNotice action="pre-book deals" compact />
-              <ListState kind="upcoming" empty="No upcoming rooms" />
+              <WaitlistNotice action={t('pre-book deals')} compact />
+              <ListState kind="upcoming" empty={t('No upcoming rooms')} />
               {filtering && upcoming.length === 0 && listed.length > 0 && (
-                <p className="muted deal-filters-empty">No upcoming deals match these prices.</p>
+                <p className="muted deal-filters-empty">{t('No upcoming deals match these prices.')}</p>
               )}
               <div className="deal-grid">
                 {upcoming.map((room) => (
@@ -279,9 +283,9 @@ export const Deals = () => {
               </div>
             </section>
             <section {...panelProps('completed')}>
-              <ListState kind="completed" empty="No completed deals" />
+              <ListState kind="completed" empty={t('No completed deals')} />
               {filtering && completed.length === 0 && allCompleted.length > 0 && (
-                <p className="muted deal-filters-empty">No completed deals match these prices.</p>
+                <p className="muted deal-filters-empty">{t('No completed deals match these prices.')}</p>
               )}
               <div className="deal-grid">
                 {completed.map((room) => (
@@ -306,13 +310,13 @@ export const Deals = () => {
       )}
       {confirm && (
         <Modal
-          title="Pre-book this deal?"
+          title={t('Pre-book this deal?')}
           onClose={() => setConfirm(null)}
           testId="prebook-confirm"
           footer={
             <>
               <button type="button" className="btn btn-ghost" onClick={() => setConfirm(null)}>
-                Cancel
+                {t('Cancel')}
               </button>
               <button
                 type="button"
@@ -320,27 +324,35 @@ export const Deals = () => {
                 disabled={cash < confirm.entry_fee}
                 onClick={() => void prebook(confirm)}
               >
-                Confirm Pre-Book
+                {t('Confirm Pre-Book')}
               </button>
             </>
           }
         >
           <p>
-            <strong>{confirm.product_name}</strong> · Room {confirm.room_code}
+            <strong translate="no">{confirm.product_name}</strong> · {t('Room {code}', { code: confirm.room_code })}
           </p>
           <p>
-            The entry fee of <strong>{formatRupees(confirm.entry_fee)}</strong> moves from your cash wallet (balance{' '}
-            {formatRupees(cash)}) into this room. If the room does not fill by its start time, it comes back to your
-            cash wallet; if you take part and don’t win, it comes back as Reward Cash.
+            {tRich(
+              'The entry fee of <fee>{fee}</fee> moves from your cash wallet (balance {balance}) into this room. If the room does not fill by its start time, it comes back to your cash wallet; if you take part and don’t win, it comes back as Reward Cash.',
+              { fee: (w) => <strong>{w}</strong> },
+              { fee: formatRupees(confirm.entry_fee), balance: formatRupees(cash) },
+            )}
           </p>
           <SimilarRooms code={confirm.room_code} />
           {cash < confirm.entry_fee && (
             <Notice tone="warning" testId="prebook-short">
-              Your cash wallet is {formatRupees(confirm.entry_fee - cash)} short of this entry fee.{' '}
-              <Link to="/wallet" onClick={() => setConfirm(null)}>
-                Add money to your wallet
-              </Link>{' '}
-              and come back to pre-book.
+              {tRich(
+                'Your cash wallet is {short} short of this entry fee. <add>Add money to your wallet</add> and come back to pre-book.',
+                {
+                  add: (w) => (
+                    <Link to="/wallet" onClick={() => setConfirm(null)}>
+                      {w}
+                    </Link>
+                  ),
+                },
+                { short: formatRupees(confirm.entry_fee - cash) },
+              )}
             </Notice>
           )}
         </Modal>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import type { Room } from '../../stores/rooms.ts';
@@ -18,7 +19,7 @@ export const RoomDetailsModal = ({ room, onClose }: { room: Room; onClose: () =>
     return () => ctrl.abort();
   }, [room.room_code, room.joined_count]);
 
-  const title = room.status === 'completed' ? 'Deal Details' : 'Room Details';
+  const title = room.status === 'completed' ? t('Deal Details') : t('Room Details');
   return (
     <Modal
       title={title}
@@ -27,60 +28,61 @@ export const RoomDetailsModal = ({ room, onClose }: { room: Room; onClose: () =>
       footer={
         <>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Close
+            {t('Close')}
           </button>
           <Link to={`/auction/${room.room_code}`} className="btn btn-primary">
-            Go to Deal page
+            {t('Go to Deal page')}
           </Link>
         </>
       }
     >
       <p className="details-product">
-        <strong>{room.product_name}</strong> <span className="chip">Room {room.room_code}</span>
+        <strong translate="no">{room.product_name}</strong>{' '}
+        <span className="chip">{t('Room {code}', { code: room.room_code })}</span>
       </p>
       <dl className="vd-facts details-facts">
         <div className="vd-fact">
-          <dt>Starting price</dt>
+          <dt>{t('Starting price')}</dt>
           <dd>{formatRupees(room.base_price)}</dd>
         </div>
         <div className="vd-fact">
-          <dt>Max price</dt>
+          <dt>{t('Max price')}</dt>
           <dd>{formatRupees(room.max_price)}</dd>
         </div>
         <div className="vd-fact">
-          <dt>Increment</dt>
+          <dt>{t('Increment')}</dt>
           <dd>{formatRupees(room.bid_value)}</dd>
         </div>
         <div className="vd-fact">
-          <dt>Entry fee</dt>
+          <dt>{t('Entry fee')}</dt>
           <dd>{formatRupees(room.entry_fee)}</dd>
         </div>
         <div className="vd-fact">
-          <dt>Product price</dt>
+          <dt>{t('Product price')}</dt>
           <dd>{formatRupees(room.total_price)}</dd>
         </div>
         <div className="vd-fact">
-          <dt>Joined participants</dt>
+          <dt>{t('Joined participants')}</dt>
           <dd data-testid="details-joined">
             {room.joined_count} / {room.max_participants}
           </dd>
         </div>
         <div className="vd-fact">
-          <dt>Scheduled time</dt>
+          <dt>{t('Scheduled time')}</dt>
           <dd>{formatDateTime(room.scheduled_time_ms)}</dd>
         </div>
         <div className="vd-fact">
-          <dt>Deals per member</dt>
+          <dt>{t('Deals per member')}</dt>
           <dd>{room.max_attempts}</dd>
         </div>
         {room.status === 'completed' && (
           <>
             <div className="vd-fact">
-              <dt>Winner</dt>
-              <dd>{room.winner_name ?? 'No winner'}</dd>
+              <dt>{t('Winner')}</dt>
+              <dd translate={room.winner_name ? 'no' : undefined}>{room.winner_name ?? t('No winner')}</dd>
             </div>
             <div className="vd-fact">
-              <dt>Final price</dt>
+              <dt>{t('Final price')}</dt>
               <dd>{room.final_bid === null ? '—' : formatRupees(room.final_bid)}</dd>
             </div>
           </>
@@ -89,8 +91,8 @@ export const RoomDetailsModal = ({ room, onClose }: { room: Room; onClose: () =>
       {room.status !== 'completed' && <SimilarRooms code={room.room_code} />}
       {names && names.length > 0 && (
         <p className="details-names">
-          <span className="muted">Booked: </span>
-          {names.map((p) => p.username).join(', ')}
+          <span className="muted">{t('Booked:')} </span>
+          <span translate="no">{names.map((p) => p.username).join(', ')}</span>
         </p>
       )}
     </Modal>

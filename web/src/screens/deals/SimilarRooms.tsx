@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SimilarRoomsView } from '../../../../api/contract/rooms.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api } from '../../lib/api.ts';
 import { formatRupees } from '../../lib/format.ts';
 
@@ -25,14 +27,21 @@ export const SimilarRooms = ({ code }: { code: string }) => {
   if (!view.basis || view.avg_fee === null || view.avg_final_price === null)
     return (
       <p className="similar-rooms muted" data-testid="similar-rooms">
-        No similar room has finished yet.
+        {t('No similar room has finished yet.')}
       </p>
     );
   return (
     <p className="similar-rooms" data-testid="similar-rooms">
-      Winners of similar rooms paid on average <strong>{formatRupees(view.avg_fee)}</strong> in fees and{' '}
-      <strong>{formatRupees(view.avg_final_price)}</strong> final price ({view.rooms}{' '}
-      {view.rooms === 1 ? 'room' : 'rooms'}). <span className="muted">Similar: {BASIS[view.basis]}.</span>
+      {tRich(
+        'Winners of similar rooms paid on average <b>{fee}</b> in fees and <b>{price}</b> final price ({rooms}).',
+        { b: (w) => <strong>{w}</strong> },
+        {
+          fee: formatRupees(view.avg_fee),
+          price: formatRupees(view.avg_final_price),
+          rooms: plural(view.rooms, '{n} room', '{n} rooms'),
+        },
+      )}{' '}
+      <span className="muted">{t('Similar: {basis}.', { basis: t(BASIS[view.basis]) })}</span>
     </p>
   );
 };

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { Link, useParams } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { errorText, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { selectMyTeamRow, useLeagueStore } from '../../stores/league.ts';
 import { connectLeague, disconnectLeague } from './aplSocket.ts';
 import { Stage } from './Stage.tsx';
@@ -31,7 +33,7 @@ const Sheet = ({ title, onDone, children }: { title: string; onDone: () => void;
         <div className="apl-sheet-head">
           <h2 id={titleId}>{title}</h2>
           <button ref={done} type="button" className="btn btn-primary btn-sm" onClick={onDone}>
-            Done
+            {t('Done')}
           </button>
         </div>
         <div className="apl-sheet-body">{children}</div>
@@ -47,12 +49,18 @@ const TeamLine = () => {
   if (myTeam) {
     return (
       <p className="apl-team-line" data-testid="apl-my-team">
-        <span className="chip">{myTeam.team_name}</span>
+        <span className="chip" translate="no">
+          {myTeam.team_name}
+        </span>
         <span>
-          Remaining points: <strong>{points(myTeam.remaining_points)}</strong>
+          {tRich(
+            'Remaining points: <b>{points}</b>',
+            { b: (w) => <strong>{w}</strong> },
+            { points: points(myTeam.remaining_points) },
+          )}
         </span>
         <span className="muted">
-          Squad {myTeam.current_players_count}/{myTeam.max_players_count}
+          {t('Squad {count}/{max}', { count: myTeam.current_players_count, max: myTeam.max_players_count })}
         </span>
       </p>
     );
@@ -61,8 +69,8 @@ const TeamLine = () => {
   return (
     <p className="apl-view-only">
       {isAdmin
-        ? 'You run this auction: start each player, and end the auction when every player is done.'
-        : 'You are in view-only mode.'}
+        ? t('You run this auction: start each player, and end the auction when every player is done.')
+        : t('You are in view-only mode.')}
     </p>
   );
 };
@@ -84,7 +92,7 @@ const LeagueCues = () => {
       running: lot !== null,
       leaderId: lot?.highestBidder ? String(lot.highestBidder.team_id) : null,
       leaderName: lot?.highestBidder?.team_name ?? null,
-      amount: `${points(sold ? sold.player.final_bid : (lot?.currentBid ?? null))} points`,
+      amount: t('{points} points', { points: points(sold ? sold.player.final_bid : (lot?.currentBid ?? null)) }),
       deals: bids.current.count,
       ended: result !== null,
       winnerId: sold?.team ? String(sold.team.team_id) : null,
@@ -105,7 +113,7 @@ const ConnectionNote = () => {
   if (connection === 'connected' || connection === 'idle') return null;
   return (
     <p className="apl-connection" role="status">
-      {connection === 'connecting' ? 'Connecting to the live auction…' : 'Connection lost. Reconnecting…'}
+      {connection === 'connecting' ? t('Connecting to the live auction…') : t('Connection lost. Reconnecting…')}
     </p>
   );
 };
@@ -116,6 +124,7 @@ export const LeagueAuction = () => {
   const code = roomCode.toUpperCase();
   const status = useLeagueStore((s) => s.status);
   const error = useLeagueStore((s) => s.error);
+  const errorCode = useLeagueStore((s) => s.errorCode);
   const league = useLeagueStore((s) => s.league);
   const players = useLeagueStore((s) => s.players);
   const teams = useLeagueStore((s) => s.teams);
@@ -123,7 +132,7 @@ export const LeagueAuction = () => {
   const alert = useLeagueStore((s) => s.alert);
   const [sheet, setSheet] = useState<'players' | 'teams' | null>(null);
   const closeSheet = useCallback(() => setSheet(null), []);
-  usePageTitle(league ? `${league.name} auction` : 'League player auction');
+  usePageTitle(league ? t('{name} auction', { name: league.name }) : t('League player auction'));
 
   useEffect(() => {
     connectLeague(code);
@@ -134,32 +143,32 @@ export const LeagueAuction = () => {
     return (
       <section className="container apl-page">
         <div className="card apl-problem">
-          <h1>League player auction</h1>
+          <h1>{t('League player auction')}</h1>
           <p className="apl-error" role="alert">
-            {error}
+            {errorText(errorCode ?? '', error ?? t('Something went wrong.'))}
           </p>
           <div className="button-row">
             {error === 'Please log in.' && (
               <Link to="/login" className="btn btn-primary">
-                Log in
+                {t('Log in')}
               </Link>
             )}
             <Link to="/apl" className="btn btn-ghost">
-              Back to auction rooms
+              {t('Back to auction rooms')}
             </Link>
           </div>
         </div>
       </section>
     );
   }
-  if (status !== 'ready' || !league) return <PageLoading label="Joining the auction room…" />;
+  if (status !== 'ready' || !league) return <PageLoading label={t('Joining the auction room…')} />;
 
   return (
     <section className="container apl-page">
       <header className="apl-head">
         <div>
-          <p className="eyebrow">Room {league.code}</p>
-          <h1>{league.name}</h1>
+          <p className="eyebrow">{t('Room {code}', { code: league.code })}</p>
+          <h1 translate="no">{league.name}</h1>
         </div>
         <TeamLine />
       </header>
@@ -176,29 +185,29 @@ export const LeagueAuction = () => {
       <div className="apl-layout">
         <Stage />
         <section className="card apl-panel apl-panel--teams" aria-labelledby="apl-teams-title">
-          <h2 id="apl-teams-title">Teams</h2>
+          <h2 id="apl-teams-title">{t('Teams')}</h2>
           <TeamsTable teams={teams} myTeamId={myTeamId} />
         </section>
         <section className="card apl-panel apl-panel--players" aria-labelledby="apl-players-title">
-          <h2 id="apl-players-title">Players</h2>
+          <h2 id="apl-players-title">{t('Players')}</h2>
           <PlayersTable players={players} teams={teams} />
         </section>
       </div>
-      <nav className="apl-bottom-bar" aria-label="Auction lists">
+      <nav className="apl-bottom-bar" aria-label={t('Auction lists')}>
         <button type="button" className="btn btn-ghost" onClick={() => setSheet('players')}>
-          View Players
+          {t('View Players')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => setSheet('teams')}>
-          View Teams
+          {t('View Teams')}
         </button>
       </nav>
       {sheet === 'players' && (
-        <Sheet title="Players" onDone={closeSheet}>
+        <Sheet title={t('Players')} onDone={closeSheet}>
           <PlayersTable players={players} teams={teams} showSold />
         </Sheet>
       )}
       {sheet === 'teams' && (
-        <Sheet title="Teams" onDone={closeSheet}>
+        <Sheet title={t('Teams')} onDone={closeSheet}>
           <TeamsTable teams={teams} myTeamId={myTeamId} />
         </Sheet>
       )}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { ApiError, api, messageOf } from '../../lib/api.ts';
 import type { AplRoom } from '../../../../api/contract/index.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { LEAGUE_STATUS_LABEL } from './Tables.tsx';
@@ -10,7 +11,7 @@ import './league.css';
 
 /** `/apl`: the league auction rooms, from the read model. */
 export const LeagueRooms = () => {
-  usePageTitle('League Auction Rooms');
+  usePageTitle(t('League Auction Rooms'));
   const [rooms, setRooms] = useState<AplRoom[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const isAdmin = useSessionStore(selectIsAdmin);
@@ -29,49 +30,49 @@ export const LeagueRooms = () => {
     <section className="container apl-page">
       <header className="apl-head">
         <div>
-          <p className="eyebrow">League player auction</p>
-          <h1>League Auction Rooms</h1>
+          <p className="eyebrow">{t('League player auction')}</p>
+          <h1>{t('League Auction Rooms')}</h1>
         </div>
         {isAdmin && (
           <Link to="/admin/leagues" className="btn btn-ghost btn-sm">
-            Set up leagues
+            {t('Set up leagues')}
           </Link>
         )}
       </header>
       {error ? (
         <div className="card apl-problem">
           <p className="apl-error" role="alert">
-            {error.status === 401 ? 'Please log in to see the auction rooms.' : error.message}
+            {error.status === 401
+              ? t('Please log in to see the auction rooms.')
+              : messageOf(error, t('The auction rooms could not be loaded. Try again.'))}
           </p>
           {error.status === 401 && (
             <Link to="/login" className="btn btn-primary">
-              Log in
+              {t('Log in')}
             </Link>
           )}
         </div>
       ) : rooms === null ? (
-        <PageLoading label="Loading auction rooms…" />
+        <PageLoading label={t('Loading auction rooms…')} />
       ) : rooms.length === 0 ? (
-        <p className="apl-empty card">No auction rooms yet. An admin sets up leagues, teams and players.</p>
+        <p className="apl-empty card">{t('No auction rooms yet. An admin sets up leagues, teams and players.')}</p>
       ) : (
         <ul className="apl-rooms">
           {rooms.map((room) => (
             <li key={room.code} className="card apl-room">
               <div>
-                <h2>{room.name}</h2>
+                <h2 translate="no">{room.name}</h2>
                 <p className="apl-room-meta">
-                  <span className="chip">Room {room.code}</span>
-                  <span>
-                    {room.owners} {room.owners === 1 ? 'owner' : 'owners'}
-                  </span>
-                  <span>{room.players} players</span>
+                  <span className="chip">{t('Room {code}', { code: room.code })}</span>
+                  <span>{plural(room.owners, '{n} owner', '{n} owners')}</span>
+                  <span>{plural(room.players, '{n} player', '{n} players')}</span>
                   <span className={`apl-room-status apl-room-status--${room.status}`}>
-                    {LEAGUE_STATUS_LABEL[room.status]}
+                    {t(LEAGUE_STATUS_LABEL[room.status])}
                   </span>
                 </p>
               </div>
               <Link to={`/aplauction/${room.code}`} className="btn btn-primary">
-                Join Room
+                {t('Join Room')}
               </Link>
             </li>
           ))}

@@ -4,15 +4,16 @@ import type { AplSnapshot } from '../../../../api/contract/index.ts';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
+import { t } from '../../i18n/index.ts';
 import { accessProblem } from './LeagueAdmin.tsx';
 import { CsvUpload, PlayerForm, ProblemBox, RoleQuotasForm, TeamForm, toProblem, type Problem } from './SetupForms.tsx';
-import { AplTable, points } from './Tables.tsx';
+import { AplTable, points, roleName } from './Tables.tsx';
 import './league.css';
 
 const RemoveCell = ({ onRemove }: { onRemove: () => void }) => (
   <td>
     <button type="button" className="apl-link-btn" onClick={onRemove}>
-      Remove
+      {t('Remove')}
     </button>
   </td>
 );
@@ -24,7 +25,7 @@ export const LeagueSetup = () => {
   const [snapshot, setSnapshot] = useState<AplSnapshot | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [removeProblem, setRemoveProblem] = useState<Problem | null>(null);
-  usePageTitle(snapshot ? `Set up ${snapshot.league.name}` : 'League set-up');
+  usePageTitle(snapshot ? t('Set up {name}', { name: snapshot.league.name }) : t('League set-up'));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -50,18 +51,18 @@ export const LeagueSetup = () => {
     return (
       <section className="container apl-page">
         <div className="card apl-problem">
-          <h1>League set-up</h1>
+          <h1>{t('League set-up')}</h1>
           <p className="apl-error" role="alert">
             {loadError}
           </p>
           <Link to="/admin/leagues" className="btn btn-ghost">
-            All leagues
+            {t('All leagues')}
           </Link>
         </div>
       </section>
     );
   }
-  if (!snapshot) return <PageLoading label="Loading the league…" />;
+  if (!snapshot) return <PageLoading label={t('Loading the league…')} />;
   const { league, teams, players } = snapshot;
   const editable = league.status === 'setup';
   const open = league.status !== 'finished';
@@ -71,63 +72,65 @@ export const LeagueSetup = () => {
       <header className="apl-head">
         <div>
           <p className="eyebrow">
-            <Link to="/admin/leagues">League set-up</Link> · Room {league.code}
+            <Link to="/admin/leagues">{t('League set-up')}</Link> · {t('Room {code}', { code: league.code })}
           </p>
-          <h1>{league.name}</h1>
+          <h1 translate="no">{league.name}</h1>
         </div>
         <Link to={`/aplauction/${league.code}`} className="btn btn-primary btn-sm">
-          Open auction room
+          {t('Open auction room')}
         </Link>
       </header>
       {!editable && (
         <p className="apl-hint card">
           {open
-            ? 'The auction has started: you can still add teams and players, but no longer remove them.'
-            : 'This auction has finished.'}
+            ? t('The auction has started: you can still add teams and players, but no longer remove them.')
+            : t('This auction has finished.')}
         </p>
       )}
       <ProblemBox problem={removeProblem} />
       {open && (
         <section className="card apl-panel" aria-labelledby="setup-quotas">
-          <h2 id="setup-quotas">Role limits per team</h2>
+          <h2 id="setup-quotas">{t('Role limits per team')}</h2>
           <RoleQuotasForm code={code} quotas={league.roleQuotas} onSaved={setSnapshot} />
         </section>
       )}
       <div className="apl-setup-grid">
         <section className="card apl-panel" aria-labelledby="setup-teams">
-          <h2 id="setup-teams">Teams ({teams.length})</h2>
+          <h2 id="setup-teams">{t('Teams ({count})', { count: teams.length })}</h2>
           <AplTable
             rows={teams.length}
             empty="No teams found"
             head={
               <>
-                <th scope="col">Team</th>
-                <th scope="col">Owner</th>
+                <th scope="col">{t('Team')}</th>
+                <th scope="col">{t('Owner')}</th>
                 <th scope="col" className="num">
-                  Points
+                  {t('Points')}
                 </th>
                 <th scope="col" className="num">
-                  Players
+                  {t('Players')}
                 </th>
-                {editable && <th scope="col" aria-label="Remove" />}
+                {editable && <th scope="col" aria-label={t('Remove')} />}
               </>
             }
           >
-            {teams.map((t) => (
-              <tr key={t.id}>
-                <td className="apl-name-cell">{t.team_name}</td>
-                <td>{t.owner_name}</td>
-                <td className="num">{points(t.remaining_points)}</td>
-                <td className="num">
-                  {t.current_players_count}/{t.max_players_count}
+            {teams.map((team) => (
+              <tr key={team.id}>
+                <td className="apl-name-cell" translate="no">
+                  {team.team_name}
                 </td>
-                {editable && <RemoveCell onRemove={() => void remove('teams', t.id)} />}
+                <td translate="no">{team.owner_name}</td>
+                <td className="num">{points(team.remaining_points)}</td>
+                <td className="num">
+                  {team.current_players_count}/{team.max_players_count}
+                </td>
+                {editable && <RemoveCell onRemove={() => void remove('teams', team.id)} />}
               </tr>
             ))}
           </AplTable>
           {open && (
             <>
-              <h3>Add a team</h3>
+              <h3>{t('Add a team')}</h3>
               <TeamForm code={code} onSaved={setSnapshot} />
               <CsvUpload
                 code={code}
@@ -139,7 +142,7 @@ export const LeagueSetup = () => {
           )}
         </section>
         <section className="card apl-panel" aria-labelledby="setup-players">
-          <h2 id="setup-players">Players ({players.length})</h2>
+          <h2 id="setup-players">{t('Players ({count})', { count: players.length })}</h2>
           <AplTable
             rows={players.length}
             empty="No players found"
@@ -147,20 +150,22 @@ export const LeagueSetup = () => {
             head={
               <>
                 <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
+                <th scope="col">{t('Name')}</th>
+                <th scope="col">{t('Role')}</th>
                 <th scope="col" className="num">
-                  Base
+                  {t('Base')}
                 </th>
-                {editable && <th scope="col" aria-label="Remove" />}
+                {editable && <th scope="col" aria-label={t('Remove')} />}
               </>
             }
           >
             {players.map((p, i) => (
               <tr key={p.id}>
                 <td>{i + 1}</td>
-                <td className="apl-name-cell">{p.name}</td>
-                <td>{p.role}</td>
+                <td className="apl-name-cell" translate="no">
+                  {p.name}
+                </td>
+                <td>{roleName(p.role)}</td>
                 <td className="num">{points(p.base_price)}</td>
                 {editable && <RemoveCell onRemove={() => void remove('players', p.id)} />}
               </tr>
@@ -168,7 +173,7 @@ export const LeagueSetup = () => {
           </AplTable>
           {open && (
             <>
-              <h3>Add a player</h3>
+              <h3>{t('Add a player')}</h3>
               <PlayerForm code={code} onSaved={setSnapshot} />
               <CsvUpload code={code} kind="players" columns="name,role,base_price" onSaved={setSnapshot} />
             </>

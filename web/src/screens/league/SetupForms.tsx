@@ -1,27 +1,40 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AplSnapshot } from '../../../../api/contract/index.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { ApiError, api, messageOf } from '../../lib/api.ts';
 import { MIN_BASE_PRICE, PLAYER_ROLES } from '../../../../engine/leagueRules.ts';
+import { roleName } from './Tables.tsx';
 
 export type Problem = { message: string; rows: { row: number; message: string }[] };
 
+/** A refused call in words (the server's, translated by its code); each bad row keeps the server's English, translated where shown. */
 export const toProblem = (e: unknown): Problem => {
-  if (!(e instanceof ApiError)) return { message: 'Server error', rows: [] };
+  if (!(e instanceof ApiError)) return { message: t('Server error'), rows: [] };
   const rows = (e.details?.rows as Problem['rows'] | undefined) ?? [];
-  return { message: e.status === 403 ? 'Only admins can set up leagues.' : e.message, rows };
+  return {
+    message:
+      e.status === 403 ? t('Only admins can set up leagues.') : messageOf(e, t('Something went wrong. Try again.')),
+    rows,
+  };
 };
 
 /** A refusal in words; with several bad rows, each one. `rowLabel` null: a one-row form, so no row number. */
 export const ProblemBox = ({ problem, rowLabel = null }: { problem: Problem | null; rowLabel?: string | null }) => {
   if (!problem) return null;
   const [first] = problem.rows;
+  const rowLine = (row: number, message: string) =>
+    t('{label} {row}: {message}', { label: t(rowLabel ?? 'Row'), row, message: t(message) });
   const lead =
     problem.rows.length > 1
-      ? `${problem.rows.length} rows need fixing. Nothing was saved.`
+      ? plural(
+          problem.rows.length,
+          '{n} row needs fixing. Nothing was saved.',
+          '{n} rows need fixing. Nothing was saved.',
+        )
       : first
         ? rowLabel
-          ? `${rowLabel} ${first.row}: ${first.message}`
-          : first.message
+          ? rowLine(first.row, first.message)
+          : t(first.message)
         : problem.message;
   return (
     <div className="apl-error-box" role="alert">
@@ -29,9 +42,7 @@ export const ProblemBox = ({ problem, rowLabel = null }: { problem: Problem | nu
       {problem.rows.length > 1 && (
         <ul>
           {problem.rows.map((r) => (
-            <li key={r.row}>
-              {rowLabel ?? 'Row'} {r.row}: {r.message}
-            </li>
+            <li key={r.row}>{rowLine(r.row, r.message)}</li>
           ))}
         </ul>
       )}
@@ -43,7 +54,7 @@ type Saved = (snapshot: AplSnapshot) => void;
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <label className="apl-field">
-    <span>{label}</span>
+    <span>{t(label)}</span>
     {children}
   </label>
 );
@@ -88,18 +99,20 @@ export const CsvUpload = ({
     const chosen = file.current?.files?.[0];
     if (!chosen) return;
     if (await post(`/api/admin/leagues/${code}/import`, { kind, csv: await chosen.text() })) {
-      setDone(`${chosen.name} uploaded.`);
+      setDone(t('{file} uploaded.', { file: chosen.name }));
       if (file.current) file.current.value = '';
     }
   };
   return (
     <form className="apl-csv" onSubmit={(e) => void upload(e)}>
-      <Field label={`Upload ${kind} as CSV`}>
+      <Field label={kind === 'teams' ? 'Upload teams as CSV' : 'Upload players as CSV'}>
         <input ref={file} type="file" accept=".csv,text/csv" required />
-        <small className="muted">First line: {columns}</small>
+        <small className="muted">
+          {t('First line:')} <code translate="no">{columns}</code>
+        </small>
       </Field>
       <button type="submit" className="btn btn-ghost btn-sm" disabled={busy}>
-        {busy ? 'Uploading...' : `Upload ${kind}`}
+        {busy ? t('Uploading...') : kind === 'teams' ? t('Upload teams') : t('Upload players')}
       </button>
       {done && <p className="apl-ok">{done}</p>}
       <ProblemBox problem={problem} rowLabel="CSV row" />
@@ -153,7 +166,7 @@ export const TeamForm = ({ code, onSaved }: { code: string; onSaved: Saved }) =>
         />
       </Field>
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        {busy ? 'Saving...' : 'Add Team'}
+        {busy ? t('Saving...') : t('Add Team')}
       </button>
       <ProblemBox problem={problem} />
     </form>
@@ -177,7 +190,9 @@ export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) 
       <Field label="Role">
         <select value={form.role} onChange={set('role')}>
           {PLAYER_ROLES.map((r) => (
-            <option key={r}>{r}</option>
+            <option key={r} value={r}>
+              {roleName(r)}
+            </option>
           ))}
         </select>
       </Field>
@@ -192,7 +207,7 @@ export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) 
         />
       </Field>
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        {busy ? 'Saving...' : 'Add Player'}
+        {busy ? t('Saving...') : t('Add Player')}
       </button>
       <ProblemBox problem={problem} />
     </form>
@@ -200,6 +215,13 @@ export const PlayerForm = ({ code, onSaved }: { code: string; onSaved: Saved }) 
 };
 
 const ROLES = PLAYER_ROLES;
+/** Each role's quota box, named for screen readers (whole sentences, so each language words its own plural). */
+const MOST_PER_TEAM: Record<(typeof PLAYER_ROLES)[number], string> = {
+  Batter: 'Most batters per team',
+  Bowler: 'Most bowlers per team',
+  'All-rounder': 'Most all-rounders per team',
+  'Wicket-keeper': 'Most wicket-keepers per team',
+};
 
 /** The most players of each role a team may buy; an empty box means no limit. The engine checks it on every bid. */
 export const RoleQuotasForm = ({
@@ -226,7 +248,10 @@ export const RoleQuotasForm = ({
       const text = values[role]?.trim() ?? '';
       if (text === '') continue;
       if (!/^\d+$/.test(text)) {
-        setProblem({ message: `${role}: enter a whole number, or leave it empty for no limit.`, rows: [] });
+        setProblem({
+          message: t('{role}: enter a whole number, or leave it empty for no limit.', { role: roleName(role) }),
+          rows: [],
+        });
         return;
       }
       chosen[role] = Number(text);
@@ -245,24 +270,24 @@ export const RoleQuotasForm = ({
   };
   return (
     <form className="apl-form apl-quotas" onSubmit={(e) => void submit(e)} data-testid="role-quotas">
-      <p className="apl-hint">The most players of each role one team may buy. Leave a box empty for no limit.</p>
+      <p className="apl-hint">{t('The most players of each role one team may buy. Leave a box empty for no limit.')}</p>
       <div className="apl-quota-grid">
         {ROLES.map((role) => (
           <label key={role}>
-            {role}
+            {roleName(role)}
             <input
               inputMode="numeric"
               value={values[role] ?? ''}
               onChange={(e) => setValues((v) => ({ ...v, [role]: e.target.value }))}
-              aria-label={`Most ${role.toLowerCase()}s per team`}
+              aria-label={t(MOST_PER_TEAM[role])}
             />
           </label>
         ))}
       </div>
       <ProblemBox problem={problem} />
-      {saved && <p role="status">Role limits saved.</p>}
+      {saved && <p role="status">{t('Role limits saved.')}</p>}
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        Save role limits
+        {t('Save role limits')}
       </button>
     </form>
   );

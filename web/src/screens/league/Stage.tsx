@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { errorText, t } from '../../i18n/index.ts';
 import { serverNow } from '../../lib/clock.ts';
 import { LEAGUE_TIMER_MS } from '../../../../engine/leagueRules.ts';
 import { bidButtonOf, finishedMessage, useLeagueStore } from '../../stores/league.ts';
 import { endAuction, pauseAuction, placeBid, resumeAuction, startNextPlayer, undoLastBid } from './aplSocket.ts';
-import { points } from './Tables.tsx';
+import { points, roleName } from './Tables.tsx';
 
 /** Whole seconds left until `deadline` (server time), ticking four times a second. */
 const useSecondsLeft = (deadline: number | null): number => {
@@ -25,10 +26,16 @@ const ResultBanner = () => {
   const sold = result.player.status === 'sold';
   return (
     <div className={`apl-result ${sold ? 'apl-result--sold' : 'apl-result--unsold'}`} data-testid="apl-result">
-      <p className="apl-result-title">{sold ? 'Player SOLD' : 'Player UNSOLD'}</p>
+      <p className="apl-result-title">{sold ? t('Player SOLD') : t('Player UNSOLD')}</p>
       <p className="apl-result-detail">
-        {result.player.name}
-        {sold && result.team ? ` → ${result.team.team_name} for ${points(result.player.final_bid)} points` : ''}
+        <span translate="no">{result.player.name}</span>
+        {sold && result.team ? (
+          <>
+            {' → '}
+            <span translate="no">{result.team.team_name}</span>{' '}
+            {t('for {points} points', { points: points(result.player.final_bid) })}
+          </>
+        ) : null}
       </p>
     </div>
   );
@@ -44,27 +51,27 @@ const AdminControls = () => {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!status || status === 'finished') return null;
-  const run = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
+  const run = async (action: () => Promise<{ ok: boolean; error?: { code: string; message: string } }>) => {
     setBusy(true);
     setError(null);
     const r = await action();
     setBusy(false);
     setConfirming(false);
-    if (!r.ok) setError(r.error?.message ?? 'Server error');
+    if (!r.ok) setError(r.error ? errorText(r.error.code, r.error.message) : t('Server error'));
     return r.ok;
   };
   return (
     <div className="apl-admin">
-      <p className="eyebrow">League admin</p>
+      <p className="eyebrow">{t('League admin')}</p>
       <div className="button-row">
         {status !== 'active' && (
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(startNextPlayer)}>
-            Start Next Player Auction
+            {t('Start Next Player Auction')}
           </button>
         )}
         {status !== 'active' && !confirming && (
           <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setConfirming(true)}>
-            End Auction
+            {t('End Auction')}
           </button>
         )}
       </div>
@@ -76,11 +83,11 @@ const AdminControls = () => {
             disabled={busy}
             onClick={() => void run(paused ? resumeAuction : pauseAuction)}
           >
-            {paused ? 'Resume timer' : 'Pause timer'}
+            {paused ? t('Resume timer') : t('Pause timer')}
           </button>
           {hasBid && !undoing && (
             <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setUndoing(true)}>
-              Undo last bid
+              {t('Undo last bid')}
             </button>
           )}
         </div>
@@ -88,7 +95,7 @@ const AdminControls = () => {
       {status === 'active' && undoing && (
         <form
           className="apl-confirm"
-          aria-label="Undo the last bid"
+          aria-label={t('Undo the last bid')}
           onSubmit={(e) => {
             e.preventDefault();
             void run(() => undoLastBid(reason)).then((ok) => {
@@ -98,30 +105,32 @@ const AdminControls = () => {
             });
           }}
         >
-          <label htmlFor="apl-undo-reason">Why is the last bid undone? Everyone in the room sees this.</label>
+          <label htmlFor="apl-undo-reason">{t('Why is the last bid undone? Everyone in the room sees this.')}</label>
           <input
             id="apl-undo-reason"
             value={reason}
             maxLength={200}
             onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. Team owner pressed bid by mistake"
+            placeholder={t('e.g. Team owner pressed bid by mistake')}
           />
           <div className="button-row">
             <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-              Undo the bid
+              {t('Undo the bid')}
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setUndoing(false)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </form>
       )}
       {status === 'active' && (
-        <p className="apl-hint">You can start the next player or end the auction once this player is sold or unsold.</p>
+        <p className="apl-hint">
+          {t('You can start the next player or end the auction once this player is sold or unsold.')}
+        </p>
       )}
       {confirming && (
-        <div className="apl-confirm" role="alertdialog" aria-label="End the auction?">
-          <p>End the auction for everyone? Players not yet sold stay unsold. This cannot be undone.</p>
+        <div className="apl-confirm" role="alertdialog" aria-label={t('End the auction?')}>
+          <p>{t('End the auction for everyone? Players not yet sold stay unsold. This cannot be undone.')}</p>
           <div className="button-row">
             <button
               type="button"
@@ -129,10 +138,10 @@ const AdminControls = () => {
               disabled={busy}
               onClick={() => void run(endAuction)}
             >
-              Yes, end the auction
+              {t('Yes, end the auction')}
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </div>
@@ -154,24 +163,24 @@ const BidArea = ({ secondsLeft }: { secondsLeft: number }) => {
   const lotKey = useLeagueStore((s) => `${s.lot?.player.id}-${s.lot?.currentBid}`);
   useEffect(() => setError(null), [lotKey]);
   if (!button.show) return null;
-  const leader = button.reason === 'You are the highest bidder';
+  const leader = button.reason === t('You are the highest bidder');
   const bid = async () => {
     setBusy(true);
     setError(null);
     const r = await placeBid(button.amount);
     setBusy(false);
-    if (!r.ok) setError(r.error.message);
+    if (!r.ok) setError(errorText(r.error.code, r.error.message));
   };
   return (
     <div className="apl-bid">
-      {leader && <p className="apl-leader">You are the highest bidder</p>}
+      {leader && <p className="apl-leader">{t('You are the highest bidder')}</p>}
       <button
         type="button"
         className="btn btn-accent apl-bid-btn"
         disabled={button.disabled || busy}
         onClick={() => void bid()}
       >
-        Place Bid (+{button.increment})
+        {t('Place Bid (+{increment})', { increment: button.increment })}
       </button>
       {button.reason && !leader && <p className="apl-hint">{button.reason}</p>}
       {error && (
@@ -191,7 +200,7 @@ const Waiting = () => {
       <ResultBanner />
       <p className="apl-idle-text">
         {finished ??
-          (status === 'setup' ? 'No auction in progress.' : 'Waiting for admin to start the next auction...')}
+          (status === 'setup' ? t('No auction in progress.') : t('Waiting for admin to start the next auction...'))}
       </p>
     </div>
   );
@@ -210,21 +219,25 @@ export const Stage = () => {
     <section className="card apl-stage">
       {lot ? (
         <>
-          <p className="eyebrow">{lot.round > 1 ? 'Second round · Player under auction' : 'Player under auction'}</p>
-          <h2 className="apl-player-name">{lot.player.name}</h2>
+          <p className="eyebrow">
+            {lot.round > 1 ? t('Second round · Player under auction') : t('Player under auction')}
+          </p>
+          <h2 className="apl-player-name" translate="no">
+            {lot.player.name}
+          </h2>
           <p className="apl-player-role">
-            {lot.player.role} · Base {points(lot.player.base_price)}
+            {roleName(lot.player.role)} · {t('Base {points}', { points: points(lot.player.base_price) })}
           </p>
           <div className="apl-bid-grid">
             <div>
-              <span className="apl-label">Current bid</span>
+              <span className="apl-label">{t('Current bid')}</span>
               <strong className="apl-amount" data-testid="apl-current-bid">
                 {points(lot.currentBid)}
               </strong>
             </div>
             <div>
-              <span className="apl-label">Highest bidder</span>
-              <strong className="apl-leader-name" data-testid="apl-highest-bidder">
+              <span className="apl-label">{t('Highest bidder')}</span>
+              <strong className="apl-leader-name" data-testid="apl-highest-bidder" translate="no">
                 {lot.highestBidder?.team_name ?? '-'}
               </strong>
             </div>
@@ -234,8 +247,8 @@ export const Stage = () => {
           </div>
           <p className="apl-seconds" role="timer" data-testid="apl-seconds">
             {lot.pausedRemainingMs !== null
-              ? `Paused · ${Math.ceil(lot.pausedRemainingMs / 1000)}s left`
-              : `${secondsLeft}s left`}
+              ? t('Paused · {s}s left', { s: Math.ceil(lot.pausedRemainingMs / 1000) })
+              : t('{s}s left', { s: secondsLeft })}
           </p>
           {lot.pausedRemainingMs === null && <BidArea secondsLeft={secondsLeft} />}
         </>

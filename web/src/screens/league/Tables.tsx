@@ -1,8 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AplLeagueStatus, AplPlayer, AplTeam } from '../../../../api/contract/index.ts';
+import { t } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
 
-export const points = (n: number | null | undefined): string =>
-  n === null || n === undefined ? '-' : n.toLocaleString('en-IN');
+export const points = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : formatNumber(n));
+
+/** A player's role (the engine's English word) in the language shown. */
+export const roleName = (role: string): string => t(role);
 
 export const LEAGUE_STATUS_LABEL: Record<AplLeagueStatus, string> = {
   setup: 'Not started',
@@ -26,7 +30,7 @@ export const AplTable = ({
   children: ReactNode;
 }) =>
   rows === 0 ? (
-    <p className="apl-empty">{empty}</p>
+    <p className="apl-empty">{t(empty)}</p>
   ) : (
     <div className={tall ? 'apl-table-scroll apl-table-scroll--tall' : 'apl-table-scroll'}>
       <table className="apl-table">
@@ -74,21 +78,21 @@ export const PlayersTable = ({
     <div className="apl-table-block">
       <div className="apl-filters">
         <label className="apl-field">
-          <span className="visually-hidden">Search players by name</span>
+          <span className="visually-hidden">{t('Search players by name')}</span>
           <input
             type="search"
-            placeholder="Search players"
+            placeholder={t('Search players')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </label>
         <label className="apl-field">
-          <span className="visually-hidden">Filter by team</span>
+          <span className="visually-hidden">{t('Filter by team')}</span>
           <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-            <option value="">All teams</option>
-            {teams.map((t) => (
-              <option key={t.id} value={String(t.id)}>
-                {t.team_name}
+            <option value="">{t('All teams')}</option>
+            {teams.map((team) => (
+              <option key={team.id} value={String(team.id)} translate="no">
+                {team.team_name}
               </option>
             ))}
           </select>
@@ -100,16 +104,16 @@ export const PlayersTable = ({
         head={
           <>
             <th scope="col">#</th>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
+            <th scope="col">{t('Name')}</th>
+            <th scope="col">{t('Role')}</th>
             <th scope="col" className="num">
-              Base
+              {t('Base')}
             </th>
-            <th scope="col">Status</th>
-            <th scope="col">Team</th>
+            <th scope="col">{t('Status')}</th>
+            <th scope="col">{t('Team')}</th>
             {showSold && (
               <th scope="col" className="num">
-                Sold
+                {t('Sold')}
               </th>
             )}
           </>
@@ -118,15 +122,23 @@ export const PlayersTable = ({
         {shown.map((p, i) => (
           <tr key={p.id} className={p.status === 'live' ? 'is-live' : undefined}>
             <td>{i + 1}</td>
-            <td className="apl-name-cell">{p.name}</td>
+            <td className="apl-name-cell" translate="no">
+              {p.name}
+            </td>
             <td className="apl-wrap">
-              {showSold ? <abbr title={p.role}>{SHORT_ROLE[p.role] ?? p.role}</abbr> : p.role}
+              {showSold ? (
+                <abbr title={roleName(p.role)}>{SHORT_ROLE[p.role] ?? roleName(p.role)}</abbr>
+              ) : (
+                roleName(p.role)
+              )}
             </td>
             <td className="num">{points(p.base_price)}</td>
             <td>
-              <span className={`apl-status apl-status--${p.status}`}>{STATUS_LABEL[p.status]}</span>
+              <span className={`apl-status apl-status--${p.status}`}>{t(STATUS_LABEL[p.status])}</span>
             </td>
-            <td className="apl-wrap">{p.sold_team_name ?? '-'}</td>
+            <td className="apl-wrap" translate="no">
+              {p.sold_team_name ?? '-'}
+            </td>
             {showSold && <td className="num">{points(p.final_bid)}</td>}
           </tr>
         ))}
@@ -141,25 +153,25 @@ export const TeamsTable = ({ teams, myTeamId }: { teams: AplTeam[]; myTeamId: nu
     empty="No teams found"
     head={
       <>
-        <th scope="col">Team</th>
+        <th scope="col">{t('Team')}</th>
         <th scope="col" className="num">
-          Remaining Points
+          {t('Remaining Points')}
         </th>
         <th scope="col" className="num">
-          Players
+          {t('Players')}
         </th>
       </>
     }
   >
-    {teams.map((t) => (
-      <tr key={t.id} className={t.id === myTeamId ? 'is-mine' : undefined} data-testid={`team-row-${t.id}`}>
-        <td>
-          <span className="apl-name-cell">{t.team_name}</span>
-          <span className="apl-owner">{t.owner_name}</span>
+    {teams.map((team) => (
+      <tr key={team.id} className={team.id === myTeamId ? 'is-mine' : undefined} data-testid={`team-row-${team.id}`}>
+        <td translate="no">
+          <span className="apl-name-cell">{team.team_name}</span>
+          <span className="apl-owner">{team.owner_name}</span>
         </td>
-        <td className="num">{points(t.remaining_points)}</td>
+        <td className="num">{points(team.remaining_points)}</td>
         <td className="num">
-          {t.current_players_count}/{t.max_players_count}
+          {team.current_players_count}/{team.max_players_count}
         </td>
       </tr>
     ))}

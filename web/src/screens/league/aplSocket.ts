@@ -38,7 +38,7 @@ const join = (s: AplSocket, code: string) => {
     joining = false;
     if (s !== socket) return;
     if (ack.ok) dispatchLeague({ type: 'snapshot', snapshot: ack.data });
-    else useLeagueStore.setState({ status: 'error', error: ack.error.message });
+    else useLeagueStore.setState({ status: 'error', error: ack.error.message, errorCode: ack.error.code });
   });
 };
 
@@ -65,8 +65,16 @@ export const connectLeague = (code: string): void => {
   s.on('disconnect', () => useLeagueStore.setState({ connection: 'disconnected' }));
   s.on('connect_error', (error) => {
     const refused = !s.active;
+    const code = (error as Error & { data?: { code?: unknown } }).data?.code;
     useLeagueStore.setState(
-      refused ? { connection: 'disconnected', status: 'error', error: error.message } : { connection: 'connecting' },
+      refused
+        ? {
+            connection: 'disconnected',
+            status: 'error',
+            error: error.message,
+            errorCode: typeof code === 'string' ? code : null,
+          }
+        : { connection: 'connecting' },
     );
   });
   const onEvent = (action: LeagueAction) => {
