@@ -4,6 +4,7 @@ import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
+import { integrity } from './integrity.ts';
 import { league } from './league.ts';
 import { money } from './money.ts';
 import { rooms } from './rooms.ts';
