@@ -25,6 +25,7 @@ export const catalogue = {
     ...league,
     ...audit,
     ...admin,
+    ...integrity,
     ...server,
   },
   errors,
