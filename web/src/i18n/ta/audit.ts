@@ -209,4 +209,8 @@ export const audit: Record<string, string> = {
   'Do not bid or pay until this is explained. Download the evidence and send it to <mail>{email}</mail> or to any auditor.':
     'இதற்கு விளக்கம் கிடைக்கும் வரை டீல் செய்யவோ பணம் செலுத்தவோ வேண்டாம். சான்றைப் பதிவிறக்கி <mail>{email}</mail>-க்கோ ஏதேனும் ஒரு தணிக்கையாளருக்கோ அனுப்புங்கள்.',
   'Download evidence': 'சான்றைப் பதிவிறக்கு',
+  // Runner-up offers in the replay timeline
+  'offered to {name} (runner-up {place}) at {price}':
+    '{name} அவர்களுக்கு (இரண்டாம் இடம் {place}) {price} விலையில் வழங்கப்பட்டது',
+  '{name} did not buy; {offered}': '{name} வாங்கவில்லை; {offered}',
 };

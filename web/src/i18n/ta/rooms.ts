@@ -181,4 +181,9 @@ export const rooms: Record<string, string> = {
   'This deal has reached its maximum price.': 'இந்த டீல் அதன் அதிகபட்ச விலையை எட்டிவிட்டது.',
   'Too late: this round had already closed.': 'தாமதம்: இந்தச் சுற்று ஏற்கெனவே முடிந்துவிட்டது.',
   'The deal has not reached its start time yet.': 'டீல் இன்னும் அதன் தொடக்க நேரத்தை எட்டவில்லை.',
+  // Runner-up offer on the ended room's banner
+  'Your purchase window closed, so the item was offered to the next member.':
+    'உங்கள் வாங்கும் நேரம் முடிந்ததால், பொருள் அடுத்த உறுப்பினருக்கு வழங்கப்பட்டது.',
+  'The winner did not buy in time, so it is offered to you at your last deal, <b>{price}</b>.':
+    'வெற்றியாளர் நேரத்தில் வாங்கவில்லை, எனவே உங்கள் கடைசி டீல் விலையான <b>{price}</b>-க்கு இது உங்களுக்கு வழங்கப்படுகிறது.',
 };
