@@ -303,6 +303,7 @@ export const auth: Record<string, string> = {
   'I won a deal': 'நான் ஒரு டீலை வென்றேன்',
   'Reminders to pay for a win': 'வென்றதற்குப் பணம் செலுத்த நினைவூட்டல்கள்',
   'The time to pay for a win has passed': 'வென்றதற்குப் பணம் செலுத்தும் நேரம் கடந்துவிட்டது',
+  'An item is offered to me as runner-up': 'இரண்டாம் இடத்தவராக எனக்கு ஒரு பொருள் வழங்கப்படும்போது',
   'A refund reached my wallet': 'திருப்பித் தரப்பட்ட பணம் என் வாலட்டுக்கு வந்தது',
   'Reward cash credited': 'வெகுமதிப் பணம் வரவு வைக்கப்பட்டது',
   'A shop order was paid': 'ஒரு கடை ஆர்டருக்குப் பணம் செலுத்தப்பட்டது',
