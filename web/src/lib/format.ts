@@ -48,51 +48,16 @@ export const toEpochMs = (value: Instant): number => {
   return Date.parse(dateOnly || ZONE_SUFFIX.test(text) ? text : `${text}Z`);
 };
 
-const dateTimeFormat = perLocale(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, {
-      timeZone: TIME_ZONE,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    }),
-);
+/** An India-time date/time formatter in the language shown. */
+const indiaFormat = (options: Intl.DateTimeFormatOptions) =>
+  perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options }));
 
-const dateFormat = perLocale(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, {
-      timeZone: TIME_ZONE,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }),
-);
-
-const timeFormat = perLocale(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, {
-      timeZone: TIME_ZONE,
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: true,
-    }),
-);
-
-const timeMsFormat = perLocale(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, {
-      timeZone: TIME_ZONE,
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-      fractionalSecondDigits: 3,
-      hour12: true,
-    }),
-);
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const CLOCK = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+const dateTimeFormat = indiaFormat({ ...DAY, ...CLOCK });
+const dateFormat = indiaFormat(DAY);
+const timeFormat = indiaFormat({ ...CLOCK, second: '2-digit' });
+const timeMsFormat = indiaFormat({ ...CLOCK, second: '2-digit', fractionalSecondDigits: 3 });
 
 /** "22 Nov 2025, 7:10 pm" in India time. */
 export const formatDateTime = (value: Instant): string => dateTimeFormat().format(toEpochMs(value));
