@@ -63,7 +63,7 @@ export const integrity: Record<string, string> = {
   '<name></name> in <room></room>, {before} before the deadline':
     '<name></name>, அறை <room></room>, காலக்கெடுவுக்கு {before} முன்',
   '{s} s': '{s} வி',
-  'Replay this moment': 'இந்தத் தருணத்தை மீள்பார்வை செய்',
+  'Replay this moment': 'இந்தத் தருணத்தின் மீள்பார்வை',
   'Show all {n} deals': 'எல்லா {n} டீல்களையும் காட்டு',
   'Dismissed by <name></name> on {when}: “<note></note>”': '<name></name> {when} அன்று நிராகரித்தார்: “<note></note>”',
   'Action noted by <name></name> on {when}: “<note></note>”':
