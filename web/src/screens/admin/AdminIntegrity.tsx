@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type {
   IntegrityFlag,
@@ -7,8 +7,10 @@ import type {
   IntegrityQueue,
   IntegrityRoomReport,
 } from '../../../../api/contract/admin.ts';
+import { plural, t } from '../../i18n/index.ts';
+import { tRich } from '../../i18n/Rich.tsx';
 import { api, messageOf } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
@@ -33,7 +35,10 @@ const KINDS: { key: IntegrityFlagKind; label: string; hint: string }[] = [
     hint: 'Deals at near-constant intervals, or inhumanly fast replies',
   },
 ];
-const kindLabel = (k: IntegrityFlagKind) => KINDS.find((x) => x.key === k)?.label ?? k;
+const kindLabel = (k: IntegrityFlagKind) => {
+  const label = KINDS.find((x) => x.key === k)?.label;
+  return label === undefined ? k : t(label);
+};
 
 const STATUSES = [
   { key: 'open', label: 'Open' },
@@ -45,7 +50,7 @@ const BUCKET_LABELS = ['< 1 s', '1–2 s', '2–5 s', '5–10 s', '10–20 s', '
 const EVIDENCE_SHOWN = 12;
 
 /** Seconds before the deadline, as the reviewer reads them: `0.5 s`, `12 s`. */
-const beforeText = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+const beforeText = (ms: number) => t('{s} s', { s: (ms / 1000).toFixed(ms < 10_000 ? 1 : 0) });
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 interface Filters {
@@ -53,6 +58,82 @@ interface Filters {
   kind: string;
   room: string;
 }
+
+const roomCode = (code: string) => (
+  <code translate="no" key="room">
+    {code}
+  </code>
+);
+
+/** `scripted-burst` reasons as the server writes them, each re-said in the language shown now. */
+const burstReason = (reason: string): string | null => {
+  const even = /^(\d+) deals? at near-constant intervals$/.exec(reason);
+  if (even)
+    return plural(Number(even[1]), '{n} deal at near-constant intervals', '{n} deals at near-constant intervals');
+  const fast = /^(\d+) reactions? faster than (\d+) ms$/.exec(reason);
+  if (fast)
+    return plural(Number(fast[1]), '{n} reaction faster than {ms} ms', '{n} reactions faster than {ms} ms', {
+      ms: formatNumber(Number(fast[2])),
+    });
+  return null;
+};
+
+/**
+ * A flag's one line for the reviewer. The server writes it in English (`engine/integrityRules.ts`);
+ * its numbers are read back from that line per kind and the sentence is said again through `t()`,
+ * so it reads in the language shown now. A line of an unknown shape falls back to the kind's hint.
+ */
+const flagSummary = (flag: IntegrityFlag): ReactNode => {
+  const s = flag.summary;
+  const room = (code: string) => ({ room: () => roomCode(code) });
+  const fallback = () => {
+    const hint = KINDS.find((k) => k.key === flag.kind)?.hint;
+    return hint === undefined ? s : t(hint);
+  };
+  switch (flag.kind) {
+    case 'last-second': {
+      const m = /^(\d+) of (\d+) deals? in (\d+) rooms? came in the last second before the deadline\.$/.exec(s);
+      if (!m) return fallback();
+      return t('{late} of {deals} {rooms} came in the last second before the deadline.', {
+        late: formatNumber(Number(m[1])),
+        deals: plural(Number(m[2]), '{n} deal', '{n} deals'),
+        rooms: plural(Number(m[3]), 'in {n} room', 'in {n} rooms'),
+      });
+    }
+    case 'single-opponent': {
+      const m = /^In (\d+) finished rooms?, every one of (\d+) deals? topped the same member\.$/.exec(s);
+      if (!m) return fallback();
+      return t('{rooms}, {deals} topped the same member.', {
+        rooms: plural(Number(m[1]), 'In {n} finished room', 'In {n} finished rooms'),
+        deals: plural(Number(m[2]), 'every one of {n} deal', 'every one of {n} deals'),
+      });
+    }
+    case 'scripted-burst': {
+      const m = /^In room (\S+): (.+)\.$/.exec(s);
+      const reasons = m ? m[2]!.split(' and ').map(burstReason) : [];
+      if (!m || reasons.length === 0 || reasons.some((r) => r === null)) return fallback();
+      return tRich(
+        reasons.length === 1 ? 'In room <room></room>: {reason}.' : 'In room <room></room>: {reason} and {other}.',
+        room(m[1]!),
+        { reason: reasons[0]!, other: reasons[1] ?? '' },
+      );
+    }
+    case 'shared-device':
+    case 'shared-address': {
+      const m = /^In room (\S+): (\d+) members? who dealt signed in from the same (device|network address)\.$/.exec(s);
+      if (!m) return fallback();
+      return tRich(
+        m[3] === 'device'
+          ? 'In room <room></room>: {members} who dealt signed in from the same device.'
+          : 'In room <room></room>: {members} who dealt signed in from the same network address.',
+        room(m[1]!),
+        { members: plural(Number(m[2]), '{n} member', '{n} members') },
+      );
+    }
+    default:
+      return s;
+  }
+};
 
 const queryOf = (f: Filters) => {
   const p = new URLSearchParams();
@@ -65,7 +146,7 @@ const queryOf = (f: Filters) => {
 
 /** Deals by seconds before the deadline, one row of bars per member (a small SVG chart). */
 const TimingChart = ({ timings }: { timings: IntegrityMemberTiming[] }) => {
-  const max = Math.max(1, ...timings.flatMap((t) => t.buckets));
+  const max = Math.max(1, ...timings.flatMap((m) => m.buckets));
   const width = 300;
   const barW = width / BUCKET_LABELS.length;
   const rowH = 44;
@@ -76,16 +157,21 @@ const TimingChart = ({ timings }: { timings: IntegrityMemberTiming[] }) => {
       <svg
         viewBox={`0 0 ${width + 110} ${top + timings.length * rowH + 24}`}
         role="img"
-        aria-label={`Deals by seconds before the deadline: ${timings
-          .map((t) => `${t.user_name} ${t.buckets.map((n, i) => `${n} at ${BUCKET_LABELS[i]}`).join(', ')}`)
-          .join('; ')}`}
+        aria-label={t('Deals by seconds before the deadline: {rows}', {
+          rows: timings
+            .map(
+              (m) =>
+                `${m.user_name} ${m.buckets.map((n, i) => t('{n} at {range}', { n: formatNumber(n), range: t(BUCKET_LABELS[i]!) })).join(', ')}`,
+            )
+            .join('; '),
+        })}
       >
-        {timings.map((t, row) => (
-          <g key={t.user_id} transform={`translate(0 ${top + row * rowH})`}>
+        {timings.map((m, row) => (
+          <g key={m.user_id} transform={`translate(0 ${top + row * rowH})`}>
             <text x="0" y={rowH / 2 + 4} className="integrity-chart__name">
-              {t.user_name.length > 14 ? `${t.user_name.slice(0, 13)}…` : t.user_name}
+              {m.user_name.length > 14 ? `${m.user_name.slice(0, 13)}…` : m.user_name}
             </text>
-            {t.buckets.map((n, i) => {
+            {m.buckets.map((n, i) => {
               const h = ((rowH - 10) * n) / max;
               return (
                 <g key={i}>
@@ -103,7 +189,7 @@ const TimingChart = ({ timings }: { timings: IntegrityMemberTiming[] }) => {
                       textAnchor="middle"
                       className="integrity-chart__n"
                     >
-                      {n}
+                      {formatNumber(n)}
                     </text>
                   )}
                 </g>
@@ -119,11 +205,11 @@ const TimingChart = ({ timings }: { timings: IntegrityMemberTiming[] }) => {
             textAnchor="middle"
             className="integrity-chart__axis"
           >
-            {label}
+            {t(label)}
           </text>
         ))}
       </svg>
-      <figcaption className="muted small">Deals by seconds left before the deadline, per member.</figcaption>
+      <figcaption className="muted small">{t('Deals by seconds left before the deadline, per member.')}</figcaption>
     </figure>
   );
 };
@@ -138,7 +224,7 @@ const RoomReport = ({ code, onClose }: { code: string; onClose: () => void }) =>
     setError(null);
     api<IntegrityRoomReport>(`/api/admin/integrity/rooms/${encodeURIComponent(code)}`)
       .then(setReport)
-      .catch((e: unknown) => setError(messageOf(e, 'Could not load the report. Please reload.')));
+      .catch((e: unknown) => setError(messageOf(e, t('Could not load the report. Please reload.'))));
   }, [code]);
   return (
     <section
@@ -149,41 +235,47 @@ const RoomReport = ({ code, onClose }: { code: string; onClose: () => void }) =>
     >
       <div className="integrity-report__head">
         <h2 id="integrity-report-title">
-          Room <code>{code}</code>: timing report
+          {tRich('Room <room></room>: timing report', { room: () => roomCode(code) })}
         </h2>
         <div className="button-row">
           <ReplayLink code={code} />
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-            Close report
+            {t('Close report')}
           </button>
         </div>
       </div>
       {error && <Notice tone="error">{error}</Notice>}
-      {!report && !error && <p className="table-state">Loading the report…</p>}
+      {!report && !error && <p className="table-state">{t('Loading the report…')}</p>}
       {report && (
         <>
           <p className="muted">
-            Ended {formatDateTime(report.ended_at)} · {report.deals.length} deals by {report.timings.length} members
-            {report.flags.length > 0 ? ` · ${report.flags.length} flags` : ' · no flags'}
+            {t('Ended {when}', { when: formatDateTime(report.ended_at) })} ·{' '}
+            {t('{deals} by {members}', {
+              deals: plural(report.deals.length, '{n} deal', '{n} deals'),
+              members: plural(report.timings.length, '{n} member', '{n} members'),
+            })}{' '}
+            · {report.flags.length > 0 ? plural(report.flags.length, '{n} flag', '{n} flags') : t('no flags')}
           </p>
           <TimingChart timings={report.timings} />
           <div className="table-scroll">
             <table className="data-table integrity-table">
               <thead>
                 <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Deals</th>
-                  <th scope="col">Median before deadline</th>
-                  <th scope="col">In the last second</th>
+                  <th scope="col">{t('Member')}</th>
+                  <th scope="col">{t('Deals')}</th>
+                  <th scope="col">{t('Median before deadline')}</th>
+                  <th scope="col">{t('In the last second')}</th>
                 </tr>
               </thead>
               <tbody>
-                {report.timings.map((t) => (
-                  <tr key={t.user_id} data-testid={`timing-${t.user_id}`}>
-                    <td data-label="Member">{t.user_name}</td>
-                    <td data-label="Deals">{t.deals}</td>
-                    <td data-label="Median">{beforeText(t.median_before_ms)}</td>
-                    <td data-label="Last second">{percent(t.last_second_share)}</td>
+                {report.timings.map((m) => (
+                  <tr key={m.user_id} data-testid={`timing-${m.user_id}`}>
+                    <td data-label={t('Member')} translate="no">
+                      {m.user_name}
+                    </td>
+                    <td data-label={t('Deals')}>{formatNumber(m.deals)}</td>
+                    <td data-label={t('Median')}>{beforeText(m.median_before_ms)}</td>
+                    <td data-label={t('Last second')}>{percent(m.last_second_share)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -211,13 +303,14 @@ const ReviewForm = ({ flag, onDone }: { flag: IntegrityFlag; onDone: (message: s
         api<{ message: string }>('/api/admin/integrity/review', {
           body: { flag_id: flag.id, outcome, note, version: flag.version },
         })
-          .then((r) => onDone(r.message))
-          .catch((err: unknown) => setError(messageOf(err, 'That did not go through. Please try again.')))
+          // The server's answer is English; the same words are said here in the language shown now.
+          .then(() => onDone(outcome === 'dismissed' ? t('Flag dismissed.') : t('Action noted.')))
+          .catch((err: unknown) => setError(messageOf(err, t('That did not go through. Please try again.'))))
           .finally(() => setBusy(false));
       }}
     >
       <fieldset className="integrity-review__outcome">
-        <legend>Your review</legend>
+        <legend>{t('Your review')}</legend>
         <label>
           <input
             type="radio"
@@ -225,7 +318,7 @@ const ReviewForm = ({ flag, onDone }: { flag: IntegrityFlag; onDone: (message: s
             checked={outcome === 'dismissed'}
             onChange={() => setOutcome('dismissed')}
           />{' '}
-          Dismiss: nothing wrong
+          {t('Dismiss: nothing wrong')}
         </label>
         <label>
           <input
@@ -234,16 +327,16 @@ const ReviewForm = ({ flag, onDone }: { flag: IntegrityFlag; onDone: (message: s
             checked={outcome === 'action_noted'}
             onChange={() => setOutcome('action_noted')}
           />{' '}
-          Note an action taken
+          {t('Note an action taken')}
         </label>
       </fieldset>
       <div className="vd-form-field">
-        <label htmlFor={`${id}-note`}>Note (what you looked at and decided)</label>
+        <label htmlFor={`${id}-note`}>{t('Note (what you looked at and decided)')}</label>
         <textarea id={`${id}-note`} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
       {error && <Notice tone="error">{error}</Notice>}
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        Mark reviewed
+        {t('Mark reviewed')}
       </button>
     </form>
   );
@@ -270,45 +363,57 @@ const FlagCard = ({
           className={`role-badge ${flag.status === 'open' ? 'access-badge--waitlisted' : 'access-badge--granted'}`}
           data-testid="flag-status"
         >
-          {flag.status === 'open' ? 'Open' : 'Reviewed'}
+          {flag.status === 'open' ? t('Open') : t('Reviewed')}
         </span>
-        <span className="muted small">Raised {formatDateTime(flag.raised_at)}</span>
+        <span className="muted small">{t('Raised {when}', { when: formatDateTime(flag.raised_at) })}</span>
       </div>
-      <p className="integrity-flag__summary">{flag.summary}</p>
+      <p className="integrity-flag__summary">{flagSummary(flag)}</p>
       <p className="small">
-        <strong>Members:</strong> {flag.members.map((m) => m.name).join(', ')}
+        <strong>{t('Members:')}</strong> <span translate="no">{flag.members.map((m) => m.name).join(', ')}</span>
       </p>
       <div className="button-row integrity-flag__rooms">
         {flag.rooms.map((room) => (
           <button key={room} type="button" className="btn btn-ghost btn-sm" onClick={() => onReport(room)}>
-            Report for {room}
+            {tRich('Report for <room></room>', { room: () => <span translate="no">{room}</span> })}
           </button>
         ))}
       </div>
       <details className="integrity-evidence" open={flag.evidence.length <= 4}>
-        <summary>Evidence: {flag.evidence.length === 1 ? '1 deal' : `${flag.evidence.length} deals`}</summary>
+        <summary>{t('Evidence: {deals}', { deals: plural(flag.evidence.length, '{n} deal', '{n} deals') })}</summary>
         <ol className="integrity-evidence__list">
           {shown.map((d) => (
             <li key={d.event_id}>
               <span>
-                <strong>{d.user_name}</strong> in <code>{d.room}</code>, {beforeText(d.before_ms)} before the deadline
+                {tRich(
+                  '<name></name> in <room></room>, {before} before the deadline',
+                  { name: () => <strong translate="no">{d.user_name}</strong>, room: () => roomCode(d.room) },
+                  { before: beforeText(d.before_ms) },
+                )}
                 <span className="muted small"> · {formatDateTime(d.at)}</span>
               </span>
-              <ReplayLink code={d.room} revision={d.revision} label="Replay this moment" />
+              <ReplayLink code={d.room} revision={d.revision} label={t('Replay this moment')} />
             </li>
           ))}
         </ol>
         {!all && flag.evidence.length > EVIDENCE_SHOWN && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAll(true)}>
-            Show all {flag.evidence.length} deals
+            {t('Show all {n} deals', { n: formatNumber(flag.evidence.length) })}
           </button>
         )}
       </details>
       {flag.review && (
         <p className="integrity-flag__review" data-testid="flag-review">
-          {flag.review.outcome === 'dismissed' ? 'Dismissed' : 'Action noted'} by {flag.review.by.name} on{' '}
-          {formatDateTime(flag.review.at)}: “{flag.review.note}”
-          {flag.status === 'open' && ' New evidence came in after this review.'}
+          {tRich(
+            flag.review.outcome === 'dismissed'
+              ? 'Dismissed by <name></name> on {when}: “<note></note>”'
+              : 'Action noted by <name></name> on {when}: “<note></note>”',
+            {
+              name: () => <span translate="no">{flag.review!.by.name}</span>,
+              note: () => <span translate="no">{flag.review!.note}</span>,
+            },
+            { when: formatDateTime(flag.review.at) },
+          )}
+          {flag.status === 'open' && ` ${t('New evidence came in after this review.')}`}
         </p>
       )}
       {isAdmin && flag.status === 'open' && <ReviewForm flag={flag} onDone={onReviewed} />}
@@ -318,7 +423,7 @@ const FlagCard = ({
 
 /** /admin/integrity: the fairness review queue, finished rooms' timing reports, and reviews (admins). */
 export const AdminIntegrity = () => {
-  usePageTitle('Fairness insights');
+  usePageTitle(t('Fairness insights'));
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   // The filters and the open report live in the address: back from a replay returns to the same view.
   const [params, setParams] = useSearchParams();
@@ -360,41 +465,47 @@ export const AdminIntegrity = () => {
     <section className="container admin-page">
       <div className="admin-head">
         <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Fairness insights</h1>
+          <p className="eyebrow">{t('Admin')}</p>
+          <h1>{t('Fairness insights')}</h1>
           <p className="muted">
-            Flags raised when a room ends, with the deals behind them. Nothing is decided automatically: an admin
-            reviews each flag and writes down what they found.
+            {t(
+              'Flags raised when a room ends, with the deals behind them. Nothing is decided automatically: an admin reviews each flag and writes down what they found.',
+            )}
           </p>
         </div>
       </div>
       <AdminNav />
       {report && <RoomReport code={report} onClose={() => openReport(null)} />}
       <div className="card admin-panel">
-        <form className="room-filters" role="search" aria-label="Filter flags" onSubmit={(e) => e.preventDefault()}>
+        <form
+          className="room-filters"
+          role="search"
+          aria-label={t('Filter flags')}
+          onSubmit={(e) => e.preventDefault()}
+        >
           <div className="vd-form-field">
-            <label htmlFor="integrity-status">Status</label>
+            <label htmlFor="integrity-status">{t('Status')}</label>
             <select id="integrity-status" value={filters.status} onChange={(e) => set('status', e.target.value)}>
               {STATUSES.map((s) => (
                 <option key={s.key} value={s.key}>
-                  {s.label}
+                  {t(s.label)}
                 </option>
               ))}
             </select>
           </div>
           <div className="vd-form-field">
-            <label htmlFor="integrity-kind">Kind</label>
+            <label htmlFor="integrity-kind">{t('Kind')}</label>
             <select id="integrity-kind" value={filters.kind} onChange={(e) => set('kind', e.target.value)}>
-              <option value="">All kinds</option>
+              <option value="">{t('All kinds')}</option>
               {KINDS.map((k) => (
-                <option key={k.key} value={k.key} title={k.hint}>
-                  {k.label}
+                <option key={k.key} value={k.key} title={t(k.hint)}>
+                  {t(k.label)}
                 </option>
               ))}
             </select>
           </div>
           <div className="vd-form-field">
-            <label htmlFor="integrity-room">Room</label>
+            <label htmlFor="integrity-room">{t('Room')}</label>
             <input
               id="integrity-room"
               type="search"
@@ -405,17 +516,19 @@ export const AdminIntegrity = () => {
           </div>
         </form>
         {result && <Notice tone="success">{result}</Notice>}
-        {failed && <Notice tone="error">Could not load the flags. Please reload.</Notice>}
-        {!data && !failed && <p className="table-state">Loading flags…</p>}
+        {failed && <Notice tone="error">{t('Could not load the flags. Please reload.')}</Notice>}
+        {!data && !failed && <p className="table-state">{t('Loading flags…')}</p>}
         {data && data.flags.length === 0 && (
           <p className="table-state" data-testid="integrity-empty">
-            {filters.status === 'open' ? 'No open flags. Nothing waits for review.' : 'No flags match these filters.'}
+            {filters.status === 'open'
+              ? t('No open flags. Nothing waits for review.')
+              : t('No flags match these filters.')}
           </p>
         )}
         {data && data.flags.length > 0 && (
           <>
             <p className="muted table-count" data-testid="flags-count">
-              {data.flags.length === 1 ? '1 flag' : `${data.flags.length} flags`}
+              {plural(data.flags.length, '{n} flag', '{n} flags')}
             </p>
             <ul className="integrity-queue" data-testid="integrity-queue">
               {data.flags.map((f) => (
@@ -436,34 +549,34 @@ export const AdminIntegrity = () => {
       </div>
       {data && data.rooms.length > 0 && (
         <section className="card admin-panel" aria-labelledby="integrity-rooms-title">
-          <h2 id="integrity-rooms-title">Finished rooms</h2>
+          <h2 id="integrity-rooms-title">{t('Finished rooms')}</h2>
           <div className="table-scroll">
             <table className="data-table integrity-table">
               <thead>
                 <tr>
-                  <th scope="col">Room</th>
-                  <th scope="col">Ended</th>
-                  <th scope="col">Deals</th>
-                  <th scope="col">Members</th>
-                  <th scope="col">Open flags</th>
+                  <th scope="col">{t('Room')}</th>
+                  <th scope="col">{t('Ended')}</th>
+                  <th scope="col">{t('Deals')}</th>
+                  <th scope="col">{t('Members')}</th>
+                  <th scope="col">{t('Open flags')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Report</span>
+                    <span className="visually-hidden">{t('Report')}</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {data.rooms.map((r) => (
                   <tr key={r.room} data-testid={`integrity-room-${r.room}`}>
-                    <td data-label="Room">
-                      <code>{r.room}</code>
+                    <td data-label={t('Room')}>
+                      <code translate="no">{r.room}</code>
                     </td>
-                    <td data-label="Ended">{formatDateTime(r.ended_at)}</td>
-                    <td data-label="Deals">{r.deals}</td>
-                    <td data-label="Members">{r.members}</td>
-                    <td data-label="Open flags">{r.open_flags}</td>
-                    <td data-label="Report">
+                    <td data-label={t('Ended')}>{formatDateTime(r.ended_at)}</td>
+                    <td data-label={t('Deals')}>{formatNumber(r.deals)}</td>
+                    <td data-label={t('Members')}>{formatNumber(r.members)}</td>
+                    <td data-label={t('Open flags')}>{formatNumber(r.open_flags)}</td>
+                    <td data-label={t('Report')}>
                       <button type="button" className="btn btn-ghost btn-sm" onClick={() => openReport(r.room)}>
-                        Timing report
+                        {t('Timing report')}
                       </button>
                     </td>
                   </tr>
