@@ -66,6 +66,51 @@ export interface FlagEvidence {
   beforeMs: number;
 }
 
+/**
+ * What a flag found, as data: its kind and the counts and ids behind it. The review screen writes
+ * the reviewer's sentence from these in the language shown (no English is stored), so a wording
+ * change or a new language needs no change here. Counts are what the rules counted when the flag
+ * was last raised or updated.
+ */
+export type FlagFacts =
+  | {
+      kind: 'last-second';
+      /** The member flagged. */
+      member: string;
+      /** Of `deals`, how many came in the last second before the deadline. */
+      late: number;
+      /** All the member's deals in finished rooms… */
+      deals: number;
+      /** …across this many rooms. */
+      rooms: number;
+    }
+  | {
+      kind: 'single-opponent';
+      member: string;
+      /** The one member every deal of `member` topped. */
+      opponent: string;
+      /** Finished rooms `member` dealt in. */
+      rooms: number;
+      deals: number;
+    }
+  | {
+      kind: 'scripted-burst';
+      member: string;
+      room: string;
+      /** Deals in runs at near-constant intervals; 0 when there is no such run. */
+      evenDeals: number;
+      /** Replies faster than `fastMs`; 0 when fewer than the rules need (not a reason then). */
+      fastReactions: number;
+      /** The rules' "too fast" limit (`fastReactionMs`) the replies were under. */
+      fastMs: number;
+    }
+  | {
+      kind: 'shared-device' | 'shared-address';
+      room: string;
+      /** How many members who dealt in the room share the device or address. */
+      memberCount: number;
+    };
+
 export interface Flag {
   /** Stable: the same facts raise the same id, so a flag is raised once and its evidence updated. */
   id: string;
@@ -74,8 +119,8 @@ export interface Flag {
   room: string | null;
   /** The members it concerns, sorted. */
   members: string[];
-  /** One line for the reviewer, in plain English. */
-  summary: string;
+  /** What the rules found, for the reviewer's sentence (`facts.kind` is `kind`). */
+  facts: FlagFacts;
   evidence: FlagEvidence[];
 }
 
@@ -99,8 +144,6 @@ const evidenceOf = (d: DealFact): FlagEvidence => ({
   beforeMs: d.beforeMs,
 });
 const evidence = (deals: readonly DealFact[]) => [...deals].sort(byLog).slice(-MAX_EVIDENCE).map(evidenceOf);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
 /** The median of some numbers (the mean of the middle two for an even count); 0 for none. */
 export const median = (values: readonly number[]): number => {
@@ -168,7 +211,7 @@ export const lastSecondFlag = (
     kind: 'last-second',
     room: null,
     members: [userId],
-    summary: `${late.length} of ${plural(own.length, 'deal')} in ${plural(rooms, 'room')} came in the last second before the deadline.`,
+    facts: { kind: 'last-second', member: userId, late: late.length, deals: own.length, rooms },
     evidence: evidence(late),
   };
 };
@@ -194,7 +237,7 @@ export const singleOpponentFlag = (
     kind: 'single-opponent',
     room: null,
     members: [userId, opponent].sort(),
-    summary: `In ${plural(rooms.size, 'finished room')}, every one of ${plural(own.length, 'deal')} topped the same member.`,
+    facts: { kind: 'single-opponent', member: userId, opponent, rooms: rooms.size, deals: own.length },
     evidence: evidence(own),
   };
 };
@@ -228,20 +271,23 @@ export const scriptedBurstFlags = (
   const flags: Flag[] = [];
   for (const [userId, own] of [...byMember].sort(([a], [b]) => a.localeCompare(b))) {
     const even = evenRun(own, rules);
-    const fast = own.filter((d) => d.opponentId !== null && d.reactionMs < rules.fastReactionMs);
-    const reasons: string[] = [];
-    if (even.length > 0) reasons.push(`${plural(even.length, 'deal')} at near-constant intervals`);
-    if (fast.length >= rules.fastReactionCount)
-      reasons.push(`${plural(fast.length, 'reaction')} faster than ${rules.fastReactionMs} ms`);
-    if (reasons.length === 0) continue;
-    const involved = [...new Set([...even, ...(fast.length >= rules.fastReactionCount ? fast : [])])];
+    const allFast = own.filter((d) => d.opponentId !== null && d.reactionMs < rules.fastReactionMs);
+    const fast = allFast.length >= rules.fastReactionCount ? allFast : [];
+    if (even.length === 0 && fast.length === 0) continue;
     flags.push({
       id: `scripted-burst:${room}:${userId}`,
       kind: 'scripted-burst',
       room,
       members: [userId],
-      summary: `In room ${room}: ${reasons.join(' and ')}.`,
-      evidence: evidence(involved),
+      facts: {
+        kind: 'scripted-burst',
+        member: userId,
+        room,
+        evenDeals: even.length,
+        fastReactions: fast.length,
+        fastMs: rules.fastReactionMs,
+      },
+      evidence: evidence([...new Set([...even, ...fast])]),
     });
   }
   return flags;
@@ -270,13 +316,12 @@ export const sharedSignInFlags = (
     const groups = new Map<string, string[]>();
     for (const group of holders.values()) if (group.length > 1) groups.set(group.join(','), group);
     for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-      const what = kind === 'shared-device' ? 'device' : 'network address';
       flags.push({
         id: `${kind}:${room}:${key}`,
         kind,
         room,
         members: group,
-        summary: `In room ${room}: ${plural(group.length, 'member')} who dealt signed in from the same ${what}.`,
+        facts: { kind, room, memberCount: group.length },
         evidence: evidence(inRoom.filter((d) => group.includes(d.userId))),
       });
     }
@@ -304,6 +349,3 @@ export const flagsAtRoomEnd = (
     ...across.filter((f): f is Flag => f !== null),
   ];
 };
-
-/** How long before the deadline, in words, for summaries: `0.4 s`. */
-export const beforeDeadline = seconds;

@@ -1,5 +1,5 @@
 import type { IntegrityEvent, ReviewOutcome } from '../engine/integrity.ts';
-import type { DealFact, Flag, FlagEvidence, FlagKind, MemberTiming } from '../engine/integrityRules.ts';
+import type { DealFact, Flag, FlagEvidence, FlagFacts, FlagKind, MemberTiming } from '../engine/integrityRules.ts';
 import { flagsAtRoomEnd, memberTimings } from '../engine/integrityRules.ts';
 import type { RoomEvent } from '../engine/room.ts';
 import type { UserEvent } from '../engine/user.ts';
@@ -13,7 +13,14 @@ import { prepared } from './statements.ts';
  * deadline in force it came, whom it topped, how soon after the deal before it); sign-ins leave
  * their salted device and address hashes (event metadata `signIn`, never the raw values). When a
  * room ends, the rules of `engine/integrityRules.ts` raise or update flags for admins to review;
- * a review (`IntegrityFlagReviewed`) closes a flag until its evidence changes.
+ * a review (`IntegrityFlagReviewed`) closes a flag until its evidence changes. A flag keeps what
+ * the rules found as data (`facts`, JSON): the review screen writes the sentence in the reader's
+ * language from it.
+ *
+ * Flags live only here, never in events: the log holds the deals, sign-ins and reviews they come
+ * from, so a change to the flags' shape is a version bump and a rebuild from the same events
+ * (version 2: `facts` in place of an English `summary`). The rebuild raises the same ids with the
+ * same evidence versions, so the reviews in the log still land on the versions they reviewed.
  */
 
 /** What a sign-in records in its event's metadata: HMAC-SHA256 hashes under the integrity salt. */
@@ -32,10 +39,11 @@ const STATEMENTS = {
      VALUES (@room, @seq, @eventId, @revision, @position, @userId, @userName, @at, @beforeMs, @opponentId, @reactionMs)`,
   moved: 'UPDATE rm_integrity_rooms SET deadline = ?, last_user = ?, last_at = ? WHERE room_code = ?',
   ended: 'UPDATE rm_integrity_rooms SET ended_at = ?, end_reason = ?, winner_id = ? WHERE room_code = ?',
-  raise: `INSERT INTO rm_integrity_flags (id, kind, room_code, members, summary, evidence, version, status, raised_at,
-      updated_at) VALUES (@id, @kind, @room, @members, @summary, @evidence, 1, 'open', @at, @at)`,
-  update: `UPDATE rm_integrity_flags SET members = @members, summary = @summary, evidence = @evidence,
+  raise: `INSERT INTO rm_integrity_flags (id, kind, room_code, members, facts, evidence, version, status, raised_at,
+      updated_at) VALUES (@id, @kind, @room, @members, @facts, @evidence, 1, 'open', @at, @at)`,
+  update: `UPDATE rm_integrity_flags SET members = @members, facts = @facts, evidence = @evidence,
       version = version + 1, status = 'open', updated_at = @at WHERE id = @id`,
+  restate: 'UPDATE rm_integrity_flags SET facts = @facts WHERE id = @id',
   flagRoom: 'INSERT OR IGNORE INTO rm_integrity_flag_rooms (flag_id, room_code) VALUES (?, ?)',
   reviewed: `UPDATE rm_integrity_flags SET review_outcome = @outcome, review_note = @note, reviewed_by_id = @byId,
       reviewed_by_name = @byName, reviewed_at = @at, reviewed_version = @version,
@@ -109,14 +117,28 @@ const bid = (e: Recorded<Extract<RoomEvent, { type: 'BidPlaced' }>>, { db, sql }
   sql.moved.run(b.deadline, b.userId, b.at, code);
 };
 
+/**
+ * Raises a flag, or updates it: new evidence or members make a new version and open it again; new
+ * counts alone (a calm deal that leaves a `last-second` share above the line) only restate its
+ * facts, so the sentence stays true without reopening a review.
+ */
 const upsertFlag = ({ db, sql }: Context, flag: Flag, at: number) => {
-  const row = { ...flag, members: JSON.stringify(flag.members), evidence: JSON.stringify(flag.evidence), at };
-  const known = prepared<[string], { evidence: string; members: string }>(
+  const row = {
+    id: flag.id,
+    kind: flag.kind,
+    room: flag.room,
+    members: JSON.stringify(flag.members),
+    facts: JSON.stringify(flag.facts),
+    evidence: JSON.stringify(flag.evidence),
+    at,
+  };
+  const known = prepared<[string], { evidence: string; members: string; facts: string }>(
     db.sqlite,
-    'SELECT evidence, members FROM rm_integrity_flags WHERE id = ?',
+    'SELECT evidence, members, facts FROM rm_integrity_flags WHERE id = ?',
   ).get(flag.id);
   if (!known) sql.raise.run(row);
   else if (known.evidence !== row.evidence || known.members !== row.members) sql.update.run(row);
+  else if (known.facts !== row.facts) sql.restate.run({ id: row.id, facts: row.facts });
   for (const room of new Set(flag.evidence.map((d) => d.room))) sql.flagRoom.run(flag.id, room);
 };
 
@@ -158,7 +180,7 @@ type IntegrityInput =
 
 export const integrityProjector = defineReadModel<IntegrityInput>()({
   name: 'integrity',
-  version: 1,
+  version: 2,
   tables: {
     rm_integrity_signins: `CREATE TABLE IF NOT EXISTS rm_integrity_signins (user_id TEXT NOT NULL, kind TEXT NOT NULL,
       hash TEXT NOT NULL, first_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, hash))`,
@@ -170,7 +192,7 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
       user_name TEXT NOT NULL, at INTEGER NOT NULL, before_ms INTEGER NOT NULL, opponent_id TEXT,
       reaction_ms INTEGER NOT NULL, PRIMARY KEY (room_code, seq))`,
     rm_integrity_flags: `CREATE TABLE IF NOT EXISTS rm_integrity_flags (id TEXT PRIMARY KEY, kind TEXT NOT NULL,
-      room_code TEXT, members TEXT NOT NULL, summary TEXT NOT NULL, evidence TEXT NOT NULL, version INTEGER NOT NULL,
+      room_code TEXT, members TEXT NOT NULL, facts TEXT NOT NULL, evidence TEXT NOT NULL, version INTEGER NOT NULL,
       status TEXT NOT NULL, raised_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, review_outcome TEXT,
       review_note TEXT, reviewed_by_id TEXT, reviewed_by_name TEXT, reviewed_at INTEGER, reviewed_version INTEGER)`,
     rm_integrity_flag_rooms: `CREATE TABLE IF NOT EXISTS rm_integrity_flag_rooms (flag_id TEXT NOT NULL,
@@ -216,7 +238,7 @@ export interface IntegrityFlagRow {
   kind: FlagKind;
   room: string | null;
   members: { id: string; name: string }[];
-  summary: string;
+  facts: FlagFacts;
   evidence: (FlagEvidence & { userName: string })[];
   /** Rooms the evidence comes from. */
   rooms: string[];
@@ -238,7 +260,7 @@ type FlagDbRow = {
   kind: FlagKind;
   room_code: string | null;
   members: string;
-  summary: string;
+  facts: string;
   evidence: string;
   version: number;
   status: FlagStatus;
@@ -272,7 +294,7 @@ const toFlag = (db: ReadDb, r: FlagDbRow): IntegrityFlagRow => {
     kind: r.kind,
     room: r.room_code,
     members: (JSON.parse(r.members) as string[]).map((id) => ({ id, name: name(id) })),
-    summary: r.summary,
+    facts: JSON.parse(r.facts) as FlagFacts,
     evidence,
     rooms: [...new Set(evidence.map((d) => d.room))].sort(),
     version: r.version,

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { integrityDecider, integrityStream } from '../../engine/integrity.ts';
-import type { FlagEvidence } from '../../engine/integrityRules.ts';
+import type { FlagEvidence, FlagFacts } from '../../engine/integrityRules.ts';
 import { TIMING_BUCKETS } from '../../engine/integrityRules.ts';
 import type { IntegrityFlagRow } from '../../projections/integrity.ts';
 import { integrityFlag, integrityFlags, integrityRoomReport, integrityRooms } from '../../projections/integrity.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { actorOf, currentUser, requireRole } from '../auth/session.ts';
 import { handleCommand } from '../commandHandler.ts';
-import type { IntegrityEvidence, IntegrityFlag } from '../contract/admin.ts';
+import type { IntegrityEvidence, IntegrityFlag, IntegrityFlagFacts } from '../contract/admin.ts';
 import {
   IntegrityQuery,
   IntegrityQueue,
@@ -31,12 +31,33 @@ const evidenceDto = (d: FlagEvidence & { userName: string }): IntegrityEvidence 
   before_ms: d.beforeMs,
 });
 
+/** A flag's facts on the wire (snake_case, like the rest of the answer). */
+const factsDto = (f: FlagFacts): IntegrityFlagFacts => {
+  switch (f.kind) {
+    case 'last-second':
+    case 'single-opponent':
+      return { ...f };
+    case 'scripted-burst':
+      return {
+        kind: f.kind,
+        member: f.member,
+        room: f.room,
+        even_deals: f.evenDeals,
+        fast_reactions: f.fastReactions,
+        fast_ms: f.fastMs,
+      };
+    case 'shared-device':
+    case 'shared-address':
+      return { kind: f.kind, room: f.room, member_count: f.memberCount };
+  }
+};
+
 const flagDto = (f: IntegrityFlagRow): IntegrityFlag => ({
   id: f.id,
   kind: f.kind,
   room: f.room,
   members: f.members,
-  summary: f.summary,
+  facts: factsDto(f.facts),
   evidence: f.evidence.map(evidenceDto),
   rooms: f.rooms,
   version: f.version,

@@ -156,12 +156,53 @@ export const IntegrityEvidence = z.object({
 });
 export type IntegrityEvidence = z.infer<typeof IntegrityEvidence>;
 
+/**
+ * What a flag found, as data (by kind): the screen writes the reviewer's sentence from it in the
+ * reader's language. Members are ids (their names are in the flag's `members`).
+ */
+export const IntegrityFlagFacts = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('last-second'),
+    member: z.string(),
+    /** Of `deals`, how many came in the last second before the deadline. */
+    late: z.number().int(),
+    /** The member's deals in finished rooms, across `rooms` rooms. */
+    deals: z.number().int(),
+    rooms: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('single-opponent'),
+    member: z.string(),
+    /** The one member every deal of `member` topped. */
+    opponent: z.string(),
+    rooms: z.number().int(),
+    deals: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('scripted-burst'),
+    member: z.string(),
+    room: z.string(),
+    /** Deals at near-constant intervals; 0: not a reason. */
+    even_deals: z.number().int(),
+    /** Replies faster than `fast_ms`; 0: not a reason. */
+    fast_reactions: z.number().int(),
+    fast_ms: z.number(),
+  }),
+  z.object({
+    kind: z.enum(['shared-device', 'shared-address']),
+    room: z.string(),
+    /** Members who dealt in the room and signed in from the same device or network address. */
+    member_count: z.number().int(),
+  }),
+]);
+export type IntegrityFlagFacts = z.infer<typeof IntegrityFlagFacts>;
+
 export const IntegrityFlag = z.object({
   id: z.string(),
   kind: IntegrityFlagKind,
   room: z.string().nullable(),
   members: z.array(z.object({ id: z.string(), name: z.string() })),
-  summary: z.string(),
+  facts: IntegrityFlagFacts,
   evidence: z.array(IntegrityEvidence),
   rooms: z.array(z.string()),
   /** Grows when new evidence arrives; a review is for one version. */

@@ -99,6 +99,23 @@ describe('fairness insights on a real server', () => {
     );
     const device = byKind.get(`shared-device ${pair}`)!;
     expect(device).toMatchObject({ room: code, status: 'open', version: 1, rooms: [code], review: null });
+    // What each flag found, as data for the screen to say in the reader's language (no English line).
+    expect(device.facts).toEqual({ kind: 'shared-device', room: code, member_count: 2 });
+    expect(device).not.toHaveProperty('summary');
+    expect(byKind.get(`shared-address ${pair}`)!.facts).toEqual({
+      kind: 'shared-address',
+      room: code,
+      member_count: 2,
+    });
+    for (const id of [ids[0]!, ids[1]!])
+      expect(byKind.get(`scripted-burst ${id}`)!.facts).toEqual({
+        kind: 'scripted-burst',
+        member: id,
+        room: code,
+        even_deals: 5,
+        fast_reactions: 0,
+        fast_ms: 200,
+      });
     expect(device.evidence).toHaveLength(10);
     expect(device.evidence.every((e) => e.room === code && e.before_ms === 500)).toBe(true);
     expect(device.evidence.map((e) => e.revision)).toEqual(
@@ -113,7 +130,9 @@ describe('fairness insights on a real server', () => {
 
   it('shows the seeded demo flag: two of VTR100’s players signed in from one tablet', async () => {
     const { flags } = (await started.admin.call<IntegrityQueue>('GET', '/api/admin/integrity?room=VTR100')).body;
-    expect(flags.map((f) => [f.kind, f.members.length, f.status])).toEqual([['shared-device', 2, 'open']]);
+    expect(flags.map((f) => [f.kind, f.members.length, f.status, f.facts])).toEqual([
+      ['shared-device', 2, 'open', { kind: 'shared-device', room: 'VTR100', member_count: 2 }],
+    ]);
     expect(flags[0]!.evidence.length).toBeGreaterThan(0);
   });
 

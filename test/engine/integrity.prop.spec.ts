@@ -1,26 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DealFact, SignInFacts } from '../../engine/integrityRules.ts';
-import { flagsAtRoomEnd, INTEGRITY_RULES, memberTimings } from '../../engine/integrityRules.ts';
+import { flagsAtRoomEnd, INTEGRITY_RULES, MAX_EVIDENCE, memberTimings } from '../../engine/integrityRules.ts';
 import { factHash } from '../../api/auth/signInFacts.ts';
 
 const MEMBERS = ['u1', 'u2', 'u3', 'u4'];
 const ROOMS = ['R1', 'R2', 'R3', 'R4'];
 
-/** Deals with unique log positions, in any order; a few share an instant (ties). */
-const dealsArb = fc
-  .array(
-    fc.record({
-      room: fc.constantFrom(...ROOMS),
-      userId: fc.constantFrom(...MEMBERS),
-      at: fc.integer({ min: 0, max: 40 }).map((t) => t * 500),
-      beforeMs: fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 30_000 })),
-      opponentId: fc.option(fc.constantFrom(...MEMBERS), { nil: null }),
-      reactionMs: fc.integer({ min: 0, max: 5000 }),
-    }),
-    { maxLength: 60 },
-  )
-  .map((rows) =>
+type DealRow = Pick<DealFact, 'room' | 'userId' | 'at' | 'beforeMs' | 'opponentId' | 'reactionMs'>;
+const dealsOf = (row: fc.Arbitrary<DealRow>, maxLength = 60) =>
+  fc.array(row, { maxLength }).map((rows) =>
     rows.map((r, i): DealFact => ({
       ...r,
       eventId: `e${i}`,
@@ -30,6 +19,41 @@ const dealsArb = fc
       userName: r.userId.toUpperCase(),
     })),
   );
+
+/** Deals with unique log positions, in any order; a few share an instant (ties). */
+const dealsArb = dealsOf(
+  fc.record({
+    room: fc.constantFrom(...ROOMS),
+    userId: fc.constantFrom(...MEMBERS),
+    at: fc.integer({ min: 0, max: 40 }).map((t) => t * 500),
+    beforeMs: fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 30_000 })),
+    opponentId: fc.option(fc.constantFrom(...MEMBERS), { nil: null }),
+    reactionMs: fc.integer({ min: 0, max: 5000 }),
+  }),
+);
+
+/**
+ * Hurried deals: mostly in the last second, often within a few hundred ms of the deal before, one
+ * member dealing most (runs of their own deals at a steady pace): the last-second and scripted
+ * rules fire here, which they seldom do on `dealsArb`.
+ */
+const hurriedDealsArb = dealsOf(
+  fc.record({
+    room: fc.constantFrom('R1', 'R2'),
+    userId: fc.oneof(
+      { arbitrary: fc.constant('u1'), weight: 6 },
+      { arbitrary: fc.constantFrom('u2', 'u3'), weight: 1 },
+    ),
+    at: fc.integer({ min: 0, max: 3 }).map((t) => t * 50),
+    beforeMs: fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 999 }), weight: 12 },
+      { arbitrary: fc.integer({ min: 0, max: 9000 }), weight: 1 },
+    ),
+    opponentId: fc.option(fc.constantFrom(...MEMBERS), { nil: null, freq: 10 }),
+    reactionMs: fc.integer({ min: 0, max: 400 }),
+  }),
+  30,
+).map((deals) => deals.map((d) => ({ ...d, at: d.at + d.position * 2000 })));
 
 const signInsArb = fc
   .array(fc.tuple(fc.constantFrom(...MEMBERS), fc.constantFrom('d1', 'd2', 'd3'), fc.constantFrom('a1', 'a2')))
@@ -96,6 +120,54 @@ describe('fairness rules (properties)', () => {
           }
           if (flag.kind === 'shared-device' || flag.kind === 'shared-address')
             expect(flag.members.length).toBeGreaterThanOrEqual(2);
+        }
+      }),
+    );
+  });
+
+  it("state each flag's facts as the deals and members behind it count them", () => {
+    fc.assert(
+      fc.property(fc.oneof(dealsArb, hurriedDealsArb), signInsArb, (deals, signIns) => {
+        const own = (user: string) => deals.filter((d) => d.userId === user);
+        for (const flag of flagsOf(deals, signIns)) {
+          const facts = flag.facts;
+          expect(facts.kind).toBe(flag.kind);
+          switch (facts.kind) {
+            case 'last-second': {
+              const late = own(facts.member).filter((d) => d.beforeMs < INTEGRITY_RULES.lastSecondMs);
+              expect(flag.members).toEqual([facts.member]);
+              expect(facts.late).toBe(late.length);
+              expect(facts.deals).toBe(own(facts.member).length);
+              expect(facts.rooms).toBe(new Set(own(facts.member).map((d) => d.room)).size);
+              expect(facts.late / facts.deals).toBeGreaterThanOrEqual(INTEGRITY_RULES.lastSecondShare);
+              expect(flag.evidence).toHaveLength(Math.min(facts.late, MAX_EVIDENCE));
+              break;
+            }
+            case 'single-opponent':
+              expect(flag.members).toEqual([facts.member, facts.opponent].sort());
+              expect(own(facts.member).every((d) => d.opponentId === facts.opponent)).toBe(true);
+              expect(facts.deals).toBe(own(facts.member).length);
+              expect(facts.rooms).toBe(new Set(own(facts.member).map((d) => d.room)).size);
+              break;
+            case 'scripted-burst': {
+              expect(flag.members).toEqual([facts.member]);
+              expect(facts.room).toBe(flag.room);
+              expect(facts.fastMs).toBe(INTEGRITY_RULES.fastReactionMs);
+              const fast = own(facts.member).filter(
+                (d) => d.room === facts.room && d.opponentId !== null && d.reactionMs < facts.fastMs,
+              );
+              expect(facts.fastReactions).toBe(fast.length >= INTEGRITY_RULES.fastReactionCount ? fast.length : 0);
+              expect(facts.evenDeals === 0 || facts.evenDeals >= INTEGRITY_RULES.burstRunDeals).toBe(true);
+              expect(facts.evenDeals + facts.fastReactions).toBeGreaterThan(0);
+              expect(flag.evidence.length).toBeLessThanOrEqual(facts.evenDeals + facts.fastReactions);
+              break;
+            }
+            case 'shared-device':
+            case 'shared-address':
+              expect(facts.room).toBe(flag.room);
+              expect(facts.memberCount).toBe(flag.members.length);
+              break;
+          }
         }
       }),
     );

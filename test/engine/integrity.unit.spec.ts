@@ -73,7 +73,7 @@ describe('fairness rules', () => {
     const ten = [...nine, deal('R3', 'u1', 100_000, 500, 'u3')];
     const flag = lastSecondFlag('u1', ten)!;
     expect(flag).toMatchObject({ id: 'last-second:u1', kind: 'last-second', room: null, members: ['u1'] });
-    expect(flag.summary).toBe('10 of 10 deals in 4 rooms came in the last second before the deadline.');
+    expect(flag.facts).toEqual({ kind: 'last-second', member: 'u1', late: 10, deals: 10, rooms: 4 });
     expect(flag.evidence.map((e) => e.eventId)).toEqual(ten.map((d) => d.eventId));
   });
 
@@ -82,7 +82,13 @@ describe('fairness rules', () => {
       ...Array.from({ length: 9 }, (_, i) => deal('R1', 'u1', i * 10_000, 300, 'u2')),
       deal('R1', 'u1', 200_000, 8000, 'u2'),
     ];
-    expect(lastSecondFlag('u1', deals)).not.toBeNull(); // 9 of 10 = 0.9 is enough…
+    expect(lastSecondFlag('u1', deals)?.facts).toEqual({
+      kind: 'last-second',
+      member: 'u1',
+      late: 9,
+      deals: 10,
+      rooms: 1,
+    }); // 9 of 10 = 0.9 is enough…
     expect(lastSecondFlag('u1', [...deals, deal('R2', 'u1', 300_000, 4000, 'u2')])).toBeNull(); // …9 of 11 is not
     expect(lastSecondFlag('u1', deals, { ...INTEGRITY_RULES, lastSecondShare: 0.95 })).toBeNull();
   });
@@ -94,6 +100,8 @@ describe('fairness rules', () => {
     ]);
     const flag = singleOpponentFlag('u1', deals)!;
     expect(flag).toMatchObject({ id: 'single-opponent:u1', members: ['u1', 'u2'], room: null });
+    // Who topped whom: the members list is sorted, the facts keep the two apart.
+    expect(flag.facts).toEqual({ kind: 'single-opponent', member: 'u1', opponent: 'u2', rooms: 3, deals: 3 });
     expect(flag.evidence).toHaveLength(3);
     expect(singleOpponentFlag('u1', deals.slice(0, 4))).toBeNull(); // two rooms only
     expect(singleOpponentFlag('u1', [...deals, deal('R4', 'u1', 500_000, 9000, 'u3')])).toBeNull();
@@ -104,12 +112,33 @@ describe('fairness rules', () => {
     const even = Array.from({ length: 5 }, (_, i) => deal('R1', 'bot', 1000 + i * 20_000 + (i % 2) * 100, 900, 'u2'));
     const [flag] = scriptedBurstFlags('R1', even);
     expect(flag).toMatchObject({ id: 'scripted-burst:R1:bot', room: 'R1', members: ['bot'] });
-    expect(flag!.summary).toBe('In room R1: 5 deals at near-constant intervals.');
+    expect(flag!.facts).toEqual({
+      kind: 'scripted-burst',
+      member: 'bot',
+      room: 'R1',
+      evenDeals: 5,
+      fastReactions: 0,
+      fastMs: 200,
+    });
     const uneven = [1000, 15_000, 40_000, 41_000, 90_000].map((at) => deal('R1', 'human', at, 5000, 'u2'));
     expect(scriptedBurstFlags('R1', uneven)).toEqual([]);
     const fast = [1000, 30_000, 65_000].map((at) => deal('R2', 'quick', at, 5000, 'u2', 150));
-    expect(scriptedBurstFlags('R2', fast)[0]!.summary).toBe('In room R2: 3 reactions faster than 200 ms.');
+    expect(scriptedBurstFlags('R2', fast)[0]!.facts).toEqual({
+      kind: 'scripted-burst',
+      member: 'quick',
+      room: 'R2',
+      evenDeals: 0,
+      fastReactions: 3,
+      fastMs: 200,
+    });
     expect(scriptedBurstFlags('R2', fast.slice(0, 2))).toEqual([]);
+    // Both at once, under rules with a 300 ms limit: the facts name both reasons and the limit.
+    const both = [0, 1, 2, 3, 4].map((i) => deal('R3', 'both', 1000 + i * 20_000, 900, 'u2', 250));
+    expect(scriptedBurstFlags('R3', both, { ...INTEGRITY_RULES, fastReactionMs: 300 })[0]!.facts).toMatchObject({
+      evenDeals: 5,
+      fastReactions: 5,
+      fastMs: 300,
+    });
   });
 
   it('shared device and address: members who dealt in the room and signed in from the same one', () => {
@@ -124,6 +153,10 @@ describe('fairness rules', () => {
     expect(flags.map((f) => [f.id, f.members])).toEqual([
       ['shared-device:R1:u1,u2', ['u1', 'u2']],
       ['shared-address:R1:u1,u2,u3', ['u1', 'u2', 'u3']],
+    ]);
+    expect(flags.map((f) => f.facts)).toEqual([
+      { kind: 'shared-device', room: 'R1', memberCount: 2 },
+      { kind: 'shared-address', room: 'R1', memberCount: 3 },
     ]);
     expect(flags[0]!.evidence.map((e) => e.userId)).toEqual(['u1', 'u2']);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrityEvent } from '../../engine/integrity.ts';
+import type { FlagFacts } from '../../engine/integrityRules.ts';
 import type { RoomEvent } from '../../engine/room.ts';
 import type { UserEvent } from '../../engine/user.ts';
 import { integrityFlags, integrityRoomReport, integrityRooms } from '../../projections/integrity.ts';
@@ -133,10 +134,31 @@ describe('integrity read model', () => {
       end('SHR001', 60_000, 'u3'),
     ];
     const summary = (db: Parameters<typeof integrityFlags>[0]) =>
-      integrityFlags(db).map((f) => [f.id, f.status, f.members.map((m) => m.name), f.rooms, f.evidence.length]);
+      integrityFlags(db).map((f) => [
+        f.id,
+        f.status,
+        f.members.map((m) => m.name),
+        f.rooms,
+        f.evidence.length,
+        f.facts,
+      ]);
     given(...events).thenRows(summary, [
-      ['shared-address:SHR001:u2,u3', 'open', ['U2', 'U3'], ['SHR001'], 2],
-      ['shared-device:SHR001:u1,u2', 'open', ['U1', 'U2'], ['SHR001'], 2],
+      [
+        'shared-address:SHR001:u2,u3',
+        'open',
+        ['U2', 'U3'],
+        ['SHR001'],
+        2,
+        { kind: 'shared-address', room: 'SHR001', memberCount: 2 },
+      ],
+      [
+        'shared-device:SHR001:u1,u2',
+        'open',
+        ['U1', 'U2'],
+        ['SHR001'],
+        2,
+        { kind: 'shared-device', room: 'SHR001', memberCount: 2 },
+      ],
     ]);
     given(...events, on('integrity-shared-device:SHR001:u1,u2', reviewed))
       .thenRows((db) => integrityFlags(db, { status: 'open' }).map((f) => f.id), ['shared-address:SHR001:u2,u3'])
@@ -175,12 +197,60 @@ describe('integrity read model', () => {
         f.version,
         f.rooms.length,
         f.review?.version,
+        f.facts,
       ]);
-    given(...three).thenRows(flag, [['open', 1, 3, undefined]]);
-    given(...three, review).thenRows(flag, [['reviewed', 1, 3, 1]]);
+    const facts = (rooms: number): FlagFacts => ({
+      kind: 'single-opponent',
+      member: 'u1',
+      opponent: 'u2',
+      rooms,
+      deals: rooms,
+    });
+    given(...three).thenRows(flag, [['open', 1, 3, undefined, facts(3)]]);
+    given(...three, review).thenRows(flag, [['reviewed', 1, 3, 1, facts(3)]]);
     given(...three, review, ...roomOf('OPP004', 300_000))
-      .thenRows(flag, [['open', 2, 4, 1]])
+      .thenRows(flag, [['open', 2, 4, 1, facts(4)]])
       .thenRows((db) => integrityFlags(db, { room: 'OPP004' }).length, 1);
+  });
+
+  it('restates a flag’s counts without reopening its review when only the counts change', () => {
+    seqs = new Map();
+    // u1 deals once per room, half a second before the deadline: last-second after ten rooms.
+    const roomOf = (i: number, beforeMs: number) => {
+      const code = `LST${String(i).padStart(3, '0')}`;
+      const t = i * 100_000;
+      return [
+        start(code, t, t + 30_000),
+        bid(code, 'u1', t + 30_000 - beforeMs, t + 60_000 - beforeMs),
+        end(code, t + 60_000 - beforeMs, 'u1'),
+      ];
+    };
+    const ten = Array.from({ length: 10 }, (_, i) => roomOf(i + 1, 500)).flat();
+    const review = on('integrity-last-second:u1', {
+      type: 'IntegrityFlagReviewed',
+      data: {
+        flagId: 'last-second:u1',
+        outcome: 'dismissed',
+        note: 'Plays from a fast connection.',
+        version: 1,
+        by: { userId: 'a1', name: 'Admin' },
+        at: 2_000_000,
+      },
+    } satisfies IntegrityEvent);
+    const flag = (db: Parameters<typeof integrityFlags>[0]) =>
+      integrityFlags(db, { kind: 'last-second' }).map((f) => [f.status, f.version, f.evidence.length, f.facts]);
+    given(...ten).thenRows(flag, [
+      ['open', 1, 10, { kind: 'last-second', member: 'u1', late: 10, deals: 10, rooms: 10 }],
+    ]);
+    // An eleventh room with a calm deal: 10 of 11 still crosses the line; the late deals (the
+    // evidence) are the same, so the review stands and only the counts move.
+    given(...ten, review, ...roomOf(11, 20_000)).thenRows(flag, [
+      ['reviewed', 1, 10, { kind: 'last-second', member: 'u1', late: 10, deals: 11, rooms: 11 }],
+    ]);
+    // A late deal is new evidence: a new version, open again.
+    given(...ten, review, ...roomOf(11, 20_000), ...roomOf(12, 300)).thenRows(flag, [
+      ['open', 2, 11, { kind: 'last-second', member: 'u1', late: 11, deals: 12, rooms: 12 }],
+    ]);
   });
 });
 

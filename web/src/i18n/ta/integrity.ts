@@ -34,7 +34,7 @@ export const integrity: Record<string, string> = {
   'Deals at near-constant intervals, or inhumanly fast replies':
     'ஏறக்குறைய சீரான இடைவெளிகளில் டீல்கள், அல்லது மனிதரால் இயலாத வேகத்தில் பதில்கள்',
 
-  // A flag card: summary line (said again from the server's numbers), evidence, review
+  // A flag card: its sentence (written from the flag's facts, flagSentence.tsx), evidence, review
   'Raised {when}': 'எழுப்பப்பட்டது: {when}',
   '{late} of {deals} {rooms} came in the last second before the deadline.':
     '{rooms} நடந்த {deals} — அவற்றில் {late} காலக்கெடுவுக்கு முந்தைய கடைசி வினாடியில் வந்தன.',

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type {
   IntegrityFlag,
@@ -16,6 +16,7 @@ import { useSessionStore } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
 import { ReplayLink } from '../audit/ReplayLink.tsx';
 import { AdminNav } from './AdminNav.tsx';
+import { flagSentence, roomCode } from './flagSentence.tsx';
 import '../auth/auth.css';
 import './admin.css';
 import './integrity.css';
@@ -58,82 +59,6 @@ interface Filters {
   kind: string;
   room: string;
 }
-
-const roomCode = (code: string) => (
-  <code translate="no" key="room">
-    {code}
-  </code>
-);
-
-/** `scripted-burst` reasons as the server writes them, each re-said in the language shown now. */
-const burstReason = (reason: string): string | null => {
-  const even = /^(\d+) deals? at near-constant intervals$/.exec(reason);
-  if (even)
-    return plural(Number(even[1]), '{n} deal at near-constant intervals', '{n} deals at near-constant intervals');
-  const fast = /^(\d+) reactions? faster than (\d+) ms$/.exec(reason);
-  if (fast)
-    return plural(Number(fast[1]), '{n} reaction faster than {ms} ms', '{n} reactions faster than {ms} ms', {
-      ms: formatNumber(Number(fast[2])),
-    });
-  return null;
-};
-
-/**
- * A flag's one line for the reviewer. The server writes it in English (`engine/integrityRules.ts`);
- * its numbers are read back from that line per kind and the sentence is said again through `t()`,
- * so it reads in the language shown now. A line of an unknown shape falls back to the kind's hint.
- */
-const flagSummary = (flag: IntegrityFlag): ReactNode => {
-  const s = flag.summary;
-  const room = (code: string) => ({ room: () => roomCode(code) });
-  const fallback = () => {
-    const hint = KINDS.find((k) => k.key === flag.kind)?.hint;
-    return hint === undefined ? s : t(hint);
-  };
-  switch (flag.kind) {
-    case 'last-second': {
-      const m = /^(\d+) of (\d+) deals? in (\d+) rooms? came in the last second before the deadline\.$/.exec(s);
-      if (!m) return fallback();
-      return t('{late} of {deals} {rooms} came in the last second before the deadline.', {
-        late: formatNumber(Number(m[1])),
-        deals: plural(Number(m[2]), '{n} deal', '{n} deals'),
-        rooms: plural(Number(m[3]), 'in {n} room', 'in {n} rooms'),
-      });
-    }
-    case 'single-opponent': {
-      const m = /^In (\d+) finished rooms?, every one of (\d+) deals? topped the same member\.$/.exec(s);
-      if (!m) return fallback();
-      return t('{rooms}, {deals} topped the same member.', {
-        rooms: plural(Number(m[1]), 'In {n} finished room', 'In {n} finished rooms'),
-        deals: plural(Number(m[2]), 'every one of {n} deal', 'every one of {n} deals'),
-      });
-    }
-    case 'scripted-burst': {
-      const m = /^In room (\S+): (.+)\.$/.exec(s);
-      const reasons = m ? m[2]!.split(' and ').map(burstReason) : [];
-      if (!m || reasons.length === 0 || reasons.some((r) => r === null)) return fallback();
-      return tRich(
-        reasons.length === 1 ? 'In room <room></room>: {reason}.' : 'In room <room></room>: {reason} and {other}.',
-        room(m[1]!),
-        { reason: reasons[0]!, other: reasons[1] ?? '' },
-      );
-    }
-    case 'shared-device':
-    case 'shared-address': {
-      const m = /^In room (\S+): (\d+) members? who dealt signed in from the same (device|network address)\.$/.exec(s);
-      if (!m) return fallback();
-      return tRich(
-        m[3] === 'device'
-          ? 'In room <room></room>: {members} who dealt signed in from the same device.'
-          : 'In room <room></room>: {members} who dealt signed in from the same network address.',
-        room(m[1]!),
-        { members: plural(Number(m[2]), '{n} member', '{n} members') },
-      );
-    }
-    default:
-      return s;
-  }
-};
 
 const queryOf = (f: Filters) => {
   const p = new URLSearchParams();
@@ -367,7 +292,7 @@ const FlagCard = ({
         </span>
         <span className="muted small">{t('Raised {when}', { when: formatDateTime(flag.raised_at) })}</span>
       </div>
-      <p className="integrity-flag__summary">{flagSummary(flag)}</p>
+      <p className="integrity-flag__summary">{flagSentence(flag.facts)}</p>
       <p className="small">
         <strong>{t('Members:')}</strong> <span translate="no">{flag.members.map((m) => m.name).join(', ')}</span>
       </p>
