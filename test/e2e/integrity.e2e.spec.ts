@@ -5,7 +5,15 @@ import type { Client } from '../helpers/http.ts';
 import { ADMIN, AUDITOR_LOGIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { LiveClient } from '../api/roomsHelpers.ts';
 import { createRoom, deposit, liveClient } from '../api/roomsHelpers.ts';
-import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, screenshot, seriousViolations } from './browser.ts';
+import {
+  browserSuite,
+  chromiumAvailable,
+  MOBILE,
+  openLoggedInPage,
+  screenshot,
+  seriousViolations,
+  untranslatedTexts,
+} from './browser.ts';
 
 const WIDE = { width: 1366, height: 900 } as const;
 
@@ -64,7 +72,11 @@ describe.skipIf(!chromiumAvailable)('Fairness insights: the admin review queue',
       await queue.waitFor();
       expect(await page.getByRole('link', { name: 'Fairness' }).getAttribute('aria-current')).toBe('page');
       // The seeded demo room's flag (two players shared a family tablet) is in the queue too.
-      expect(await queue.locator('> li', { hasText: 'In room VTR100' }).count()).toBe(1);
+      expect(
+        await queue
+          .locator('> li', { hasText: 'In room VTR100: 2 members who dealt signed in from the same device.' })
+          .count(),
+      ).toBe(1);
       await page.getByLabel('Room', { exact: true }).fill(code);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="integrity-queue"] > li').length === 4);
       const device = queue.locator('li', { hasText: 'Shared device' }).first();
@@ -72,6 +84,13 @@ describe.skipIf(!chromiumAvailable)('Fairness insights: the admin review queue',
         `In room ${code}: 2 members who dealt signed in from the same device.`,
       );
       expect(await device.textContent()).toContain('Evidence: 10 deals');
+      // Each member's metronome: five deals at a steady pace.
+      const scripted = queue.locator('> li', { hasText: 'Scripted timing' });
+      expect(await scripted.count()).toBe(2);
+      for (const card of await scripted.all())
+        expect(await card.locator('.integrity-flag__summary').textContent()).toBe(
+          `In room ${code}: 5 deals at near-constant intervals.`,
+        );
       expect(await device.textContent()).toContain('0.5 s before the deadline');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'integrity-queue-1366');
@@ -120,6 +139,31 @@ describe.skipIf(!chromiumAvailable)('Fairness insights: the admin review queue',
       await reviewed.waitFor();
       expect(await reviewed.textContent()).toContain('Dismissed by Vetri Admin on');
       expect(await reviewed.textContent()).toContain('Same household: checked with both members by phone.');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in Tamil: the same flags, each sentence in Tamil from its facts, and no English words', async () => {
+    const { page, context, errors } = await openLoggedInPage(suite.browser, suite.server, ADMIN, WIDE, 'ta');
+    try {
+      // Every status: the 1366 px test reviewed the shared-device flag.
+      await page.goto(`/admin/integrity?status=all&room=${code}`);
+      const queue = page.getByTestId('integrity-queue');
+      await queue.waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="integrity-queue"] > li').length === 4);
+      const sentences = await queue.locator('.integrity-flag__summary').allTextContents();
+      expect(sentences.sort()).toEqual(
+        [
+          `அறை ${code}: டீல் செய்த 2 உறுப்பினர்கள் ஒரே சாதனத்திலிருந்து உள்நுழைந்தனர்.`,
+          `அறை ${code}: டீல் செய்த 2 உறுப்பினர்கள் ஒரே நெட்வொர்க் முகவரியிலிருந்து உள்நுழைந்தனர்.`,
+          `அறை ${code}: ஏறக்குறைய சீரான இடைவெளிகளில் 5 டீல்கள்.`,
+          `அறை ${code}: ஏறக்குறைய சீரான இடைவெளிகளில் 5 டீல்கள்.`,
+        ].sort(),
+      );
+      expect(await untranslatedTexts(page)).toEqual([]);
+      await screenshot(page, 'integrity-queue-ta-1366');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
