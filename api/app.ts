@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compressJson, pickEncoding } from './http/compression.ts';
+import { prerenderScreens } from './http/prerender.ts';
 import type { Deps } from './deps.ts';
 import { ApiError, errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -202,6 +203,16 @@ export const createApp = (
   });
   // Source maps are never served (the build keeps them out of dist; an older dist may still hold some).
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.notFound() : next()));
+  // The landing, Deals and a live room arrive with their content in the HTML (issue 20).
+  app.get(
+    '*',
+    prerenderScreens({
+      dist,
+      ssrEntry: resolve(dist, '../ssr/entry-server.js'),
+      ask: (path, init) => app.request(path, init),
+      log: deps.log,
+    }),
+  );
   // Files the build compressed (.br, .gz beside them) go out as they are: no CPU per request.
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {

@@ -14,6 +14,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'web/dist');
+/** The server's half of the prerendered screens (web/src/entry-server.tsx), never served as a file. */
+export const SSR_DIR = join(root, 'web/ssr');
+export const SSR_ENTRY = join(SSR_DIR, 'entry-server.js');
 /** Source maps live here, beside the build and never inside it: nothing serves them. */
 export const SOURCE_MAPS = join(root, 'web/sourcemaps');
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'api/contract', 'engine'];
@@ -28,7 +31,7 @@ const newestMtime = (path: string): number => {
 /** True when web/dist is missing or older than any web source. */
 export const webBuildIsStale = (): boolean => {
   const index = join(dist, 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(SSR_ENTRY)) return true;
   const built = statSync(index).mtimeMs;
   return sources.some((s) => newestMtime(join(root, s)) > built);
 };
@@ -93,6 +96,19 @@ export const buildWeb = async (): Promise<void> => {
     build: { outDir: tmp, emptyOutDir: true },
   });
   finishBuild(tmp);
+  const ssrTmp = `${SSR_DIR}.build-${process.pid}-${Date.now()}`;
+  await build({
+    configFile: join(root, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: ssrTmp,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      sourcemap: false,
+      manifest: false,
+    },
+  });
   for (const file of currentBuildFiles()) {
     if (existsSync(join(dist, file)) && !existsSync(join(tmp, file))) {
       mkdirSync(dirname(join(tmp, file)), { recursive: true });
@@ -100,10 +116,16 @@ export const buildWeb = async (): Promise<void> => {
         if (existsSync(join(dist, kept))) cpSync(join(dist, kept), join(tmp, kept));
     }
   }
-  const old = `${dist}.old-${process.pid}-${Date.now()}`;
-  if (existsSync(dist)) renameSync(dist, old);
-  renameSync(tmp, dist);
-  rmSync(old, { recursive: true, force: true });
+  const swap = (from: string, to: string) => {
+    const old = `${to}.old-${process.pid}-${Date.now()}`;
+    if (existsSync(to)) renameSync(to, old);
+    renameSync(from, to);
+    rmSync(old, { recursive: true, force: true });
+  };
+  // The server's renderer first: a page prerendered between the two swaps names the older build's
+  // files, which the new dist keeps (above).
+  swap(ssrTmp, SSR_DIR);
+  swap(tmp, dist);
 };
 
 /** Builds the web client when it is missing or stale. */

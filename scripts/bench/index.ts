@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './harness.ts';
@@ -15,11 +15,13 @@ import { phoneFigures } from './phone.ts';
  * `npm run bench [-- --quick] [--sockets | --rebuild]`: every figure beside a baseline measured in
  * the same run, on this machine, as a ratio. Loops are bounded; traffic stays on 127.0.0.1.
  * `--sockets` runs only the socket figures (round trip, storm, memory), `--rebuild` only the
- * projection rebuild (three times over one log); both leave bench/results.json alone.
+ * projection rebuild (three times over one log); both leave bench/results.json alone. `--phone`
+ * runs only the phone screens and replaces just their figures in bench/results.json.
  */
 const quick = process.argv.includes('--quick');
 const socketsOnly = process.argv.includes('--sockets');
 const rebuildOnly = process.argv.includes('--rebuild');
+const phoneOnly = process.argv.includes('--phone');
 const ctx = createContext(quick);
 const figures: Figure[] = [];
 const started = performance.now();
@@ -31,6 +33,7 @@ const section = async (name: string, work: () => Promise<Figure | Figure[]>) => 
 
 try {
   if (rebuildOnly) await rebuildFigures();
+  else if (phoneOnly) await section('phone: time to usable', () => phoneFigures(ctx));
   else {
     if (!socketsOnly) await storeAndLogFigures();
     await section('bids and sockets', () => realtimeFigures(ctx));
@@ -83,7 +86,13 @@ console.log(table);
 console.log(`\n${Math.round((performance.now() - started) / 1000)} s in all.`);
 const out = join(import.meta.dirname, '../../bench');
 mkdirSync(out, { recursive: true });
-if (!socketsOnly && !rebuildOnly)
+const resultsFile = join(out, 'results.json');
+if (phoneOnly && existsSync(resultsFile)) {
+  const kept = JSON.parse(readFileSync(resultsFile, 'utf8')) as { figures: Figure[] };
+  const isPhone = (f: Figure) => f.name.includes('on a phone');
+  kept.figures = [...kept.figures.filter((f) => !isPhone(f)), ...figures];
+  writeFileSync(resultsFile, JSON.stringify({ ...kept, phoneAt: new Date().toISOString() }, null, 2) + '\n');
+} else if (!socketsOnly && !rebuildOnly && !phoneOnly)
   writeFileSync(
     join(out, 'results.json'),
     JSON.stringify(

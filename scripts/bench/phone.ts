@@ -22,8 +22,9 @@ const TARGET_MS = 1500;
 
 /**
  * Time to usable on a phone, cold cache: from navigation to the screen's first useful element
- * (the landing's call to action, the first deal card, the live room's stage), under Chromium's 4G
- * and 4× CPU throttling. Baseline in the same run and profile: fetching `/` alone (the network's
+ * (the landing's heading, the first deal card, the live room's stage) on screen, under Chromium's
+ * 4G and 4× CPU throttling; and to interactive, when that same element is hydrated (React's, so
+ * its buttons answer). Baseline in the same run and profile: fetching `/` alone (the network's
  * floor for any page of this site).
  */
 export const phoneFigures = async (ctx: BenchContext): Promise<Figure[]> => {
@@ -59,7 +60,8 @@ export const phoneFigures = async (ctx: BenchContext): Promise<Figure[]> => {
       },
     ];
     const runs = ctx.quick ? 2 : 5;
-    const measure = async (path: string, ready: string, member: boolean): Promise<number> => {
+    /** Navigation → the first useful element on screen, and → that element alive (React's own, so taps work). */
+    const measure = async (path: string, ready: string, member: boolean): Promise<{ shown: number; live: number }> => {
       const context = await browser.newContext({ viewport: { width: 375, height: 760 }, baseURL: server.url });
       if (member) {
         const res = await context.request.post('/api/auth/login', {
@@ -74,34 +76,56 @@ export const phoneFigures = async (ctx: BenchContext): Promise<Figure[]> => {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       const started = performance.now();
-      if (ready === 'document') await page.goto(path, { waitUntil: 'commit' });
-      else {
-        await page.goto(path, { waitUntil: 'commit' });
-        await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.goto(path, { waitUntil: 'commit' });
+      if (ready === 'document') {
+        const ms = performance.now() - started;
+        await context.close();
+        return { shown: ms, live: ms };
       }
-      const ms = performance.now() - started;
+      await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+      const shown = performance.now() - started;
+      await page.waitForFunction(
+        (sel) => {
+          const el = document.querySelector(sel);
+          return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+        },
+        ready,
+        { timeout: 30_000, polling: 50 },
+      );
+      const live = performance.now() - started;
       await context.close();
-      return ms;
+      return { shown, live };
     };
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const floor: number[] = [];
-    for (let i = 0; i < runs; i++) floor.push(await measure('/', 'document', false));
+    for (let i = 0; i < runs; i++) floor.push((await measure('/', 'document', false)).shown);
     const baseline = { name: 'fetch / alone, same profile', value: median(floor), unit: 'ms' };
     const figures: Figure[] = [];
     for (const screen of screens) {
-      const times: number[] = [];
+      const times: { shown: number; live: number }[] = [];
       for (let i = 0; i < runs; i++) times.push(await measure(screen.path, screen.ready, screen.member));
-      const value = median(times);
-      figures.push({
-        name: `time to usable on a phone: ${screen.name} (4G, 4× CPU)`,
-        value,
-        unit: 'ms',
-        baseline,
-        ratio: value / baseline.value,
-        target: `≤ ${TARGET_MS} ms`,
-        met: value <= TARGET_MS,
-        notes: `median of ${runs} cold loads`,
-      });
+      const shown = median(times.map((t) => t.shown));
+      const live = median(times.map((t) => t.live));
+      figures.push(
+        {
+          name: `time to usable on a phone: ${screen.name} (4G, 4× CPU)`,
+          value: shown,
+          unit: 'ms',
+          baseline,
+          ratio: shown / baseline.value,
+          target: `≤ ${TARGET_MS} ms`,
+          met: shown <= TARGET_MS,
+          notes: `median of ${runs} cold loads; content on screen (prerendered HTML)`,
+        },
+        {
+          name: `time to interactive on a phone: ${screen.name} (4G, 4× CPU)`,
+          value: live,
+          unit: 'ms',
+          baseline,
+          ratio: live / baseline.value,
+          notes: `median of ${runs} cold loads; the same element hydrated (its buttons answer)`,
+        },
+      );
     }
     return figures;
   } finally {

@@ -8,12 +8,13 @@
  *
  * Bump VERSION when what is cached, or how, changes: the next visit installs the new worker and
  * it deletes every cache of older versions. */
-const VERSION = 'v2';
+const VERSION = 'v3';
 const SHELL_CACHE = `vetri-shell-${VERSION}`;
 const ASSET_CACHE = `vetri-assets-${VERSION}`;
 const STATIC_CACHE = `vetri-static-${VERSION}`;
 const CACHES = [SHELL_CACHE, ASSET_CACHE, STATIC_CACHE];
-const SHELL_URL = '/';
+// The plain page every screen starts from (`/` itself may be prerendered for whoever asked).
+const SHELL_URL = '/index.html';
 const OFFLINE_URL = '/offline.html';
 const PRECACHE = [
   SHELL_URL,
@@ -74,7 +75,8 @@ const navigate = async (event) => {
     const response = await fetch(event.request);
     // A screen's address (no file extension: every screen is the shell); not /offline.html itself.
     const screen = !/\.\w+$/.test(new URL(event.request.url).pathname);
-    if (screen && keepable(response) && isHtml(response)) {
+    // A prerendered page carries one visitor's screen and session: not kept as the shell.
+    if (screen && keepable(response) && isHtml(response) && !response.headers.has('x-prerendered')) {
       const copy = response.clone();
       event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(SHELL_URL, copy)));
     }

@@ -1,7 +1,7 @@
 // The base stylesheet first, so screen stylesheets imported by components come after it and can refine it.
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { preloadRoute } from './routes.tsx';
 import { preloadRootScreen } from './screens/auth/RootPage.tsx';
@@ -13,13 +13,22 @@ import { startWalletLive } from './stores/wallet.ts';
 import { startNotificationsLive } from './stores/notifications.ts';
 import { startInstallOffer } from './stores/install.ts';
 import { showKeptFork, startLogWitness } from './stores/logWitness.ts';
-import { initLang } from './i18n/index.ts';
+import { initLang, keptLang } from './i18n/index.ts';
+import { applyBoot, readWindowBoot } from './ssr/boot.ts';
 import { keepLangOnServer } from './stores/langSync.ts';
 
 // The screen's code loads while the session is checked (not after): one round trip less on a phone.
 preloadRoute(window.location.pathname);
 if (window.location.pathname === '/') preloadRootScreen();
-void initSession();
+// A prerendered page (api/http/prerender.ts) came with the session and the screen's data, drawn
+// in its language: hydrate it from them. Not when this browser keeps another language, or the page
+// is a kept copy for another address: then render afresh.
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+const kept = keptLang();
+const boot = readWindowBoot();
+const hydrate = boot !== null && root.firstElementChild !== null && (kept === null || kept === boot.lang);
+if (!hydrate) void initSession();
 startClockSync();
 connectSocket();
 startWalletLive();
@@ -32,15 +41,28 @@ useSessionStore.subscribe((s) => {
   if (s.user) startLogWitness();
 });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-
 keepLangOnServer();
-// The first render waits for the language's words (a Tamil reader's catalogue is a small lazy chunk).
-void initLang().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+if (hydrate) {
+  void applyBoot(boot).then(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      {
+        // A difference between the server's HTML and the first render in the browser: React draws
+        // that part again; said on the console so the browser tests catch it.
+        onRecoverableError: (error) => console.error('Hydration:', error),
+      },
+    );
+  });
+} else {
+  // The first render waits for the language's words (a Tamil reader's catalogue is a small lazy chunk).
+  void initLang().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}

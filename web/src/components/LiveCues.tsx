@@ -3,6 +3,7 @@ import { t } from '../i18n/index.ts';
 import type { CueMoment } from '../lib/liveCues.ts';
 import { cuesBetween, SPEAK_GAP_MS, timerCue } from '../lib/liveCues.ts';
 import { cuesOn, playCue, setCues } from '../lib/cueOutput.ts';
+import { useBrowserValue } from '../ssr/boot.ts';
 import { serverNow } from '../lib/clock.ts';
 
 /**
@@ -77,7 +78,10 @@ export const LiveCues = ({
 
 /** The one switch for sound and vibration cues (off by default; kept on this device). */
 export const CuesSwitch = () => {
-  const [on, setOn] = useState(cuesOn);
+  // Kept in this browser only: a prerendered page shows it off until hydrated, then as kept.
+  const kept = useBrowserValue(cuesOn, false);
+  const [choice, setOn] = useState<boolean | null>(null);
+  const on = choice ?? kept;
   return (
     <button
       type="button"

@@ -6,7 +6,7 @@
  * server, so mails come in it too). A text with no Tamil is shown in English and recorded in
  * `window.__i18nMissing`, which the browser tests read.
  */
-import { create } from 'zustand';
+import { create } from '../stores/create.ts';
 
 export type Lang = 'en' | 'ta';
 export const LANGS: readonly { code: Lang; name: string; locale: string }[] = [
@@ -25,14 +25,21 @@ const loaders: Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>> = {
 
 const isLang = (value: unknown): value is Lang => value === 'en' || value === 'ta';
 
-/** The kept choice, else the first of the browser's languages we speak (Tamil for any `ta…`), else English. */
-export const preferredLang = (): Lang => {
+/** The language chosen in this browser, if one was. */
+export const keptLang = (): Lang | null => {
   try {
     const kept = localStorage.getItem(LANG_STORAGE_KEY);
-    if (isLang(kept)) return kept;
+    return isLang(kept) ? kept : null;
   } catch {
-    // Storage blocked: fall through to the browser's languages.
+    // Storage blocked: no kept choice.
+    return null;
   }
+};
+
+/** The kept choice, else the first of the browser's languages we speak (Tamil for any `ta…`), else English. */
+export const preferredLang = (): Lang => {
+  const kept = keptLang();
+  if (kept) return kept;
   const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of wanted) {
     const base = tag.toLowerCase().split('-')[0];
@@ -42,14 +49,14 @@ export const preferredLang = (): Lang => {
   return 'en';
 };
 
-export const useLangStore = create<{ lang: Lang }>(() => ({ lang: 'en' }));
+export const useLangStore = create<{ lang: Lang }>()(() => ({ lang: 'en' }));
 
 /** The language shown now (outside React too). */
 export const currentLang = (): Lang => useLangStore.getState().lang;
 /** `en-IN` or `ta-IN`: numbers, money and dates follow the language. */
 export const currentLocale = (): string => (currentLang() === 'ta' ? 'ta-IN' : 'en-IN');
 
-const loadCatalogue = async (lang: Lang): Promise<void> => {
+export const loadCatalogue = async (lang: Lang): Promise<void> => {
   if (lang === 'en' || catalogues[lang]) return;
   catalogues[lang] = await loaders[lang]();
 };
@@ -87,6 +94,9 @@ export const setLang = async (lang: Lang): Promise<void> => {
   } catch {
     // Storage blocked: the choice lasts for this visit.
   }
+  // The server reads it too, to prerender a visitor's pages in it (a year; not a secret).
+  if (typeof document !== 'undefined')
+    document.cookie = `${LANG_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
   applyDocumentLang(lang);
   useLangStore.setState({ lang });
   for (const listener of listeners) listener(lang);

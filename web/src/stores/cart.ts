@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 import type { CartLine, CartPayload } from '../screens/shop/shopApi.ts';
 import { shopApi } from '../screens/shop/shopApi.ts';
 import { takePendingCart } from './pendingCart.ts';
@@ -87,9 +87,11 @@ export const restorePendingCart = (): Promise<void> => {
 };
 
 // The cart follows the session: loaded at login (with what was chosen before it), cleared at logout.
-useSessionStore.subscribe((state, previous) => {
-  if (state.user?.id === previous.user?.id) return;
-  if (state.user) void restorePendingCart().then(loadCart);
-  else resetCart();
-});
+// In the browser only: a server rendering a page for a member has no cart to fetch.
+if (typeof window !== 'undefined')
+  useSessionStore.subscribe((state, previous) => {
+    if (state.user?.id === previous.user?.id) return;
+    if (state.user) void restorePendingCart().then(loadCart);
+    else resetCart();
+  });
 if (useSessionStore.getState().user) void loadCart();

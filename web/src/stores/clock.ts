@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 
 export type ClockState = {
   /** serverTime − local time, in ms. 0 until the first sync. */

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
 export type InstallOffer = Event & {

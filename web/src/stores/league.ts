@@ -1,5 +1,5 @@
 import { LEAGUE_TIMER_MS } from '../../../engine/leagueRules.ts';
-import { create } from 'zustand';
+import { create } from './create.ts';
 import type {
   AplLeague,
   AplLot,

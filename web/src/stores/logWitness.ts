@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 import type { KeptHead } from '../../../engine/witness.ts';
 import { api } from '../lib/api.ts';
 

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 import type { Notification, NotificationKind, NotificationList } from '../../../api/contract/notifications.ts';
 import { api } from '../lib/api.ts';
 import { getSocket } from '../lib/socket.ts';

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 import type { MemberCosts, RoomServerEvents, RoomSummary } from '../../../api/contract/index.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { formatRupees } from '../lib/format.ts';

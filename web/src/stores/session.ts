@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 import type { Access, Role } from '../../../engine/user.ts';
 import type { LoginAnswer, SessionResponse } from '../../../api/contract/account.ts';
 import { api } from '../lib/api.ts';

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './create.ts';
 import { errorText, t } from '../i18n/index.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { getSocket } from '../lib/socket.ts';

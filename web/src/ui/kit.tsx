@@ -2,12 +2,17 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent
 import { t } from '../i18n/index.ts';
 import { serverNow } from '../lib/clock.ts';
 import { useClockStore } from '../stores/clock.ts';
+import { useRenderedNow } from '../ssr/boot.ts';
 import './kit.css';
 
-/** The server's time (synced clock offset), re-read every `tickMs` while mounted. */
+/**
+ * The server's time (synced clock offset), re-read every `tickMs` while mounted. A prerendered
+ * page hydrates at the time it was rendered (the same seconds in its timers), then ticks on.
+ */
 export const useServerNow = (tickMs = 1000): number => {
   const offset = useClockStore((s) => s.offsetMs);
-  const [now, setNow] = useState(() => serverNow());
+  const renderedAt = useRenderedNow();
+  const [now, setNow] = useState(() => renderedAt ?? serverNow());
   useEffect(() => {
     setNow(serverNow());
     const timer = setInterval(() => setNow(serverNow()), tickMs);

@@ -1,7 +1,7 @@
 import type { ProfileAnswer } from '../../../../api/contract/account.ts';
 import { CRACKERS_DISTRICTS } from '../../../../engine/crackersOrder.ts';
 import type { CrackersDetails } from './CrackersDialogs.tsx';
-import { create } from 'zustand';
+import { create } from '../../stores/create.ts';
 import { CRACKERS_MIN_ORDER_PAISE } from '../../../../engine/crackersOrder.ts';
 import type { Cracker } from './shopApi.ts';
 
