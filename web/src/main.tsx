@@ -35,12 +35,13 @@ useSessionStore.subscribe((s) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-keepLangOnServer();
-// The first render waits for the language's words (a Tamil reader's catalogue is a small lazy chunk).
-void initLang().then(() =>
+// The first render waits for the language's words (a Tamil reader's catalogue is a small lazy chunk);
+// the member's language on the server is compared with the one shown only once that one is known.
+void initLang().then(() => {
+  keepLangOnServer();
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+});
