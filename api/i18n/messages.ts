@@ -187,6 +187,36 @@ const MESSAGES = {
   },
   'league.somePlayer': { en: 'A player', ta: 'ஒரு வீரர்' },
   'league.someTeam': { en: 'a team', ta: 'ஒரு' },
+
+  // ── Tax invoice PDF (api/invoices/pdf.ts): for a Tamil buyer each label reads "Tamil / English" ──
+  'invoice.title': { en: 'Tax Invoice', ta: 'வரி விலைப்பட்டியல்' },
+  'invoice.number': { en: 'Invoice no.', ta: 'விலைப்பட்டியல் எண்' },
+  'invoice.date': { en: 'Date', ta: 'தேதி' },
+  'invoice.seller': { en: 'Seller', ta: 'விற்பனையாளர்' },
+  'invoice.billTo': { en: 'Bill to', ta: 'பில் பெறுநர்' },
+  'invoice.state': { en: 'State', ta: 'மாநிலம்' },
+  'invoice.placeOfSupply': { en: 'Place of supply', ta: 'வழங்கல் இடம்' },
+  'invoice.for': { en: 'For', ta: 'இதற்கு' },
+  'invoice.order': { en: 'Order {order}', ta: 'ஆர்டர் {order}' },
+  'invoice.dealRoom': { en: 'Deal room {room}', ta: 'டீல் அறை {room}' },
+  'invoice.item': { en: 'Item', ta: 'பொருள்' },
+  'invoice.qty': { en: 'Qty', ta: 'அளவு' },
+  'invoice.taxable': { en: 'Taxable value', ta: 'வரிக்குட்பட்ட மதிப்பு' },
+  'invoice.rate': { en: 'GST rate', ta: 'வரி விகிதம்' },
+  'invoice.ratePercent': { en: 'GST %', ta: 'வரி %' },
+  'invoice.tax': { en: 'GST', ta: 'வரி' },
+  'invoice.amount': { en: 'Amount', ta: 'தொகை' },
+  'invoice.reward': { en: 'Reward cash applied: {amount}', ta: 'பயன்படுத்திய வெகுமதிப் பணம்: {amount}' },
+  'invoice.unitPrice': { en: '{qty} × {price} each', ta: '{qty} × ஒன்றுக்கு {price}' },
+  'invoice.breakup': { en: 'Tax breakup', ta: 'வரி விவரம்' },
+  'invoice.totalTax': { en: 'Total tax', ta: 'மொத்த வரி' },
+  'invoice.total': { en: 'Total', ta: 'மொத்தம்' },
+  'invoice.inWords': { en: 'Amount in words', ta: 'தொகை எழுத்தில்' },
+  'invoice.computerMade': {
+    en: 'This is a computer-generated invoice and needs no signature.',
+    ta: 'இது கணினியால் உருவாக்கப்பட்ட விலைப்பட்டியல்; கையொப்பம் தேவையில்லை.',
+  },
+  'invoice.page': { en: 'Page {page} of {pages}', ta: 'பக்கம் {page}, மொத்தம் {pages}' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageId = keyof typeof MESSAGES;

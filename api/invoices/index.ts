@@ -4,17 +4,16 @@ import type { InvoiceCommand, InvoiceLineInput } from '../../engine/invoice.ts';
 import { amountInWords, hsnFor, INVOICE_STREAM, invoiceDecider } from '../../engine/invoice.ts';
 import { roomDecider, roomStream } from '../../engine/room.ts';
 import { productById } from '../../projections/catalogue.ts';
-import type { IssuedInvoice } from '../../projections/invoices.ts';
 import { invoiceByNumber, invoicedSources, invoicesOfUser } from '../../projections/invoices.ts';
 import { shopOrderById } from '../../projections/orders.ts';
+import { langOf, userById } from '../../projections/users.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
-import type { PdfLine } from './pdf.ts';
-import { textPdf } from './pdf.ts';
+import { invoicePdf } from './pdf.ts';
 
 type InvoiceDeps = Pick<Deps, 'clock' | 'commands' | 'store' | 'readDb' | 'log' | 'config' | 'projections'>;
 
@@ -127,79 +126,6 @@ export const startInvoicing = async (deps: InvoiceDeps): Promise<Invoicing> => {
   return { settled: () => chain.then(() => undefined), stop: unsubscribe };
 };
 
-const rupees = (paise: number) => `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
-const istDate = (ms: number) =>
-  new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(ms);
-
-/** The invoice as a printable page of text lines (the PDF and the screen say the same). */
-const pdfOf = (inv: IssuedInvoice, seller: { name: string; gstin: string; address: string; state: string }) => {
-  const lines: PdfLine[] = [];
-  let y = 800;
-  const put = (text: string, x = 40, size = 10, bold = false) => lines.push({ text, x, y, size, bold });
-  put('TAX INVOICE', 40, 16, true);
-  y -= 24;
-  put(`Invoice no. ${inv.number}`, 40, 11, true);
-  put(`Date ${istDate(inv.at)}`, 400, 11);
-  y -= 22;
-  put(seller.name, 40, 11, true);
-  y -= 14;
-  put(seller.address);
-  y -= 14;
-  put(`GSTIN ${seller.gstin}  ·  State ${seller.state}`);
-  y -= 24;
-  put('Bill to', 40, 10, true);
-  y -= 14;
-  put(inv.buyer.name);
-  y -= 14;
-  put(inv.buyer.address.slice(0, 95));
-  y -= 14;
-  put(`Place of supply: ${inv.buyer.state}  ·  For: ${inv.source.reference}`);
-  y -= 24;
-  put('Item', 40, 9, true);
-  put('HSN', 300, 9, true);
-  put('Qty', 345, 9, true);
-  put('Taxable', 380, 9, true);
-  put('GST', 450, 9, true);
-  put('Total', 505, 9, true);
-  for (const l of inv.lines) {
-    y -= 16;
-    put(l.description.slice(0, 48), 40, 9);
-    put(l.hsn, 300, 9);
-    put(String(l.quantity), 345, 9);
-    put(rupees(l.taxablePaise), 380, 9);
-    put(`${l.rate}%`, 450, 9);
-    put(rupees(l.totalPaise), 505, 9);
-    if (l.discountPaise > 0) {
-      y -= 12;
-      put(`Reward cash applied: ${rupees(l.discountPaise)}`, 52, 8);
-    }
-  }
-  y -= 24;
-  const t = inv.totals;
-  put(`Taxable value ${rupees(t.taxablePaise)}`, 340);
-  if (t.igstPaise > 0) {
-    y -= 14;
-    put(`IGST ${rupees(t.igstPaise)}`, 340);
-  } else {
-    y -= 14;
-    put(`CGST ${rupees(t.cgstPaise)}`, 340);
-    y -= 14;
-    put(`SGST ${rupees(t.sgstPaise)}`, 340);
-  }
-  y -= 16;
-  put(`Total ${rupees(t.totalPaise)}`, 340, 11, true);
-  y -= 20;
-  put(amountInWords(t.totalPaise), 40, 10);
-  y -= 30;
-  put('This is a computer-generated invoice and needs no signature.', 40, 8);
-  return textPdf(lines);
-};
-
 const NumberParam = z.object({ number: z.string().regex(/^VD\/\d{4}-\d{2}\/\d{6}$/) });
 
 /** A member's invoices (admins and auditors read any): the list, one as JSON, and one as a PDF. */
@@ -222,14 +148,16 @@ export const invoiceRoutes = (deps: Pick<Deps, 'readDb' | 'config'>) => {
     .get('/', describe({ summary: 'My tax invoices, newest first', tags: ['shop'] }), (c) =>
       c.json({ seller: seller(), invoices: invoicesOfUser(deps.readDb, currentUser(c).id) }),
     )
-    .get('/:number{.+\\.pdf}', describe({ summary: 'A tax invoice as PDF', tags: ['shop'] }), (c) => {
+    .get('/:number{.+\\.pdf}', describe({ summary: 'A tax invoice as PDF', tags: ['shop'] }), async (c) => {
       const number = decodeURIComponent(c.req.param('number')).replace(/\.pdf$/, '');
       if (!NumberParam.safeParse({ number }).success) throw new ApiError(404, 'INVOICE_NOT_FOUND', 'Invoice not found');
       const inv = mine({ req: { param: () => number } }, currentUser(c));
+      // In the buyer's language, whoever downloads it (an admin or auditor gets the member's copy).
+      const pdf = await invoicePdf(inv, seller(), langOf(userById(deps.readDb, inv.buyer.userId)));
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', `attachment; filename="${inv.number.replace(/\//g, '-')}.pdf"`);
       c.header('Cache-Control', 'private, no-store');
-      return c.body(new Uint8Array(pdfOf(inv, seller())));
+      return c.body(new Uint8Array(pdf));
     })
     .get('/:number{.+}', describe({ summary: 'A tax invoice', tags: ['shop'] }), pathParams(NumberParam), (c) => {
       const inv = mine(c, currentUser(c));

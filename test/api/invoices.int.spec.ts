@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../api/i18n/messages.ts';
 import type { IssuedInvoice } from '../../projections/invoices.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { pdfText } from '../helpers/pdfText.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { ADDRESS } from './roomsHelpers.ts';
 
 /**
  * Tax invoices on a seeded server: the demo's paid shop orders are invoiced at start-up, a won
  * deal bought through the sandbox is invoiced once paid, numbers run without gaps, each member sees
- * only their own, and each invoice downloads as a PDF.
+ * only their own, and each invoice downloads as a PDF in the buyer's language.
  */
 let server: TestServer;
 let member2: Client;
@@ -83,11 +85,22 @@ describe('tax invoices', () => {
       headers: { cookie: member2.cookie! },
     });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text).toContain(`(Invoice no. ${deal!.number})`);
-    expect(text).toContain('(Place of supply: Kerala');
-    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="${deal!.number.replace(/\//g, '-')}.pdf"`,
+    );
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, missingGlyphs } = pdfText(bytes);
+    const lines = pages.flat();
+    expect(missingGlyphs).toBe(0);
+    expect(lines).toContain('Tax Invoice');
+    expect(lines).toContain(deal!.number);
+    expect(lines.join('\n')).toContain(deal!.buyer.name);
+    expect(lines.join('\n')).toContain('Place of supply: Kerala');
+    expect(lines.join('\n')).toContain('For: Deal room VTR100');
+    expect(lines).toContain(`IGST ${formatMoney('en', deal!.totals.igstPaise)}`);
+    expect(lines).toContain(`Total ${formatMoney('en', order.body.amount)}`);
+    expect(lines).toContain(one.body.amount_in_words);
   });
 
   it('shows a member only their own invoices; admins read any', async () => {
@@ -100,5 +113,36 @@ describe('tax invoices', () => {
     const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
     expect((await admin.call('GET', `/api/me/invoices/${number}`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/me/invoices`)).status).toBe(401);
+  });
+
+  it("writes the PDF in the buyer's language: Tamil labels beside the English for a Tamil member, whoever downloads it", async () => {
+    const inv = (await list(member2)).invoices.find((i) => i.source.kind === 'shop_order')!;
+    const download = async (c: Client) => {
+      const res = await fetch(`${server.url}/api/me/invoices/${inv.number}.pdf`, { headers: { cookie: c.cookie! } });
+      expect(res.status).toBe(200);
+      return pdfText(Buffer.from(await res.arrayBuffer()));
+    };
+    expect((await member2.call('PUT', '/api/me/language', { lang: 'ta' })).status).toBe(200);
+    try {
+      const { pages, missingGlyphs } = await download(member2);
+      const lines = pages.flat();
+      expect(missingGlyphs).toBe(0);
+      expect(lines).toContain('வரி விலைப்பட்டியல் / Tax Invoice');
+      expect(lines).toContain(inv.number);
+      expect(lines.join('\n')).toContain(`பில் பெறுநர் / Bill to`);
+      expect(lines.join('\n')).toContain(inv.buyer.name);
+      expect(lines.join('\n')).toContain(`இதற்கு / For: ஆர்டர் ${inv.source.reference}`);
+      expect(lines).toContain(`மொத்தம் / Total ${formatMoney('en', inv.totals.totalPaise)}`);
+      expect(lines).toContain('தொகை எழுத்தில் / Amount in words');
+      // An admin reading the member's invoice gets the member's copy.
+      const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+      expect((await download(admin)).pages).toEqual(pages);
+    } finally {
+      await member2.call('PUT', '/api/me/language', { lang: 'en' });
+    }
+    const english = (await download(member2)).pages.flat();
+    expect(english).toContain('Tax Invoice');
+    expect(english).toContain(`Total ${formatMoney('en', inv.totals.totalPaise)}`);
+    expect(english.join('\n')).not.toMatch(/[\u0B80-\u0BFF]/);
   });
 });

@@ -22,8 +22,8 @@ const PATTERNS = [
   // status === 413 ? 'PAYLOAD_TOO_LARGE' : … in the error handler
   new RegExp(String.raw`\?\s*` + CODE + String.raw`\s*:`, 'g'),
 ];
-/** Capitalised strings the scan also finds that are not error codes (a PDF font name, a payout mode). */
-const NOT_CODES = new Set<string>(['F2', 'UPI']);
+/** Capitalised strings the scan also finds that are not error codes (a payout mode). */
+const NOT_CODES = new Set<string>(['UPI']);
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -41,9 +41,10 @@ useSessionStore.subscribe((s) => {
   if (s.user) startLogWitness();
 });
 
-keepLangOnServer();
+// The member's language on the server is compared with the one shown only once that one is known.
 if (hydrate) {
   void applyBoot(boot).then(() => {
+    keepLangOnServer();
     hydrateRoot(
       root,
       <StrictMode>
@@ -58,11 +59,12 @@ if (hydrate) {
   });
 } else {
   // The first render waits for the language's words (a Tamil reader's catalogue is a small lazy chunk).
-  void initLang().then(() =>
+  void initLang().then(() => {
+    keepLangOnServer();
     createRoot(root).render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  });
 }

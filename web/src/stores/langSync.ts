@@ -1,6 +1,8 @@
 /**
- * Keeps a signed-in member's language on the server, so mails and notifications come in it too:
- * sent on every switch, and once after sign-in when the server holds another.
+ * Keeps a signed-in member's language on the server, so mails, notifications and tax invoices
+ * come in it too: sent on every switch, and once after sign-in when the server holds another.
+ * Started once the language shown is known (`initLang`): before that the app still reads English,
+ * and a session arriving first would have set a Tamil reader's server language to English.
  */
 import { api } from '../lib/api.ts';
 import { currentLang, onLangChange, type Lang } from '../i18n/index.ts';
@@ -11,9 +13,14 @@ const send = (lang: Lang) => {
   api('/api/me/language', { method: 'PUT', body: { lang } }).catch(() => undefined);
 };
 
+const settle = (user: { lang?: string } | null | undefined) => {
+  if (user && user.lang !== currentLang()) send(currentLang());
+};
+
 export const keepLangOnServer = (): void => {
   onLangChange(send);
+  settle(useSessionStore.getState().user);
   useSessionStore.subscribe((s, before) => {
-    if (s.user && s.user.id !== before.user?.id && s.user.lang !== currentLang()) send(currentLang());
+    if (s.user && s.user.id !== before.user?.id) settle(s.user);
   });
 };

@@ -210,7 +210,7 @@ export const shop: Record<string, string> = {
   'Download PDF': 'PDF பதிவிறக்கு',
   'Tax invoice': 'வரி விலைப்பட்டியல்',
   'Bill to': 'பில் பெறுநர்',
-  'Place of supply:': 'வழங்கல் இடம்:',
+  'Place of supply': 'வழங்கல் இடம்',
   For: 'இதற்கு:',
   'Taxable value': 'வரிக்குட்பட்ட மதிப்பு',
   '(reward cash {amount})': '(வெகுமதிப் பணம் {amount})',

@@ -69,8 +69,12 @@ export const Invoice = () => {
           <strong translate="no">{inv.buyer.name}</strong>
           <span translate="no">{inv.buyer.address}</span>
           <span>
-            {legal('Place of supply:')} <span translate="no">{inv.buyer.state}</span> · {t('For')}{' '}
-            <span translate="no">{inv.source.reference}</span>
+            {legal('Place of supply')}: <span translate="no">{inv.buyer.state}</span> · {t('For')}{' '}
+            {inv.source.kind === 'deal_purchase' ? (
+              t('Deal room {code}', { code: inv.source.id })
+            ) : (
+              <span translate="no">{inv.source.reference}</span>
+            )}
           </span>
         </section>
         <div className="table-scroll">
