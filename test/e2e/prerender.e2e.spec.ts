@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { chromiumAvailable, launchBrowser, MOBILE, openLoggedInPage, openPage } from './browser.ts';
@@ -57,8 +57,9 @@ describe.skipIf(!chromiumAvailable)('prerendered screens', () => {
     const member = await page('/deals', { cookie });
     expect(member.html).toContain(`data-testid="deal-card-${code}"`);
     expect(member.html).toContain(MEMBER.email);
-    // The screen's styles come with the page, not after its script.
-    expect(member.html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/Deals-[\w-]+\.css">/);
+    // The page's and the screen's styles come inside the page: nothing to fetch before the first paint.
+    expect(member.html).not.toMatch(/<link rel="stylesheet"/);
+    expect(member.html).toMatch(/<style>[^]*?\.deal-card\s*\{[^]*?<\/style>/);
     const room = await page(`/auction/${code}`, { cookie });
     expect(room.html).toContain('data-testid="auction-room"');
     expect(room.html).toContain(product);
@@ -73,11 +74,26 @@ describe.skipIf(!chromiumAvailable)('prerendered screens', () => {
     expect((await page('/auction/NOPE404', { cookie })).html).toContain('<div id="root"></div>');
   });
 
-  it('escapes boot data so a product name cannot close the script', async () => {
-    const { html } = await page('/deals', { cookie });
-    const boot = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
-    expect(boot).not.toMatch(/<\/?script/i);
-    expect(JSON.parse(boot)).toMatchObject({ path: '/deals', session: { logged_in: true } });
+  it('keeps a product name that looks like markup as text: it cannot close the boot data or the page', async () => {
+    const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const listed = await admin.call<{ products: { id: string; name: string }[] }>('GET', '/api/admin/products');
+    const target = listed.body.products.find((p) => p.name === product)!;
+    const nasty = `Kettle </script><script>alert(1)</script> $' $& <!--`;
+    const edit = await admin.call('PATCH', `/api/admin/products/${target.id}`, { name: nasty });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    try {
+      for (const path of ['/deals', `/auction/${code}`]) {
+        const { html } = await page(path, { cookie });
+        const boot = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+        expect(boot).not.toMatch(/<\/?script/i);
+        expect(JSON.stringify(JSON.parse(boot))).toContain(nasty.replace(/"/g, '\\"'));
+        // Exactly the page's own scripts: the boot data block and the app's module.
+        expect(html.match(/<script/g)).toHaveLength(2);
+        expect(html).toContain('Kettle &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&#x27; $&amp; &lt;!--');
+      }
+    } finally {
+      await admin.call('PATCH', `/api/admin/products/${target.id}`, { name: product });
+    }
   });
 
   /** Opens `path` with the app's main script held back: the content must show without it, then the same nodes hydrate. */
