@@ -87,11 +87,16 @@ export const Participant = z.object({
   remaining: z.number().int(),
 });
 
+/** Why a viewer may or may not place deals in a room (the live room's notice says it). */
+export const JoinReason = z.enum(['participant', 'not_logged_in', 'not_prebooked', 'waitlisted', 'ended', 'cancelled']);
+export type JoinReason = z.infer<typeof JoinReason>;
+
 /** The member's own view of a room. */
 export const RoomMe = z.object({
   user_id: z.string(),
   prebooked: z.boolean(),
-  can_bid: z.boolean().describe('Pre-booked, access granted and the room is running'),
+  can_bid: z.boolean().describe('Pre-booked, access granted and the room is not over'),
+  reason: JoinReason.describe('Why the member may or may not place deals (as joinRoom answers)'),
   used: z.number().int(),
   remaining: z.number().int(),
   max: z.number().int(),

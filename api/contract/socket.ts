@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Broadcasts, Requests } from './common.ts';
 import { SignedAckSchema } from './common.ts';
-import { BidEntry, RoomCode, RoomSnapshot, RoomSummary } from './rooms.ts';
+import { BidEntry, JoinReason, RoomCode, RoomSnapshot, RoomSummary } from './rooms.ts';
 import { ShopOrder } from './shop.ts';
 import { WalletBalances } from './account.ts';
 import type { NotificationBroadcasts } from './notifications.ts';
@@ -21,8 +21,7 @@ export const Bidder = z.object({ id: z.string(), username: z.string() });
 export type Bidder = z.infer<typeof Bidder>;
 
 /** Why a member may or may not bid in a room. */
-export const JoinReason = z.enum(['participant', 'not_logged_in', 'not_prebooked', 'waitlisted', 'ended', 'cancelled']);
-export type JoinReason = z.infer<typeof JoinReason>;
+export { JoinReason } from './rooms.ts';
 
 export const EndReason = z.enum(['deadline', 'max_price', 'no_bidders', 'not_enough_participants']);
 export type EndReason = z.infer<typeof EndReason>;

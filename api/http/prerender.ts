@@ -147,10 +147,10 @@ export const prerenderScreens = (options: {
     const cookie = c.req.header('cookie') ?? '';
     const session = await json<SessionResponse>('/api/auth/session', cookie);
     if (!session) return null;
-    const lang =
-      session.logged_in && (session.user?.lang === 'ta' || session.user?.lang === 'en')
-        ? session.user.lang
-        : visitorLang(cookie, c.req.header('accept-language'));
+    // The language this browser shows, by the browser's own rule (web/src/i18n): the choice made on
+    // the site (kept in a cookie beside localStorage), else the browser's languages. A member's
+    // account language follows the screen (for mails), so it is not asked here.
+    const lang = visitorLang(cookie, c.req.header('accept-language'));
     const base: Boot = { path, lang, now: Date.now(), session };
     // Members see Home at `/`, and only members open Deals and the rooms: everyone else, the shell.
     if (path === '/') return session.logged_in ? null : base;

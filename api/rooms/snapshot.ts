@@ -21,6 +21,12 @@ export const permissionOf = (
   return { canBid: true, reason: 'participant' };
 };
 
+/** The member's permission in the REST snapshot, as `joinRoom` answers it (a finished room is `ended`). */
+const permissionView = (status: RoomRow['status'] | 'completed', user: SessionUser, prebooked: boolean) => {
+  const { canBid, reason } = permissionOf(status === 'completed' ? 'ended' : status, user, prebooked);
+  return { can_bid: canBid, reason };
+};
+
 /** The full room as one consistent read: rules, state, participants, history and the member's own view. */
 export const roomSnapshot = (
   deps: Pick<Deps, 'clock' | 'readDb'>,
@@ -48,7 +54,7 @@ export const roomSnapshot = (
       ? {
           user_id: user.id,
           prebooked: !!mine,
-          can_bid: permissionOf(room.status, user, !!mine).canBid,
+          ...permissionView(room.status, user, !!mine),
           used,
           remaining: mine ? Math.max(0, room.max_attempts - used) : 0,
           max: room.max_attempts,

@@ -105,14 +105,20 @@ describe.skipIf(!chromiumAvailable)(
     for (const [lang, language] of Object.entries(LANGS) as ['en' | 'ta', string][])
       for (const viewport of [MOBILE, WIDE])
         for (const [who, paths] of Object.entries(PAGES))
-          it(`${language}: ${who} screens at ${viewport.width} px: no serious or critical violation, no sideways scroll, no page error${lang === 'ta' ? ', no English words' : ''}`, async () => {
+          it(`${language}: ${who} screens at ${viewport.width} px: no serious or critical violation, no sideways scroll, no page or console error${lang === 'ta' ? ', no English words' : ''}`, async () => {
             const opened =
               who === 'visitor'
                 ? await openPage(browser, server, { viewport, lang })
                 : await openLoggedInPage(browser, server, who === 'admin' ? ADMIN : MEMBER, viewport, lang);
             const found: Record<string, string[]> = {};
+            // What the console says in red, per screen (a failed request, a React warning, a hydration difference).
+            let consoleErrors: string[] = [];
+            opened.page.on('console', (m) => {
+              if (m.type() === 'error') consoleErrors.push(m.text());
+            });
             try {
               for (const path of paths) {
+                consoleErrors = [];
                 await opened.page.goto(path, { waitUntil: 'networkidle' });
                 await opened.page.locator('main h1, main h2').first().waitFor();
                 const problems = await seriousViolations(opened.page);
@@ -120,6 +126,7 @@ describe.skipIf(!chromiumAvailable)(
                 if (sideways) problems.push(sideways);
                 if (lang === 'ta')
                   problems.push(...(await untranslatedTexts(opened.page)).map((text) => `English: ${text}`));
+                problems.push(...consoleErrors.map((text) => `console: ${text}`));
                 if (problems.length) found[path] = problems;
                 // The main screens in both languages, saved for review (test-results/).
                 await screenshot(opened.page, `screen-${lang}-${who}-${path.replace(/\W+/g, '_')}-${viewport.width}`);

@@ -81,6 +81,7 @@ const snapshot = (
     user_id: P.id,
     prebooked: true,
     can_bid: true,
+    reason: 'participant',
     used: 0,
     remaining: 2,
     max: 2,

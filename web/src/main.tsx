@@ -13,7 +13,7 @@ import { startWalletLive } from './stores/wallet.ts';
 import { startNotificationsLive } from './stores/notifications.ts';
 import { startInstallOffer } from './stores/install.ts';
 import { showKeptFork, startLogWitness } from './stores/logWitness.ts';
-import { initLang, keptLang } from './i18n/index.ts';
+import { initLang, keepLangCookie, keptLang } from './i18n/index.ts';
 import { applyBoot, readWindowBoot } from './ssr/boot.ts';
 import { keepLangOnServer } from './stores/langSync.ts';
 
@@ -26,6 +26,8 @@ if (window.location.pathname === '/') preloadRootScreen();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const kept = keptLang();
+// A choice kept before the server could read it: tell it (the next page comes prerendered in it).
+if (kept) keepLangCookie(kept);
 const boot = readWindowBoot();
 const hydrate = boot !== null && root.firstElementChild !== null && (kept === null || kept === boot.lang);
 if (!hydrate) void initSession();

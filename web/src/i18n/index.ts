@@ -36,6 +36,12 @@ export const keptLang = (): Lang | null => {
   }
 };
 
+/** The server reads the choice too, to prerender pages in it (a cookie for a year; not a secret). */
+export const keepLangCookie = (lang: Lang): void => {
+  if (typeof document !== 'undefined')
+    document.cookie = `${LANG_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
+};
+
 /** The kept choice, else the first of the browser's languages we speak (Tamil for any `ta…`), else English. */
 export const preferredLang = (): Lang => {
   const kept = keptLang();
@@ -94,9 +100,7 @@ export const setLang = async (lang: Lang): Promise<void> => {
   } catch {
     // Storage blocked: the choice lasts for this visit.
   }
-  // The server reads it too, to prerender a visitor's pages in it (a year; not a secret).
-  if (typeof document !== 'undefined')
-    document.cookie = `${LANG_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  keepLangCookie(lang);
   applyDocumentLang(lang);
   useLangStore.setState({ lang });
   for (const listener of listeners) listener(lang);

@@ -9,6 +9,7 @@ import { loadCatalogue, useLangStore } from '../i18n/index.ts';
 import { useRoomsStore } from '../stores/rooms.ts';
 import { applySession } from '../stores/session.ts';
 import { dispatchLiveRoom } from '../stores/liveRoom.ts';
+import { fillAsServer } from '../stores/create.ts';
 
 export type { Boot };
 
@@ -30,22 +31,27 @@ export const readWindowBoot = (): Boot | null => {
   }
 };
 
-/** Fills the stores from boot data: language (its words loaded), session and wallet, and the screen's data. */
+/**
+ * Fills the stores from boot data (language with its words loaded, session and wallet, the
+ * screen's data), exactly as the server did, and freezes that for the render or hydration that follows.
+ */
 export const applyBoot = async (data: Boot): Promise<void> => {
   boot = data;
   await loadCatalogue(data.lang);
-  useLangStore.setState({ lang: data.lang });
-  applySession(data.session);
-  if (data.rooms) {
-    useRoomsStore.setState({
-      upcoming: { status: 'ready', rooms: data.rooms.upcoming, error: null },
-      completed: { status: 'ready', rooms: data.rooms.completed, error: null },
-    });
-  }
-  if (data.room) {
-    dispatchLiveRoom({ type: 'open', code: data.room.room.room_code });
-    dispatchLiveRoom({ type: 'snapshot', snapshot: data.room });
-  }
+  fillAsServer(() => {
+    useLangStore.setState({ lang: data.lang });
+    applySession(data.session);
+    if (data.rooms) {
+      useRoomsStore.setState({
+        upcoming: { status: 'ready', rooms: data.rooms.upcoming, error: null },
+        completed: { status: 'ready', rooms: data.rooms.completed, error: null },
+      });
+    }
+    if (data.room) {
+      dispatchLiveRoom({ type: 'open', code: data.room.room.room_code });
+      dispatchLiveRoom({ type: 'snapshot', snapshot: data.room });
+    }
+  });
 };
 
 /** Forgets the boot data (the server, after rendering a page). */

@@ -1,9 +1,11 @@
 /**
- * Zustand's `create`, with one difference: a server render, and the hydration of its HTML in the
- * browser, read a store as it is now, not as it was when the module loaded. Zustand's own hook
- * gives React the store's creation-time state as the "server snapshot"; the prerendered screens
- * (web/src/ssr) fill the stores with the page's data first (the server per request, the browser
- * from the same boot data before hydrating), so both sides render the same markup from it.
+ * Zustand's `create`, with one difference: the state a server render and the hydration of its
+ * HTML read. Zustand's own hook gives React the store's creation-time state as the "server
+ * snapshot"; the prerendered screens (web/src/ssr) fill the stores with the page's data first (the
+ * server per request, the browser from the same boot data before hydrating) and freeze that state
+ * for hydration (`fillAsServer`), so both sides render the same markup even if a store moves on
+ * (a socket event, a wallet refresh) before React reaches a part of the page. React then
+ * re-renders from the live state.
  */
 import { useStore } from 'zustand';
 import type { StateCreator, StoreApi } from 'zustand/vanilla';
@@ -14,20 +16,44 @@ export type UseBoundStore<T> = {
   <U>(selector: (state: T) => U): U;
 } & StoreApi<T>;
 
-/** Every store made here, with the state it was created with: a server render puts them back after each page. */
-const made: { api: StoreApi<unknown>; initial: unknown }[] = [];
+type Made = { api: StoreApi<unknown>; initial: unknown; frozen: { state: unknown } | null };
+/** Every store made here, with the state it was created with (a server render puts them back after each page). */
+const made: Made[] = [];
 
 export const create =
   <T>() =>
   (init: StateCreator<T, [], []>): UseBoundStore<T> => {
     const api = createStore<T>()(init);
-    made.push({ api, initial: api.getState() });
-    api.getInitialState = api.getState;
+    const entry: Made = { api, initial: api.getState(), frozen: null };
+    made.push(entry);
+    // React asks for this only while rendering on the server or hydrating.
+    api.getInitialState = () => (entry.frozen ? (entry.frozen.state as T) : api.getState());
     const useBoundStore = <U>(selector?: (state: T) => U) => useStore(api, selector as (state: T) => U);
     return Object.assign(useBoundStore, api);
   };
 
-/** Puts every store back as it was created (the server, between two pages it renders). */
+/**
+ * Fills the stores as the server does for a page (`fill`, from every store's creation state) and
+ * freezes that as the state a server render or hydration reads. In the browser, whatever the
+ * page's own start-up had already set in a store the boot data does not fill (the socket's
+ * status, the clock) is put back for the live state, so hydration sees exactly the server's view
+ * and React re-renders from the live one right after.
+ */
+export const fillAsServer = (fill: () => void): void => {
+  const live = made.map((entry) => entry.api.getState());
+  for (const entry of made) entry.api.setState(entry.initial, true);
+  fill();
+  made.forEach((entry, i) => {
+    const state = entry.api.getState();
+    entry.frozen = { state };
+    if (state === entry.initial) entry.api.setState(live[i], true);
+  });
+};
+
+/** Puts every store back as it was created, unfrozen (the server, between two pages it renders). */
 export const resetAllStores = (): void => {
-  for (const { api, initial } of made) api.setState(initial, true);
+  for (const entry of made) {
+    entry.frozen = null;
+    entry.api.setState(entry.initial, true);
+  }
 };

@@ -136,7 +136,7 @@ const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason
     participants: r.participants,
     maxAttempts: r.max_attempts,
     canBid: canBid ?? s.me?.can_bid ?? false,
-    reason: reason ?? state.reason,
+    reason: reason ?? s.me?.reason ?? state.reason,
     myId: s.me?.user_id ?? null,
     used: s.me?.used ?? 0,
     remaining: s.me?.remaining ?? 0,
