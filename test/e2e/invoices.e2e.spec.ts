@@ -1,8 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MEMBER } from '../helpers/http.ts';
 import { pdfText } from '../helpers/pdfText.ts';
 import { browserSuite, chromiumAvailable, MOBILE, openLoggedInPage, screenshot, untranslatedTexts } from './browser.ts';
+
+/** My Orders → the first invoice: its number, and the invoice on screen. */
+const openFirstInvoice = async (page: Page) => {
+  await page.goto('/orders');
+  const link = page.getByTestId('invoice-link').first();
+  await link.waitFor();
+  const number = /VD\/\d{4}-\d{2}\/\d{6}/.exec((await link.textContent()) ?? '')![0];
+  await link.click();
+  const invoice = page.getByTestId('invoice');
+  await invoice.getByTestId('invoice-number').getByText(number).waitFor();
+  return { number, invoice };
+};
 
 describe.skipIf(!chromiumAvailable)('tax invoices in Chromium', () => {
   const suite = browserSuite({ seed: true });
@@ -11,13 +24,7 @@ describe.skipIf(!chromiumAvailable)('tax invoices in Chromium', () => {
   it('a member opens a paid order’s tax invoice from My Orders at 375 px, with the tax breakup, and downloads the PDF', async () => {
     const { page, context, errors } = await openLoggedInPage(suite.browser, suite.server, member, MOBILE);
     try {
-      await page.goto('/orders');
-      const link = page.getByTestId('invoice-link').first();
-      await link.waitFor();
-      const number = /VD\/\d{4}-\d{2}\/\d{6}/.exec((await link.textContent()) ?? '')![0];
-      await link.click();
-      const invoice = page.getByTestId('invoice');
-      await invoice.getByTestId('invoice-number').getByText(number).waitFor();
+      const { number, invoice } = await openFirstInvoice(page);
       const totals = await invoice.getByTestId('invoice-totals').textContent();
       expect(totals).toMatch(/Taxable value.*CGST.*SGST.*Total/);
       const total = /Total(₹[\d,]+\.\d\d)$/.exec(totals ?? '')![1]!;
@@ -45,13 +52,7 @@ describe.skipIf(!chromiumAvailable)('tax invoices in Chromium', () => {
     const { page, context, errors } = await openLoggedInPage(suite.browser, suite.server, member, MOBILE, 'ta');
     try {
       expect((await context.request.put('/api/me/language', { data: { lang: 'ta' } })).status()).toBe(200);
-      await page.goto('/orders');
-      const link = page.getByTestId('invoice-link').first();
-      await link.waitFor();
-      const number = /VD\/\d{4}-\d{2}\/\d{6}/.exec((await link.textContent()) ?? '')![0];
-      await link.click();
-      const invoice = page.getByTestId('invoice');
-      await invoice.getByTestId('invoice-number').getByText(number).waitFor();
+      const { number, invoice } = await openFirstInvoice(page);
       await invoice.getByRole('heading', { name: 'வரி விலைப்பட்டியல் / Tax invoice' }).waitFor();
       expect(await invoice.getByTestId('invoice-totals').textContent()).toMatch(
         /வரிக்குட்பட்ட மதிப்பு \/ Taxable value.*CGST.*SGST.*மொத்தம் \/ Total₹/,
