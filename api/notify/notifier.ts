@@ -121,7 +121,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     queue = queue.then(async () => {
       for (const event of events) {
         if (event.position <= Math.max(handled, store.checkpoint(CHECKPOINT)) || stopped) continue;
-        const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event));
+        const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event), store.claimed);
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
         for (const intent of now)

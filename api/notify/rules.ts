@@ -40,6 +40,13 @@ export const consequencesOf = (
   readDb: ReadDb,
   /** For a league sale: the teams that bid on that player (read from the league's stream by the notifier). */
   leagueBidders: ReadonlySet<number> = new Set(),
+  /**
+   * Notifications already claimed (the notifier's store): left out before their words are written.
+   * Every deal names each earlier bidder of its room and nearly all were told already (one outbid
+   * per member per gap), so writing their text and reading their language was most of a deal's
+   * notifying; the notifier skipped them after that work anyway.
+   */
+  claimed: (id: string) => boolean = () => false,
 ): Consequences => {
   const out: Consequences = { now: [], later: [], cancel: [] };
   const d = event.data as Data;
@@ -56,15 +63,11 @@ export const consequencesOf = (
     title: write(langFor(userId), title),
     body: write(langFor(userId), body),
   });
-  const note = (kind: NotificationKind, userId: string, title: Text, body: Text, url: string, id?: string) =>
-    out.now.push({
-      id: id ?? `${kind}:${event.position}:${userId}`,
-      userId,
-      kind,
-      ...words(userId, title, body),
-      url,
-      at,
-    });
+  const note = (kind: NotificationKind, userId: string, title: Text, body: Text, url: string, id?: string) => {
+    const key = id ?? `${kind}:${event.position}:${userId}`;
+    if (claimed(key)) return;
+    out.now.push({ id: key, userId, kind, ...words(userId, title, body), url, at });
+  };
   const text = (id: MessageId, params?: Params): Text => [id, params];
 
   const room = keyOf(event.streamName, 'room');
