@@ -48,7 +48,8 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     const settings = (await memberSettings(deps, intent.userId))[intent.kind];
     if (!store.claim(intent, settings.in_app)) return;
     const now = deps.clock.now();
-    const user = userById(deps.readDb, intent.userId);
+    // The member's row only for a mail (a query built per call): most notifications have mail off.
+    const user = settings.mail ? userById(deps.readDb, intent.userId) : undefined;
     if (settings.mail && user) {
       try {
         await deps.mail.send({
@@ -121,7 +122,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     queue = queue.then(async () => {
       for (const event of events) {
         if (event.position <= Math.max(handled, store.checkpoint(CHECKPOINT)) || stopped) continue;
-        const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event));
+        const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event), store.claimed);
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
         for (const intent of now)

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { ReadDb } from '../../projections/db.ts';
+import type { RoomRow } from '../../projections/roomQueries.ts';
 import { participantRows, roomRow } from '../../projections/roomQueries.ts';
 import { shopOrderById } from '../../projections/orders.ts';
 import { leaguePlayers, leagueTeams } from '../../projections/league.ts';
@@ -40,6 +41,13 @@ export const consequencesOf = (
   readDb: ReadDb,
   /** For a league sale: the teams that bid on that player (read from the league's stream by the notifier). */
   leagueBidders: ReadonlySet<number> = new Set(),
+  /**
+   * Notifications already claimed (the notifier's store): left out before their words are written.
+   * Every deal names each earlier bidder of its room and nearly all were told already (one outbid
+   * per member per gap), so writing their text and reading their language was most of a deal's
+   * notifying; the notifier skipped them after that work anyway.
+   */
+  claimed: (id: string) => boolean = () => false,
 ): Consequences => {
   const out: Consequences = { now: [], later: [], cancel: [] };
   const d = event.data as Data;
@@ -56,26 +64,25 @@ export const consequencesOf = (
     title: write(langFor(userId), title),
     body: write(langFor(userId), body),
   });
-  const note = (kind: NotificationKind, userId: string, title: Text, body: Text, url: string, id?: string) =>
-    out.now.push({
-      id: id ?? `${kind}:${event.position}:${userId}`,
-      userId,
-      kind,
-      ...words(userId, title, body),
-      url,
-      at,
-    });
+  const note = (kind: NotificationKind, userId: string, title: Text, body: Text, url: string, id?: string) => {
+    const key = id ?? `${kind}:${event.position}:${userId}`;
+    if (claimed(key)) return;
+    out.now.push({ id: key, userId, kind, ...words(userId, title, body), url, at });
+  };
   const text = (id: MessageId, params?: Params): Text => [id, params];
 
   const room = keyOf(event.streamName, 'room');
   if (room !== null) {
-    const row = roomRow(readDb, room);
+    // Read when a notification needs it: a deal whose earlier bidders were all told needs no row.
+    let read: { row: RoomRow | undefined } | null = null;
+    const rowOf = () => (read ??= { row: roomRow(readDb, room) }).row;
     /** The product's name (data), or "Room ABC123" in the member's language when the room is unknown. */
-    const productFor = (userId: string) => row?.product_name ?? say(langFor(userId), 'room.fallbackName', { room });
+    const productFor = (userId: string) => rowOf()?.product_name ?? say(langFor(userId), 'room.fallbackName', { room });
     const url = `/auction/${room}`;
     switch (event.type) {
       case 'SeatBooked': {
         const userId = d.userId as string;
+        const row = rowOf();
         if (!row) break;
         const due = row.scheduled_time - START_NOTICE_MS;
         out.later.push({
@@ -129,8 +136,11 @@ export const consequencesOf = (
             .filter((p) => p.bids_used > 0 && p.user_id !== leader)
             .map((p) => p.user_id),
         );
+        const bucket = Math.floor(at / OUTBID_GAP_MS);
         for (const userId of bidders) {
-          const bucket = Math.floor(at / OUTBID_GAP_MS);
+          const id = `outbid:${room}:${userId}:${bucket}`;
+          // Told already in this gap (nearly every earlier bidder): no words, no room row.
+          if (claimed(id)) continue;
           note(
             'outbid',
             userId,
@@ -142,7 +152,7 @@ export const consequencesOf = (
               time: timeOf(d.deadline as number),
             }),
             url,
-            `outbid:${room}:${userId}:${bucket}`,
+            id,
           );
         }
         break;
@@ -181,6 +191,7 @@ export const consequencesOf = (
       case 'PurchaseWindowExpired': {
         out.cancel.push(`purchase:${room}`);
         // The last holder of the offer: the winner, or the runner-up it last passed to.
+        const row = rowOf();
         const holder = row?.offer_user_id ?? row?.winner_id;
         if (holder)
           note(

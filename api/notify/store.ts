@@ -35,6 +35,9 @@ export interface Scheduled extends Intent {
   group: string;
 }
 
+/** Claimed ids a notify store remembers (then it starts again: a forgotten one is read once more). */
+const SEEN_CLAIMED = 20_000;
+
 export const openNotifyStore = (path: string) => {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -106,14 +109,31 @@ export const openNotifyStore = (path: string) => {
        ON CONFLICT(name) DO UPDATE SET position = MAX(position, excluded.position)`,
     ),
   };
+  // A claim is never taken back (no notification row is deleted), so an id seen claimed stays
+  // claimed: this process answers it again from memory. Every deal asks about each earlier bidder
+  // of its room, nearly all claimed, so that was a read per member per deal.
+  const seenClaimed = new Set<string>();
+  const sawClaimed = (id: string) => {
+    if (seenClaimed.size >= SEEN_CLAIMED) seenClaimed.clear();
+    seenClaimed.add(id);
+  };
   return {
+    /** Whether some process has already claimed this notification (a read: no write lock taken). */
+    claimed: (id: string): boolean => {
+      if (seenClaimed.has(id)) return true;
+      const claimed = st.claimed.get(id) !== undefined;
+      if (claimed) sawClaimed(id);
+      return claimed;
+    },
     /**
      * True when this call created the notification (and so must send it). A notification the member
      * turned off in the bell is still claimed (so its mail or push goes once), but never listed.
      */
-    /** Whether some process has already claimed this notification (a read: no write lock taken). */
-    claimed: (id: string): boolean => st.claimed.get(id) !== undefined,
-    claim: (intent: Intent, inApp: boolean): boolean => st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes === 1,
+    claim: (intent: Intent, inApp: boolean): boolean => {
+      const won = st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes === 1;
+      sawClaimed(intent.id);
+      return won;
+    },
     lastSent: (userId: string, kind: NotificationKind, url: string): number | null =>
       st.lastOfKind.get(userId, kind, url)?.created_at ?? null,
     delivered: (id: string, channel: string, status: 'sent' | 'failed' | 'off', detail: string | null, at: number) =>

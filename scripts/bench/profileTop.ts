@@ -4,9 +4,15 @@ import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 
 /**
- * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows]`: the functions with the most self
- * time, and the project functions with the most total time, at their TypeScript lines. tsx runs
- * minified transforms, so positions are mapped back through the source maps in its cache.
+ * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>]]`:
+ * the functions with the most self time, the project functions with the most total time, and
+ * where the time goes by project file (each sample counted once, at the innermost project function
+ * on its stack: a library call or a syscall counts for the project code that made it), at their
+ * TypeScript lines. tsx runs minified transforms, so positions are mapped back through the source
+ * maps in its cache. `--during api/rooms/realtime.ts` keeps only the stretches of the profile whose
+ * samples have that text in a frame's file or name (a gap of 400 ms ends a stretch; they are listed,
+ * e.g. the round trip, the storm, the two-process storm); `--stretch 2` keeps only the second.
+ * Idle time is left out of the percentages.
  */
 interface ProfileNode {
   id: number;
@@ -20,8 +26,18 @@ interface Profile {
 }
 type RawMap = ConstructorParameters<typeof SourceMapConsumer>[0] & { sources: string[] };
 
-const [file, rowsArg] = process.argv.slice(2);
-if (!file) throw new Error('usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows]');
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  if (at === -1) return undefined;
+  const [, value] = args.splice(at, 2);
+  return value;
+};
+const during = option('--during');
+const stretch = option('--stretch');
+const [file, rowsArg] = args;
+if (!file)
+  throw new Error('usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>]]');
 const rows = Number(rowsArg ?? 25);
 const root = join(import.meta.dirname, '../..');
 
@@ -61,25 +77,61 @@ const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-const time = new Map<number, number>();
-profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const label = (n: ProfileNode) =>
   `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber)}`;
+const ancestry = (id: number): ProfileNode[] => {
+  const out: ProfileNode[] = [];
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) out.push(byId.get(at)!);
+  return out;
+};
 
+// Each sample's time (µs) and when it was taken (ms from the start).
+const samples: { id: number; us: number; at: number }[] = [];
+let clock = 0;
+profile.samples.forEach((id, i) => {
+  const us = profile.timeDeltas[i] ?? 0;
+  clock += us;
+  samples.push({ id, us, at: clock / 1000 });
+});
+
+let kept = samples;
+if (during) {
+  const stretches: { from: number; to: number; hits: number }[] = [];
+  for (const s of samples) {
+    if (!ancestry(s.id).some((n) => `${n.callFrame.url} ${n.callFrame.functionName}`.includes(during))) continue;
+    const last = stretches[stretches.length - 1];
+    if (last && s.at - last.to < 400) {
+      last.to = s.at;
+      last.hits++;
+    } else stretches.push({ from: s.at, to: s.at, hits: 1 });
+  }
+  stretches.forEach((w, i) =>
+    console.log(`stretch ${i + 1}: ${w.from.toFixed(0)}–${w.to.toFixed(0)} ms, ${w.hits} samples with ${during}`),
+  );
+  const chosen = stretch ? [stretches[Number(stretch) - 1]!] : stretches;
+  kept = samples.filter((s) => chosen.some((w) => s.at >= w.from && s.at <= w.to));
+}
+
+const isProject = (l: string) => /\.tsx?:\d+$/.test(l) && !l.includes('node_modules');
 const self = new Map<string, number>();
 const total = new Map<string, number>();
+const innermost = new Map<string, number>();
 let all = 0;
-for (const n of profile.nodes) {
-  const t = time.get(n.id) ?? 0;
-  if (!t) continue;
-  all += t;
-  self.set(label(n), (self.get(label(n)) ?? 0) + t);
-  const seen = new Set<string>();
-  for (let id: number | undefined = n.id; id !== undefined; id = parentOf.get(id)) {
-    const l = label(byId.get(id)!);
-    if (!seen.has(l)) total.set(l, (total.get(l) ?? 0) + t);
-    seen.add(l);
+let idle = 0;
+for (const { id, us } of kept) {
+  const stack = ancestry(id).map(label);
+  if (stack[0]!.startsWith('(idle)')) {
+    idle += us;
+    continue;
   }
+  all += us;
+  self.set(stack[0]!, (self.get(stack[0]!) ?? 0) + us);
+  for (const l of new Set(stack)) total.set(l, (total.get(l) ?? 0) + us);
+  const mine = stack.find(isProject);
+  const fileOf = mine
+    ? mine.slice(mine.lastIndexOf(' ') + 1).replace(/:\d+$/, '')
+    : `(outside project code) ${stack[0]}`;
+  innermost.set(fileOf, (innermost.get(fileOf) ?? 0) + us);
 }
 const print = (title: string, entries: [string, number][]) => {
   console.log(`\n${title}`);
@@ -90,6 +142,7 @@ const print = (title: string, entries: [string, number][]) => {
 print('self time', [...self]);
 print(
   'total time, project code',
-  [...total].filter(([l]) => /\.tsx?:\d+$/.test(l) && !l.includes('node_modules')),
+  [...total].filter(([l]) => isProject(l)),
 );
-console.log(`\n${(all / 1000).toFixed(0)} ms sampled`);
+print('by project file (innermost project function on the stack)', [...innermost]);
+console.log(`\n${(all / 1000).toFixed(0)} ms busy sampled, ${(idle / 1000).toFixed(0)} ms idle`);

@@ -127,6 +127,28 @@ describe('embedded SQLite event store: live subscription of its own appends', ()
   });
 });
 
+describe('embedded SQLite event store: one event read back after its append', () => {
+  it('is the event the log holds (as another connection reads it), never a refused append', async () => {
+    const path = join(dir, 'readback.db');
+    const store = openSqliteStore({ path });
+    const reader = openSqliteStore({ path });
+    const mine = uniqueStream('room');
+    await store.append(mine, [testEvent('Created', { price: 100_00 }), testEvent('Booked', { seat: 1 })]);
+    const group = await Promise.allSettled([
+      store.append(mine, [testEvent('Bid', { amount: 101_00, note: 'தமிழ் ₹' })], { expectedRevision: 1 }),
+      store.append(mine, [testEvent('Stale', { amount: 1 })], { expectedRevision: 1 }),
+    ]);
+    expect(group.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    for (const from of [0, 1, 2, 3])
+      expect(await store.readStream(mine, { from, limit: 1 })).toEqual(
+        await reader.readStream(mine, { from, limit: 1 }),
+      );
+    expect((await store.readStream(mine, { from: 2, limit: 1 })).map((e) => e.type)).toEqual(['Bid']);
+    await reader.close();
+    await store.close();
+  });
+});
+
 describe('embedded SQLite event store: group commit and write failures', () => {
   it('commits appends racing in one turn together; a conflict refuses only its own append', async () => {
     const store = openSqliteStore({ path: join(dir, 'group.db') });

@@ -108,7 +108,7 @@ export const realtimeTable = (
       ratio: ratios.rtOfPeer,
       target: '≥ 0.9',
       met: met(ratios.rtOfPeer, 0.9, 'least') && rt.accepted > 0,
-      notes: `p50 ${ms(rt.rtt.p50)}, p99 ${ms(rt.rtt.p99)}; peer p50 ${ms(peerRt.rtt.p50)}, p99 ${ms(peerRt.rtt.p99)} (${(peerRtRate / floorRate).toFixed(2)}× the floor); echo ${Math.round(echoRate)} acks/s, p50 ${ms(echo.rtt.p50)}, p99 ${ms(echo.rtt.p99)} (ours ${(rtRate / echoRate).toFixed(2)}× the echo)`,
+      notes: `p50 ${ms(rt.rtt.p50)}, p99 ${ms(rt.rtt.p99)}; peer p50 ${ms(peerRt.rtt.p50)}, p99 ${ms(peerRt.rtt.p99)} (${(peerRtRate / floorRate).toFixed(2)}× the floor); echo ${Math.round(echoRate)} acks/s, p50 ${ms(echo.rtt.p50)}, p99 ${ms(echo.rtt.p99)} (ours ${(rtRate / echoRate).toFixed(2)}× the echo); server CPU ${ms(cpuPerBid(m.roundTrip))} a deal (peer ${ms(cpuPerBid(m.peerRoundTrip))})`,
       extra: {
         p50Ms: rt.rtt.p50,
         p99Ms: rt.rtt.p99,
@@ -124,6 +124,8 @@ export const realtimeTable = (
         peerBids: peerRt.accepted,
         load: busy(m.roundTrip),
         peerLoad: busy(m.peerRoundTrip),
+        serverCpuMsPerBid: cpuPerBid(m.roundTrip),
+        peerServerCpuMsPerBid: cpuPerBid(m.peerRoundTrip),
         refusals: JSON.stringify(rt.errors),
         peerRefusals: JSON.stringify(peerRt.errors),
       },
