@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'web/dist/**',
+      'web/ssr/**',
       'data/**',
       'test-results/**',
       'bench/tmp/**',
