@@ -128,14 +128,24 @@ export const prerenderScreens = (options: {
 }): MiddlewareHandler => {
   const { dist, ssrEntry, ask, log } = options;
   const readBuild = buildReader(dist);
-  let renderer: Promise<Renderer | null> | null = null;
-  const loadRenderer = () =>
-    (renderer ??= existsSync(ssrEntry)
-      ? (import(pathToFileURL(ssrEntry).href) as Promise<Renderer>).catch((error: unknown) => {
+  // The renderer of the build in place: a new build (swapped in while the server runs, see
+  // scripts/buildWeb.ts) is loaded afresh, so pages are rendered by the same build the browser runs.
+  let loaded: { mtime: number; renderer: Promise<Renderer | null> } | null = null;
+  const loadRenderer = (): Promise<Renderer | null> => {
+    if (!existsSync(ssrEntry)) return Promise.resolve(null);
+    const mtime = statSync(ssrEntry).mtimeMs;
+    if (loaded?.mtime !== mtime) {
+      const href = `${pathToFileURL(ssrEntry).href}?build=${mtime}`;
+      loaded = {
+        mtime,
+        renderer: (import(href) as Promise<Renderer>).catch((error: unknown) => {
           log.warn('prerender: the server renderer did not load; screens render in the browser', { error });
           return null;
-        })
-      : Promise.resolve(null));
+        }),
+      };
+    }
+    return loaded.renderer;
+  };
 
   const json = async <T>(path: string, cookie: string): Promise<T | null> => {
     const res = await ask(path, { headers: cookie ? { cookie } : {} });
