@@ -208,7 +208,7 @@ export const createApp = (
     '*',
     prerenderScreens({
       dist,
-      ssrEntry: resolve(dist, '../ssr/entry-server.js'),
+      ssrDir: resolve(dist, '../ssr'),
       ask: (path, init) => app.request(path, init),
       log: deps.log,
     }),

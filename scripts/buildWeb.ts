@@ -14,9 +14,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'web/dist');
-/** The server's half of the prerendered screens (web/src/entry-server.tsx), never served as a file. */
+/**
+ * The server's half of the prerendered screens (web/src/entry-server.tsx), never served as a file.
+ * Each build has its own folder, named in `current.json`: a running server imports a new build by
+ * its own paths (Node keeps a module once loaded, by path), never a mix of two.
+ */
 export const SSR_DIR = join(root, 'web/ssr');
-export const SSR_ENTRY = join(SSR_DIR, 'entry-server.js');
+export const SSR_CURRENT = join(SSR_DIR, 'current.json');
 /** Source maps live here, beside the build and never inside it: nothing serves them. */
 export const SOURCE_MAPS = join(root, 'web/sourcemaps');
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'api/contract', 'engine'];
@@ -31,7 +35,7 @@ const newestMtime = (path: string): number => {
 /** True when web/dist is missing or older than any web source. */
 export const webBuildIsStale = (): boolean => {
   const index = join(dist, 'index.html');
-  if (!existsSync(index) || !existsSync(SSR_ENTRY)) return true;
+  if (!existsSync(index) || !existsSync(SSR_CURRENT)) return true;
   const built = statSync(index).mtimeMs;
   return sources.some((s) => newestMtime(join(root, s)) > built);
 };
@@ -96,7 +100,8 @@ export const buildWeb = async (): Promise<void> => {
     build: { outDir: tmp, emptyOutDir: true },
   });
   finishBuild(tmp);
-  const ssrTmp = `${SSR_DIR}.build-${process.pid}-${Date.now()}`;
+  const ssrBuild = `build-${Date.now()}-${process.pid}`;
+  const ssrTmp = join(SSR_DIR, `${ssrBuild}.tmp`);
   await build({
     configFile: join(root, 'web/vite.config.ts'),
     logLevel: 'warn',
@@ -122,9 +127,18 @@ export const buildWeb = async (): Promise<void> => {
     renameSync(from, to);
     rmSync(old, { recursive: true, force: true });
   };
-  // The server's renderer first: a page prerendered between the two swaps names the older build's
-  // files, which the new dist keeps (above).
-  swap(ssrTmp, SSR_DIR);
+  // The server's renderer first: a page prerendered between the two switches names the older
+  // build's files, which the new dist keeps (above). The previous renderer stays for a server that
+  // is still rendering with it; older ones go.
+  const previous = existsSync(SSR_CURRENT)
+    ? (JSON.parse(readFileSync(SSR_CURRENT, 'utf8')) as { build?: string }).build
+    : undefined;
+  renameSync(ssrTmp, join(SSR_DIR, ssrBuild));
+  writeFileSync(`${SSR_CURRENT}.tmp`, `${JSON.stringify({ build: ssrBuild, entry: `${ssrBuild}/entry-server.js` })}\n`);
+  renameSync(`${SSR_CURRENT}.tmp`, SSR_CURRENT);
+  const keep = new Set([ssrBuild, previous, 'current.json']);
+  for (const name of readdirSync(SSR_DIR))
+    if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(join(SSR_DIR, name), { recursive: true, force: true });
   swap(tmp, dist);
 };
 

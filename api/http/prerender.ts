@@ -122,23 +122,25 @@ const assetsFor = (manifest: Manifest, module: string): { css: string[]; chunks:
 
 export const prerenderScreens = (options: {
   dist: string;
-  ssrEntry: string;
+  /** Where the server renderer's builds are (web/ssr). */
+  ssrDir: string;
   ask: Ask;
   log: Logger;
 }): MiddlewareHandler => {
-  const { dist, ssrEntry, ask, log } = options;
+  const { dist, ssrDir, ask, log } = options;
   const readBuild = buildReader(dist);
-  // The renderer of the build in place: a new build (swapped in while the server runs, see
-  // scripts/buildWeb.ts) is loaded afresh, so pages are rendered by the same build the browser runs.
-  let loaded: { mtime: number; renderer: Promise<Renderer | null> } | null = null;
+  // The renderer of the build in place (`current.json` names its folder): a new build, swapped in
+  // while the server runs (scripts/buildWeb.ts), is imported from its own paths, so pages are
+  // rendered by the build the browser runs, and never by a mix of two.
+  const current = join(ssrDir, 'current.json');
+  let loaded: { entry: string; renderer: Promise<Renderer | null> } | null = null;
   const loadRenderer = (): Promise<Renderer | null> => {
-    if (!existsSync(ssrEntry)) return Promise.resolve(null);
-    const mtime = statSync(ssrEntry).mtimeMs;
-    if (loaded?.mtime !== mtime) {
-      const href = `${pathToFileURL(ssrEntry).href}?build=${mtime}`;
+    if (!existsSync(current)) return Promise.resolve(null);
+    const { entry } = JSON.parse(readFileSync(current, 'utf8')) as { entry: string };
+    if (loaded?.entry !== entry) {
       loaded = {
-        mtime,
-        renderer: (import(href) as Promise<Renderer>).catch((error: unknown) => {
+        entry,
+        renderer: (import(pathToFileURL(join(ssrDir, entry)).href) as Promise<Renderer>).catch((error: unknown) => {
           log.warn('prerender: the server renderer did not load; screens render in the browser', { error });
           return null;
         }),

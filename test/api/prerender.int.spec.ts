@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,26 +8,26 @@ import { startTestServer } from '../helpers/server.ts';
 /**
  * The server's side of prerendering (api/http/prerender.ts) against a web build of its own: the
  * real API answers the boot data; the renderer is a small module standing in for
- * web/ssr/entry-server.js, so a new build, a broken build and a missing one can be swapped in.
+ * web/ssr's builds, so a new build, a broken build and a missing one can be swapped in.
  */
 describe('prerendered pages follow the build in place and fall back to the shell', () => {
   const root = mkdtempSync(join(tmpdir(), 'vetri-prerender-'));
   const dist = join(root, 'dist');
-  const entry = join(root, 'ssr', 'entry-server.js');
+  const ssr = join(root, 'ssr');
   let server: TestServer;
-  let stamp = Date.now() / 1000 - 100;
+  let builds = 0;
 
-  /** Writes a renderer (a new build) with its own marker, dated after the last one. */
+  /** Lands a renderer as a new build does: in its own folder, then named in `current.json`. */
   const build = (body: string) => {
-    writeFileSync(entry, body);
-    stamp += 10;
-    utimesSync(entry, stamp, stamp);
+    const name = `build-${++builds}`;
+    mkdirSync(join(ssr, name), { recursive: true });
+    writeFileSync(join(ssr, name, 'entry-server.js'), body);
+    writeFileSync(join(ssr, 'current.json'), JSON.stringify({ build: name, entry: `${name}/entry-server.js` }));
   };
   const landing = async () => (await fetch(`${server.url}/`, { headers: { accept: 'text/html' } })).text();
 
   beforeAll(async () => {
     mkdirSync(dist, { recursive: true });
-    mkdirSync(join(root, 'ssr'), { recursive: true });
     writeFileSync(
       join(dist, 'index.html'),
       '<!doctype html>\n<html lang="en-IN"><head><title>t</title></head><body><div id="root"></div></body></html>\n',
@@ -51,7 +51,7 @@ describe('prerendered pages follow the build in place and fall back to the shell
     const broken = await landing();
     expect(broken).toContain('<div id="root"></div>');
     expect(broken).not.toContain('boot-data');
-    rmSync(entry);
+    rmSync(join(ssr, 'current.json'));
     expect(await landing()).toContain('<div id="root"></div>');
     // A renderer that lands later is used from then on.
     build(`export const render = async () => '<h1>back</h1>';`);
