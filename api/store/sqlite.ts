@@ -79,9 +79,6 @@ const toRecorded = (row: Row): RecordedEvent => ({
   metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
 });
 
-/** Events this process appended that `readStream` of one event answers from memory. */
-const APPENDED_LATELY = 4096;
-
 /** Runs a synchronous read as a promise, so callers see one async contract whatever the adapter. */
 const attempt = <T>(read: () => T): Promise<T> => {
   try {
@@ -148,20 +145,6 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   /** The events of the group being committed, as appended (collected only from appends that succeed). */
   let committing: RecordedEvent[] | null = null;
   const recent = createRecentEvents();
-  /**
-   * The events this process committed last, by stream and revision: a read of one event it has
-   * just appended (a deal's signed ack reads its event back) is answered without a query and a
-   * JSON parse of the row just written. The log never changes what it holds, so they stay true.
-   */
-  const appendedLately = new Map<string, RecordedEvent>();
-  const keyOf = (stream: string, revision: number) => `${revision}@${stream}`;
-  const rememberAppended = (events: readonly RecordedEvent[]) => {
-    for (const e of events) appendedLately.set(keyOf(e.streamName, e.revision), e);
-    for (const key of appendedLately.keys()) {
-      if (appendedLately.size <= APPENDED_LATELY) break;
-      appendedLately.delete(key);
-    }
-  };
   const committedListeners = new Set<(events: readonly RecordedEvent[]) => void>();
 
   const appendTx = db.transaction(
@@ -276,10 +259,8 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       return;
     } finally {
       committing = null;
-      if (outcomes) {
-        recent.add(committed);
-        rememberAppended(committed);
-      } else committed = [];
+      if (outcomes) recent.add(committed);
+      else committed = [];
     }
     // The commit is durable, so its events are facts: listeners (the deal broadcasts) hear of them
     // before any append is answered. A listener's failure never refuses a durable append.
@@ -323,7 +304,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
         ensureOpen();
         const limit = options.limit ?? -1;
         if (limit === 1 && options.direction !== 'backwards' && options.from !== undefined) {
-          const known = appendedLately.get(keyOf(stream, options.from));
+          const known = recent.at(stream, options.from);
           if (known) return [known];
         }
         const rows =

@@ -46,4 +46,17 @@ describe("the store's window of its own recent appends", () => {
     expect(positions(recent.after(0, 100))).toBeNull();
     expect(positions(recent.after(3, 100))).toEqual([4, 5]);
   });
+
+  it('finds one event it holds by stream and revision, and none it has dropped or never held', () => {
+    const recent = createRecentEvents(4);
+    recent.add(at(1, 2, 3));
+    expect(recent.at('room-ABC123', 2)?.id).toBe('e2');
+    expect(recent.at('room-OTHER', 2)).toBeUndefined();
+    recent.add(at(4, 5));
+    expect(recent.at('room-ABC123', 2)).toBeUndefined();
+    expect(recent.at('room-ABC123', 5)?.id).toBe('e5');
+    recent.add(at(9));
+    expect(recent.at('room-ABC123', 5)).toBeUndefined();
+    expect(recent.at('room-ABC123', 9)?.id).toBe('e9');
+  });
 });
