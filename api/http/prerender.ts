@@ -13,15 +13,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Boot } from '../contract/boot.ts';
 import type { RoomSnapshot, RoomSummary, SessionResponse } from '../contract/index.ts';
+import type { Logger } from '../logger.ts';
+import { compressBody, pickEncoding, weightedNames } from './compression.ts';
 
 type RoomList = { rooms: RoomSummary[]; server_time: number };
-import type { Logger } from '../logger.ts';
-import { pickEncoding } from './compression.ts';
-
 type Renderer = { render: (url: string, boot: Boot) => Promise<string> };
 /** What answers the API's own routes in-process (the Hono app's `request`). */
 type Ask = (path: string, init: RequestInit) => Response | Promise<Response>;
@@ -38,7 +36,7 @@ const SCREENS: { match: (path: string) => boolean; module: string }[] = [
  * It is a data block (`type="application/json"`), which the page's Content-Security-Policy does
  * not govern, since it never runs.
  */
-export const scriptJson = (value: unknown): string =>
+const scriptJson = (value: unknown): string =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -48,16 +46,12 @@ export const scriptJson = (value: unknown): string =>
 export const visitorLang = (cookie: string | undefined, acceptLanguage: string | undefined): 'en' | 'ta' => {
   const chosen = /(?:^|;\s*)vetri\.lang=(en|ta)(?:;|$)/.exec(cookie ?? '')?.[1];
   if (chosen === 'en' || chosen === 'ta') return chosen;
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { base: tag.split('-')[0], q: q ? Number(q.slice(2)) : 1 };
-    })
-    .filter((t) => t.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { base } of tags) if (base === 'ta' || base === 'en') return base;
+  // The browser's languages by weight (a stable sort keeps its order among equals).
+  const tags = [...weightedNames(acceptLanguage)]
+    .filter(([, q]) => q > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([tag]) => tag.split('-')[0]);
+  for (const base of tags) if (base === 'ta' || base === 'en') return base;
   return 'en';
 };
 
@@ -222,11 +216,6 @@ const send = (c: Context, page: string) => {
   };
   const encoding = pickEncoding(c.req.header('accept-encoding'));
   if (!encoding) return c.body(new Uint8Array(body), 200, headers);
-  const packed =
-    encoding === 'br'
-      ? brotliCompressSync(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
-      : gzipSync(body, { level: 6 });
+  const packed = compressBody(body, encoding);
   return c.body(new Uint8Array(packed), 200, { ...headers, 'Content-Encoding': encoding });
 };

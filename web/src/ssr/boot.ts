@@ -15,9 +15,6 @@ export type { Boot };
 
 let boot: Boot | null = null;
 
-/** The page's boot data, if it was prerendered (the server sets it per render). */
-export const bootData = (): Boot | null => boot;
-
 /** The browser's boot data (the page's `#boot-data` block), when the page was rendered for this very path. */
 export const readWindowBoot = (): Boot | null => {
   if (typeof document === 'undefined') return null;
