@@ -121,12 +121,6 @@ export const buildWeb = async (): Promise<void> => {
         if (existsSync(join(dist, kept))) cpSync(join(dist, kept), join(tmp, kept));
     }
   }
-  const swap = (from: string, to: string) => {
-    const old = `${to}.old-${process.pid}-${Date.now()}`;
-    if (existsSync(to)) renameSync(to, old);
-    renameSync(from, to);
-    rmSync(old, { recursive: true, force: true });
-  };
   // The server's renderer first: a page prerendered between the two switches names the older
   // build's files, which the new dist keeps (above). The previous renderer stays for a server that
   // is still rendering with it; older ones go.
@@ -134,12 +128,15 @@ export const buildWeb = async (): Promise<void> => {
     ? (JSON.parse(readFileSync(SSR_CURRENT, 'utf8')) as { build?: string }).build
     : undefined;
   renameSync(ssrTmp, join(SSR_DIR, ssrBuild));
-  writeFileSync(`${SSR_CURRENT}.tmp`, `${JSON.stringify({ build: ssrBuild, entry: `${ssrBuild}/entry-server.js` })}\n`);
+  writeFileSync(`${SSR_CURRENT}.tmp`, `${JSON.stringify({ build: ssrBuild })}\n`);
   renameSync(`${SSR_CURRENT}.tmp`, SSR_CURRENT);
   const keep = new Set([ssrBuild, previous, 'current.json']);
   for (const name of readdirSync(SSR_DIR))
     if (!keep.has(name) && !name.endsWith('.tmp')) rmSync(join(SSR_DIR, name), { recursive: true, force: true });
-  swap(tmp, dist);
+  const old = `${dist}.old-${process.pid}-${Date.now()}`;
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(tmp, dist);
+  rmSync(old, { recursive: true, force: true });
 };
 
 /** Builds the web client when it is missing or stale. */

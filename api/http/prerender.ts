@@ -130,11 +130,12 @@ export const prerenderScreens = (options: {
   let loaded: { entry: string; renderer: Promise<Renderer | null> } | null = null;
   const loadRenderer = (): Promise<Renderer | null> => {
     if (!existsSync(current)) return Promise.resolve(null);
-    const { entry } = JSON.parse(readFileSync(current, 'utf8')) as { entry: string };
+    const { build } = JSON.parse(readFileSync(current, 'utf8')) as { build: string };
+    const entry = join(ssrDir, build, 'entry-server.js');
     if (loaded?.entry !== entry) {
       loaded = {
         entry,
-        renderer: (import(pathToFileURL(join(ssrDir, entry)).href) as Promise<Renderer>).catch((error: unknown) => {
+        renderer: (import(pathToFileURL(entry).href) as Promise<Renderer>).catch((error: unknown) => {
           log.warn('prerender: the server renderer did not load; screens render in the browser', { error });
           return null;
         }),

@@ -22,7 +22,7 @@ describe('prerendered pages follow the build in place and fall back to the shell
     const name = `build-${++builds}`;
     mkdirSync(join(ssr, name), { recursive: true });
     writeFileSync(join(ssr, name, 'entry-server.js'), body);
-    writeFileSync(join(ssr, 'current.json'), JSON.stringify({ build: name, entry: `${name}/entry-server.js` }));
+    writeFileSync(join(ssr, 'current.json'), JSON.stringify({ build: name }));
   };
   const landing = async () => (await fetch(`${server.url}/`, { headers: { accept: 'text/html' } })).text();
 
