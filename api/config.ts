@@ -21,6 +21,11 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().default('web/dist'),
   PROJECTION_WAIT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Live events wait at most this long to be projected together (0: each commit alone). Whatever
+   * needs them sooner (a command's read-your-writes, a snapshot, a deal's signed ack) does not wait.
+   */
+  PROJECTION_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(10),
   /** Trust X-Forwarded-Proto from a reverse proxy (for the Secure cookie flag). */
   TRUST_PROXY: bool.default(false),
   /** outbox: mails kept in DATA_DIR/outbox.ndjson and readable at /admin/outbox; smtp: sent with nodemailer. */

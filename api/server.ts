@@ -86,6 +86,7 @@ export const startServer = async (
     store,
     db: readDb,
     projectors: allProjectors,
+    batchDelayMs: config.PROJECTION_BATCH_MS,
     onError: (error) => log.error('projection failed', { error }),
   });
   const logKey = deploymentLogKey(config);
@@ -167,7 +168,9 @@ export const startServer = async (
   const rooms$ = roomBroadcaster(io, deps);
   // A deal is sent to its room from its durable decided events, before the read models have it;
   // the rest of each batch once it is projected.
-  const stopDeals = store.onCommitted?.(broadcastBatches(io, [rooms$.committed], log));
+  const debugBroadcasts = { debug: config.LOG_LEVEL === 'debug' };
+  const sendDeals = broadcastBatches(io, [rooms$.committed], log, debugBroadcasts);
+  const stopDeals = store.onCommitted?.(sendDeals);
   const stopBroadcasting = projections.onApplied(
     broadcastBatches(
       io,
@@ -179,7 +182,7 @@ export const startServer = async (
         league.broadcaster,
       ],
       log,
-      { debug: config.LOG_LEVEL === 'debug' },
+      debugBroadcasts,
     ),
   );
   const rooms = await startRooms(deps, io);

@@ -23,8 +23,12 @@ export interface ProjectionRunner {
   stop(): Promise<void>;
   /** Position of the last event applied to every read model. */
   position(): number;
-  /** Resolves once every read model has reached `position`. */
-  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once every read model has reached `position`, or only the read model named `only`:
+   * that one is then brought up to date at once, ahead of the others (a deal's signed ack needs
+   * the log's tree, not every read model).
+   */
+  waitFor(position: number, timeoutMs?: number, only?: string): Promise<void>;
   /** Called after each batch is committed, with the events of the batch (for broadcasts). */
   onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void;
   /** Applies a batch directly (used by the rebuild script, which reads the log itself). */
@@ -40,6 +44,9 @@ export interface ProjectionRunner {
  * restart hand that read model events it ignores.
  */
 export const IDLE_CHECKPOINT_EVENTS = 10_000;
+
+/** Live events held for one batch at most this many at a time: more are applied at once. */
+const HELD_EVENTS = 1000;
 
 const META_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL);
@@ -64,7 +71,15 @@ export const createProjectionRunner = (deps: {
   db: ReadDb;
   projectors: readonly Projector[];
   onError?: (error: unknown) => void;
+  /**
+   * How long live events may wait to be applied together (0: each as it comes). Nothing that needs
+   * them waits: `waitFor` applies what is held at once. A deal's projection costs mostly what every
+   * transaction costs (its pages written to the WAL, each read model's checkpoint), so deals that
+   * arrive within a few milliseconds share one.
+   */
+  batchDelayMs?: number;
 }): ProjectionRunner => {
+  const batchDelayMs = deps.batchDelayMs ?? 0;
   const { store, db, projectors } = deps;
   const { sqlite } = db;
   sqlite.exec(META_SCHEMA);
@@ -103,7 +118,22 @@ export const createProjectionRunner = (deps: {
     handles: p.handles === '*' ? null : new Set(p.handles),
   }));
   const listeners = new Set<(events: readonly RecordedEvent[]) => void>();
-  const waiters = new Set<{ position: number; resolve: () => void }>();
+  interface Waiter {
+    position: number;
+    only: string | undefined;
+    resolve: () => void;
+  }
+  const waiters = new Set<Waiter>();
+  const reached = (waiter: Pick<Waiter, 'position' | 'only'>) =>
+    (waiter.only === undefined ? current : (checkpoints.get(waiter.only) ?? current)) >= waiter.position;
+  const settleWaiters = () => {
+    for (const waiter of waiters) {
+      if (reached(waiter)) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  };
   let current = Math.min(...projectors.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
   if (projectors.length === 0) current = 0;
   let subscription: Subscription | null = null;
@@ -162,12 +192,7 @@ export const createProjectionRunner = (deps: {
     for (const name of moved) written.set(name, last);
     for (const p of projectors) checkpoints.set(p.name, Math.max(checkpoints.get(p.name)!, last));
     current = Math.max(current, last);
-    for (const waiter of waiters) {
-      if (current >= waiter.position) {
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
+    settleWaiters();
     for (const listener of listeners) {
       try {
         listener(events);
@@ -203,6 +228,97 @@ export const createProjectionRunner = (deps: {
     }
   };
 
+  /** Live events read from the log and not yet applied to every read model, in log order. */
+  let held: RecordedEvent[] = [];
+  let heldTimer: ReturnType<typeof setTimeout> | null = null;
+  let draining: Promise<void> | null = null;
+
+  /** Applies everything held, a batch after another (one at a time, whoever asks). */
+  const drain = (): Promise<void> => {
+    if (heldTimer) clearTimeout(heldTimer);
+    heldTimer = null;
+    if (draining || held.length === 0) return draining ?? Promise.resolve();
+    const run = async () => {
+      try {
+        while (held.length > 0) {
+          const batch = held;
+          held = [];
+          await applyUntilWritten(batch);
+        }
+      } catch {
+        // Stopping with a batch that cannot be written (reported already): its checkpoints did not
+        // move, so the next start reads it from the log again.
+      } finally {
+        draining = null;
+      }
+    };
+    draining = run();
+    return draining;
+  };
+
+  /**
+   * One read model brought up to the held events now, in its own transaction with its checkpoint.
+   * Only between batches: every event before the held ones is then in every read model, so the
+   * read model gets its events in log order with nothing skipped.
+   */
+  const applyAhead = (name: string) => {
+    if (draining) return;
+    const handler = handlers.find((h) => h.projector.name === name);
+    if (!handler) return;
+    const { projector, handles } = handler;
+    const previous = checkpoints.get(name)!;
+    const mine = held.filter((e) => e.position > previous);
+    if (mine.length === 0) return;
+    const last = mine[mine.length - 1]!.position;
+    try {
+      sqlite.transaction(() => {
+        const wanted = handles === null ? mine : mine.filter((e) => handles.has(e.type));
+        if (wanted.length > 0 && projector.applyBatch) projector.applyBatch(db, wanted);
+        else for (const event of wanted) projector.apply(db, event);
+        writeCheckpoint(name, last);
+      })();
+    } catch (error) {
+      // The batch that follows applies it with the others.
+      deps.onError?.(error);
+      return;
+    }
+    written.set(name, last);
+    checkpoints.set(name, last);
+    settleWaiters();
+  };
+
+  /** Whoever waits on held events gets them now: one read model ahead, or every one. */
+  const serveWaiters = () => {
+    if (held.length === 0 || waiters.size === 0) return;
+    const heldUpTo = held[held.length - 1]!.position;
+    const ahead = new Set<string>();
+    let all = false;
+    for (const waiter of waiters) {
+      if (waiter.position > heldUpTo) continue;
+      if (waiter.only === undefined) all = true;
+      else ahead.add(waiter.only);
+    }
+    if (all) void drain();
+    else for (const name of ahead) applyAhead(name);
+  };
+  let serving = false;
+  const serveSoon = () => {
+    if (serving) return;
+    serving = true;
+    // Waiters that register in the same turn (a commit's acks) are served by one transaction.
+    queueMicrotask(() => {
+      serving = false;
+      serveWaiters();
+    });
+  };
+
+  const onLiveEvents = async (events: readonly RecordedEvent[]) => {
+    held.push(...events);
+    if (batchDelayMs <= 0 || stopping || held.length >= HELD_EVENTS) return drain();
+    if (waiters.size > 0) serveSoon();
+    heldTimer ??= setTimeout(() => void drain(), batchDelayMs);
+  };
+
   const runner: ProjectionRunner = {
     async start() {
       stopping = false;
@@ -215,7 +331,7 @@ export const createProjectionRunner = (deps: {
       for (const p of building) for (const name of p.deferredIndexes!) sqlite.exec(`DROP INDEX IF EXISTS "${name}"`);
       subscription = store.subscribeToAll({
         after: current,
-        onEvents: (events) => applyUntilWritten(events),
+        onEvents: onLiveEvents,
         onError: (error) => deps.onError?.(error),
       });
       await runner.waitFor(head, 10 * 60_000);
@@ -226,6 +342,7 @@ export const createProjectionRunner = (deps: {
       wakeRetry?.();
       await subscription?.close();
       subscription = null;
+      await drain();
       try {
         writeIdleCheckpoints();
       } catch (error) {
@@ -234,11 +351,12 @@ export const createProjectionRunner = (deps: {
       }
     },
     position: () => current,
-    waitFor(position, timeoutMs = 5000) {
-      if (current >= position) return Promise.resolve();
+    waitFor(position, timeoutMs = 5000, only) {
+      if (reached({ position, only })) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const waiter = {
+        const waiter: Waiter = {
           position,
+          only,
           resolve: () => {
             clearTimeout(timer);
             resolve();
@@ -249,6 +367,7 @@ export const createProjectionRunner = (deps: {
           reject(new ProjectionTimeoutError(position, current, timeoutMs));
         }, timeoutMs);
         waiters.add(waiter);
+        serveSoon();
       });
     },
     onApplied(listener) {

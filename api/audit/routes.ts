@@ -5,6 +5,7 @@ import type { AuthEnv } from '../auth/session.ts';
 import { requireRole } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { projectedNow } from '../projected.ts';
 import { describe, pathParams, queryParams } from '../http/openapi.ts';
 import { checkStream, readWholeStream } from '../store/verify.ts';
 import { checkStreamInSignedLog } from '../transparency/streamProof.ts';
@@ -120,7 +121,7 @@ export const auditRoutes = (
         // The signed heads may come from another process: this one's tree first catches up with the
         // whole store, so a tree smaller than a signed head means events were removed, not a lag.
         try {
-          await deps.projections.waitFor(await deps.store.headPosition(), deps.config.PROJECTION_WAIT_MS);
+          await projectedNow(deps);
         } catch {
           throw new ApiError(503, 'LOG_NOT_READY', 'The signed log is catching up. Try again shortly.');
         }

@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { describe, pathParams } from '../http/openapi.ts';
 import { invoicePdf } from './pdf.ts';
+import { projectedNow } from '../projected.ts';
 
 type InvoiceDeps = Pick<Deps, 'clock' | 'commands' | 'store' | 'readDb' | 'log' | 'config' | 'projections'>;
 
@@ -123,7 +124,13 @@ export const startInvoicing = async (deps: InvoiceDeps): Promise<Invoicing> => {
     if (!rooms.has(code)) queue(() => invoiceDealPurchase(deps, code), `room ${code}`);
   }
   await chain;
-  return { settled: () => chain.then(() => undefined), stop: unsubscribe };
+  return {
+    settled: async () => {
+      await projectedNow(deps);
+      await chain;
+    },
+    stop: unsubscribe,
+  };
 };
 
 const NumberParam = z.object({ number: z.string().regex(/^VD\/\d{4}-\d{2}\/\d{6}$/) });

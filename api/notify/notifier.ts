@@ -13,6 +13,7 @@ import { sendPush } from './push.ts';
 import { consequencesOf } from './rules.ts';
 import type { Intent, NotifyStore } from './store.ts';
 import { toNotification } from './store.ts';
+import { projectedNow } from '../projected.ts';
 
 const CHECKPOINT = 'notifier';
 /** The notifier's checkpoint is written when it trails by this many events or this long. */
@@ -174,6 +175,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     tick,
     /** Resolves once every event seen so far has been notified and sent. */
     async settled() {
+      await projectedNow(deps);
       await caughtUp;
       while (sending.size > 0) await Promise.all([...sending]);
     },

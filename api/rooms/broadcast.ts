@@ -40,6 +40,9 @@ export const roomBroadcaster = (io: Io, deps: Deps): Broadcaster & { committed: 
           const history = live.next(code, recorded);
           if (history)
             bidBroadcast(io, deps, code, recorded.revision, asDomainEvent<BidPlaced>(recorded).data, history);
+          // Not followed here yet: the deal goes out after its projected batch, which is brought
+          // forward (not held for the batch delay), so it still leaves before its bidder's ack.
+          else void deps.projections.waitFor(recorded.position, deps.config.PROJECTION_WAIT_MS).catch(() => {});
         }
       },
     },

@@ -4,6 +4,7 @@ import { attachRoomSockets } from './realtime.ts';
 import { settleRoom } from './sagas.ts';
 import type { RoomScheduler } from './scheduler.ts';
 import { createRoomScheduler } from './scheduler.ts';
+import { projectedNow } from '../projected.ts';
 
 export interface RoomServices extends RoomScheduler {
   /** Resolves once every settlement triggered so far has run (tests use it after a tick). */
@@ -38,6 +39,7 @@ export const startRooms = async (deps: Deps, io: Io): Promise<RoomServices> => {
   return {
     ...scheduler,
     settled: async () => {
+      await projectedNow(deps);
       let current;
       do {
         current = settling;

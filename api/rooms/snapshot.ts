@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { Deps } from '../deps.ts';
 import type { JoinReason } from '../contract/index.ts';
 import type { RoomSnapshot } from '../contract/rooms.ts';
+import { projectedNow } from '../projected.ts';
 import { remarkOf, toBidEntry, toParticipant, toRoomSummary } from './views.ts';
 
 /** Whether a member may place deals in a room, and why not. */
@@ -76,6 +77,6 @@ export const currentRoomSnapshot = async (
   code: string,
   user: SessionUser | null,
 ): Promise<RoomSnapshot> => {
-  await deps.projections.waitFor(await deps.store.headPosition(), deps.config.PROJECTION_WAIT_MS);
+  await projectedNow(deps);
   return roomSnapshot(deps, code, user);
 };

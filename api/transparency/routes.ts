@@ -5,6 +5,7 @@ import { positionOfEvent } from '../../projections/eventIndex.ts';
 import { leafHashAt, leafIndexOf, treeConsistency, treeInclusion, treeSize } from '../../projections/merkle.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import { projectedNow } from '../projected.ts';
 import { describe, pathParams, queryParams } from '../http/openapi.ts';
 import type { Heads, SignedHead } from './heads.ts';
 import type { LogKey } from './logKey.ts';
@@ -28,10 +29,12 @@ export const logRoutes = (
   heads: Heads,
   key: LogKey,
 ) => {
-  /** Proofs come from this process's tree: a size it has not projected yet is waited for, briefly. */
+  /**
+   * Proofs come from this process's read models: what the log holds now is waited for, briefly (the
+   * tree may be ahead of the event index, brought up to a deal for its signed ack).
+   */
   const ready = async (wanted: number) => {
-    if (treeSize(deps.readDb) >= wanted) return;
-    await deps.projections.waitFor(await deps.store.headPosition(), deps.config.PROJECTION_WAIT_MS).catch(() => {});
+    await projectedNow(deps).catch(() => {});
     if (treeSize(deps.readDb) < wanted)
       throw new ApiError(404, 'TREE_SIZE_UNKNOWN', `The log has no tree of ${wanted} events here yet.`);
   };

@@ -196,3 +196,78 @@ describe('checkpoints of idle read models', () => {
     void store.close();
   });
 });
+
+describe('live events projected together', () => {
+  /** The rows the streams read model holds for a stream (0 when it has not seen it). */
+  const streamEvents = (db: ReturnType<typeof openReadDb>, stream: string) =>
+    queryStreams(db, { search: stream }).rows.find((r) => r.stream === stream)?.eventCount ?? 0;
+
+  it('holds live commits for one batch, and gives whoever waits on them their read models at once', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    // A delay no test would sit through: anything that lands early was asked for.
+    const runner = createProjectionRunner({
+      store,
+      db,
+      projectors: [counter(), streamsProjector],
+      batchDelayMs: 60_000,
+    });
+    const batches: string[][] = [];
+    runner.onApplied((events) => batches.push(events.map((e) => e.type)));
+    await runner.start();
+    await store.append('c-1', [testEvent('Counted')]);
+    const second = await store.append('c-1', [testEvent('Counted')]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(countOf(db)).toBe(0);
+    expect(runner.position()).toBeLessThan(second.position);
+
+    // The tree-like case: one read model brought up to a position ahead of the others.
+    await runner.waitFor(second.position, 1000, 'counter');
+    expect(countOf(db)).toBe(2);
+    expect(streamEvents(db, 'c-1')).toBe(0);
+    expect(checkpointRow(db, 'counter')).toBe(second.position);
+    expect(batches).toEqual([]);
+
+    // Every read model: the rest of them, and the two commits reach listeners as one batch.
+    await runner.waitFor(second.position, 1000);
+    expect(streamEvents(db, 'c-1')).toBe(2);
+    expect(countOf(db)).toBe(2);
+    expect(batches).toEqual([['Counted', 'Counted']]);
+    await runner.stop();
+    await store.close();
+  });
+
+  it('applies held events once the delay passes, and at stop: none is lost or applied twice', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector], batchDelayMs: 20 });
+    await runner.start();
+    await store.append('c-1', [testEvent('Counted')]);
+    await waitUntil(() => countOf(db) === 1, 2000, 'the held event after the delay');
+    await runner.stop();
+
+    const holding = createProjectionRunner({
+      store,
+      db,
+      projectors: [counter(), streamsProjector],
+      batchDelayMs: 60_000,
+    });
+    await holding.start();
+    const ahead = await store.append('c-1', [testEvent('Counted')]);
+    await holding.waitFor(ahead.position, 1000, 'counter');
+    await store.append('c-1', [testEvent('Counted')]);
+    // Read from the log and held, not yet applied: stopping applies it.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(countOf(db)).toBe(2);
+    await holding.stop();
+    expect(countOf(db)).toBe(3);
+    expect(streamEvents(db, 'c-1')).toBe(3);
+
+    const again = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector], batchDelayMs: 20 });
+    await again.start();
+    expect(countOf(db)).toBe(3);
+    expect(streamEvents(db, 'c-1')).toBe(3);
+    await again.stop();
+    await store.close();
+  });
+});

@@ -54,6 +54,7 @@ const app = async (shared?: string) => {
     SEED_DEMO: 'false',
     SCHEDULER_INTERVAL_MS: '0',
     SWEEPER_INTERVAL_MS: '0',
+    ...(process.env.PROJECTION_BATCH_MS ? { PROJECTION_BATCH_MS: process.env.PROJECTION_BATCH_MS } : {}),
   });
   const server: RunningServer = await startServer(config, { clock });
   serve(async (body) => {

@@ -58,21 +58,37 @@ const fakeIo = () => {
   } as unknown as Io;
   return { io, sent };
 };
-const deps = { clock: { now: () => T + 10_000 }, readDb: {} } as unknown as Deps;
+/** Positions the broadcaster asked the read models to reach now (a deal it could not send at its commit). */
+const broughtForward: number[] = [];
+const deps = {
+  clock: { now: () => T + 10_000 },
+  readDb: {},
+  config: { PROJECTION_WAIT_MS: 5000 },
+  projections: {
+    waitFor: (position: number) => {
+      broughtForward.push(position);
+      return Promise.resolve();
+    },
+  },
+} as unknown as Deps;
 
 describe('deal broadcasts', () => {
   it('sends a followed room its next deal from the durable events, once, as one bidUpdate with the counts and the timer', () => {
     const { io, sent } = fakeIo();
     const rooms = roomBroadcaster(io, deps);
-    // The first deal this process sees is left to the projected batch, which reads the read model.
+    broughtForward.length = 0;
+    // The first deal this process sees is left to the projected batch, which reads the read model;
+    // that batch is brought forward instead of waiting out the batch delay.
     rooms.committed.broadcast([deal(1)]);
     expect(sent).toHaveLength(0);
+    expect(broughtForward).toEqual([deal(1).position]);
     rooms.broadcast([deal(1)]);
     expect(sent.map((s) => s.event)).toEqual(['bidUpdate']);
 
     // The next deal goes out at its commit; its projected batch sends nothing again.
     rooms.committed.broadcast([deal(2)]);
     expect(sent).toHaveLength(2);
+    expect(broughtForward).toHaveLength(1);
     rooms.broadcast([deal(2)]);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toMatchObject({
