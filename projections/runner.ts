@@ -29,6 +29,13 @@ export interface ProjectionRunner {
    * the log's tree, not every read model).
    */
   waitFor(position: number, timeoutMs?: number, only?: string): Promise<void>;
+  /**
+   * How many events of the log come between where read model `name` stands and the event at
+   * `position`: known when that event is read and waiting for the next batch (null otherwise). A
+   * read model that takes every event in log order (the log's tree) knows from this where the event
+   * will land before it is written.
+   */
+  heldBefore(name: string, position: number): number | null;
   /** Called after each batch is committed, with the events of the batch (for broadcasts). */
   onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void;
   /** Applies a batch directly (used by the rebuild script, which reads the log itself). */
@@ -369,6 +376,16 @@ export const createProjectionRunner = (deps: {
         waiters.add(waiter);
         serveSoon();
       });
+    },
+    heldBefore(name, position) {
+      const from = checkpoints.get(name);
+      if (draining || from === undefined || position <= from) return null;
+      let before = 0;
+      for (const event of held) {
+        if (event.position === position) return before;
+        if (event.position > from) before++;
+      }
+      return null;
     },
     onApplied(listener) {
       listeners.add(listener);

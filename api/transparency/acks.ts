@@ -2,13 +2,28 @@ import { ackBody } from '../../engine/ack.ts';
 import type { SignedAck } from '../../engine/ack.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
 import { leafHash } from '../../engine/merkle.ts';
-import { leafBytes, leafIndexOf, merkleProjector, sha256 } from '../../projections/merkle.ts';
+import { leafBytes, leafIndexOf, merkleProjector, sha256, treeSize } from '../../projections/merkle.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
- * Signs the acknowledgement of the event at `revision` of `stream`, once the log's tree holds it
- * (its leaf index is the place the tree gives it); the tree is brought up to it at once. The leaf hash is computed from the stored event.
+ * The leaf index the log's tree gives the event at `position`. The tree takes events in log order,
+ * one leaf each, so an event waiting for the next projected batch lands at the tree's size plus the
+ * events waiting before it; otherwise the tree is brought up to it at once and asked.
+ */
+const leafIndexFor = async (
+  deps: Pick<Deps, 'readDb' | 'projections' | 'config'>,
+  position: number,
+): Promise<number | null> => {
+  const waiting = deps.projections.heldBefore(merkleProjector.name, position);
+  if (waiting !== null) return treeSize(deps.readDb) + waiting;
+  await deps.projections.waitFor(position, deps.config.PROJECTION_WAIT_MS, merkleProjector.name);
+  return leafIndexOf(deps.readDb, position);
+};
+
+/**
+ * Signs the acknowledgement of the event at `revision` of `stream` at its place in the log's tree
+ * (its leaf index). The leaf hash is computed from the stored event.
  */
 export const signedAck = async (
   deps: Pick<Deps, 'store' | 'readDb' | 'projections' | 'config' | 'transparency'>,
@@ -17,9 +32,7 @@ export const signedAck = async (
 ): Promise<SignedAck> => {
   const [event] = await deps.store.readStream(stream, { from: revision, limit: 1 });
   if (!event || event.revision !== revision) throw new Error(`no event at ${stream}@${revision}`);
-  // Only the tree: the other read models may take the deal a few milliseconds later.
-  await deps.projections.waitFor(event.position, deps.config.PROJECTION_WAIT_MS, merkleProjector.name);
-  const index = leafIndexOf(deps.readDb, event.position);
+  const index = await leafIndexFor(deps, event.position);
   if (index === null) throw new ApiError(503, 'LOG_NOT_READY', 'The signed log is catching up. Try again shortly.');
   const { key } = deps.transparency;
   const fields = {

@@ -5,11 +5,11 @@ import { ed25519Verify } from '../../api/transparency/logKey.ts';
 import { ackBody, checkAck } from '../../engine/ack.ts';
 import { fromBase64, openCheckpoint, parseVerifierKey, toBase64 } from '../../engine/checkpoint.ts';
 import { leafHash, verifyInclusion } from '../../engine/merkle.ts';
-import { leafBytes, sha256 } from '../../projections/merkle.ts';
+import { leafBytes, leafIndexOf, sha256 } from '../../projections/merkle.ts';
 import type { Client } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
-import { liveClient, openRunningRoom, startRoomsServer } from './roomsHelpers.ts';
+import { createRoom, liveClient, openRunningRoom, startRoomsServer } from './roomsHelpers.ts';
 
 /**
  * Issue 15 §3: every accepted deal's ack carries the server's signed acknowledgement of the deal at
@@ -20,6 +20,7 @@ const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 
 describe('signed acknowledgements of deals', () => {
   const clock = createManualClock(T0);
+  let started: Awaited<ReturnType<typeof startRoomsServer>>;
   let server: TestServer;
   let members: Client[];
   let live: LiveClient[];
@@ -27,7 +28,7 @@ describe('signed acknowledgements of deals', () => {
   let verifierKey: string;
 
   beforeAll(async () => {
-    const started = await startRoomsServer(clock);
+    started = await startRoomsServer(clock);
     server = started.server;
     members = started.members;
     code = await openRunningRoom(started, clock);
@@ -104,5 +105,35 @@ describe('signed acknowledgements of deals', () => {
     const body = ackBody(proof);
     const sig = toBase64(new Uint8Array([...key.keyHash, ...fromBase64(proof.signature)]));
     expect(openCheckpoint(`${body}\n— ${key.name} ${sig}\n`, key, ed25519Verify).ok).toBe(false);
+  });
+
+  it('gives deals racing in two rooms the places the tree holds them at once the read models take them', async () => {
+    // The read models take live deals in batches; an ack is signed before its batch is written.
+    let second = '';
+    const first = await openRunningRoom(started, clock, async () => {
+      second = await createRoom(started.admin, started.productId, clock.now() + 10 * 60_000);
+      for (const m of members) expect((await m.call('POST', `/api/rooms/${second}/prebook`)).status).toBe(200);
+    });
+    const sockets: LiveClient[] = [];
+    for (const m of members) {
+      const l = await liveClient(server, m);
+      for (const room of [first, second]) await l.emit('joinRoom', { roomCode: room });
+      sockets.push(l);
+    }
+    clock.advance(1000);
+    const racing = await Promise.all(
+      sockets.flatMap((l) => [first, second].map((room) => l.emit<PlaceBidAck>('placeBid', { roomCode: room }))),
+    );
+    for (const l of sockets) l.close();
+    const acks = racing.flatMap((a) => (a.ok ? [a.data] : []));
+    expect(acks).toHaveLength(8);
+    await server.deps.projections.waitFor(await server.deps.store.headPosition());
+    const key = parseVerifierKey(sha256, verifierKey);
+    for (const a of acks) {
+      const [event] = await server.deps.store.readStream(a.proof.stream, { from: a.revision, limit: 1 });
+      expect(checkAck(a.proof, key, ed25519Verify)).toBe(true);
+      expect(a.proof.leaf_index).toBe(leafIndexOf(server.deps.readDb, event!.position));
+    }
+    expect(new Set(acks.map((a) => a.proof.leaf_index)).size).toBe(8);
   });
 });

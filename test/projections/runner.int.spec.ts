@@ -270,4 +270,29 @@ describe('live events projected together', () => {
     await again.stop();
     await store.close();
   });
+
+  it('says how many events wait before a held one, counted from where a read model stands', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = createProjectionRunner({
+      store,
+      db,
+      projectors: [counter(), streamsProjector],
+      batchDelayMs: 60_000,
+    });
+    await runner.start();
+    const first = await store.append('c-1', [testEvent('Counted'), testEvent('Ignored')]);
+    const second = await store.append('o-1', [testEvent('Counted')]);
+    await waitUntil(() => runner.heldBefore('streams', second.position) !== null, 2000, 'the events held');
+    expect(runner.heldBefore('streams', first.position - 1)).toBe(0);
+    expect(runner.heldBefore('streams', second.position)).toBe(2);
+    // Brought ahead of the others, the counter has taken every held event; the streams model has not.
+    await runner.waitFor(first.position, 1000, 'counter');
+    expect(runner.heldBefore('counter', second.position)).toBeNull();
+    expect(runner.heldBefore('streams', second.position)).toBe(2);
+    await runner.waitFor(second.position);
+    expect(runner.heldBefore('streams', second.position)).toBeNull();
+    await runner.stop();
+    await store.close();
+  });
 });
