@@ -136,6 +136,18 @@ export const participantsOfRooms = (db: ReadDb, codes: readonly string[]): Map<s
 export const bidRows = ({ sqlite }: ReadDb, code: string): BidRow[] =>
   prepared<[string], BidRow>(sqlite, 'SELECT * FROM rm_bids WHERE room_code = ? ORDER BY seq').all(code);
 
+/**
+ * The members who placed a deal in a room before deal `seq` (the read model may already hold later
+ * deals: it takes live deals in batches).
+ */
+export const biddersBefore = ({ sqlite }: ReadDb, code: string, seq: number): string[] =>
+  prepared<[string, number], { user_id: string }>(
+    sqlite,
+    'SELECT DISTINCT user_id FROM rm_bids WHERE room_code = ? AND seq < ?',
+  )
+    .all(code, seq)
+    .map((row) => row.user_id);
+
 /** Rooms a member pre-booked, with their own attempts, fee fate and offer place, latest start first. */
 export const roomsOfUser = (
   { sqlite }: ReadDb,

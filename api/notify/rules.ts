@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import type { RoomRow } from '../../projections/roomQueries.ts';
-import { participantRows, roomRow } from '../../projections/roomQueries.ts';
+import { biddersBefore, participantRows, roomRow } from '../../projections/roomQueries.ts';
 import { shopOrderById } from '../../projections/orders.ts';
 import { leaguePlayers, leagueTeams } from '../../projections/league.ts';
 import { langById } from '../../projections/users.ts';
@@ -129,13 +129,9 @@ export const consequencesOf = (
           );
         break;
       case 'BidPlaced': {
-        // Everyone who bid in this room before, except the new leader: a deal came after theirs.
+        // Everyone who bid in this room before this deal, except its bidder: a deal came after theirs.
         const leader = d.userId as string;
-        const bidders = new Set(
-          participantRows(readDb, room)
-            .filter((p) => p.bids_used > 0 && p.user_id !== leader)
-            .map((p) => p.user_id),
-        );
+        const bidders = new Set(biddersBefore(readDb, room, d.seq as number).filter((u) => u !== leader));
         const bucket = Math.floor(at / OUTBID_GAP_MS);
         for (const userId of bidders) {
           const id = `outbid:${room}:${userId}:${bucket}`;
