@@ -254,7 +254,9 @@ export const createProjectionRunner = (deps: {
         }
       } catch {
         // Stopping with a batch that cannot be written (reported already): its checkpoints did not
-        // move, so the next start reads it from the log again.
+        // move, so the next start reads it from the log again. What was held after it goes too, so
+        // no count of held events (`heldBefore`) skips the lost batch.
+        held = [];
       } finally {
         draining = null;
       }

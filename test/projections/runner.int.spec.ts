@@ -198,6 +198,12 @@ describe('checkpoints of idle read models', () => {
 });
 
 describe('live events projected together', () => {
+  /** A runner of the counter and the streams read model that holds live events for `batchDelayMs`. */
+  const batching = (
+    store: ReturnType<typeof openSqliteStore>,
+    db: ReturnType<typeof openReadDb>,
+    batchDelayMs: number,
+  ) => createProjectionRunner({ store, db, projectors: [counter(), streamsProjector], batchDelayMs });
   /** The rows the streams read model holds for a stream (0 when it has not seen it). */
   const streamEvents = (db: ReturnType<typeof openReadDb>, stream: string) =>
     queryStreams(db, { search: stream }).rows.find((r) => r.stream === stream)?.eventCount ?? 0;
@@ -206,12 +212,7 @@ describe('live events projected together', () => {
     const store = openSqliteStore({ path: ':memory:' });
     const db = openReadDb(':memory:');
     // A delay no test would sit through: anything that lands early was asked for.
-    const runner = createProjectionRunner({
-      store,
-      db,
-      projectors: [counter(), streamsProjector],
-      batchDelayMs: 60_000,
-    });
+    const runner = batching(store, db, 60_000);
     const batches: string[][] = [];
     runner.onApplied((events) => batches.push(events.map((e) => e.type)));
     await runner.start();
@@ -240,18 +241,13 @@ describe('live events projected together', () => {
   it('applies held events once the delay passes, and at stop: none is lost or applied twice', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const db = openReadDb(':memory:');
-    const runner = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector], batchDelayMs: 20 });
+    const runner = batching(store, db, 20);
     await runner.start();
     await store.append('c-1', [testEvent('Counted')]);
     await waitUntil(() => countOf(db) === 1, 2000, 'the held event after the delay');
     await runner.stop();
 
-    const holding = createProjectionRunner({
-      store,
-      db,
-      projectors: [counter(), streamsProjector],
-      batchDelayMs: 60_000,
-    });
+    const holding = batching(store, db, 60_000);
     await holding.start();
     const ahead = await store.append('c-1', [testEvent('Counted')]);
     await holding.waitFor(ahead.position, 1000, 'counter');
@@ -263,7 +259,7 @@ describe('live events projected together', () => {
     expect(countOf(db)).toBe(3);
     expect(streamEvents(db, 'c-1')).toBe(3);
 
-    const again = createProjectionRunner({ store, db, projectors: [counter(), streamsProjector], batchDelayMs: 20 });
+    const again = batching(store, db, 20);
     await again.start();
     expect(countOf(db)).toBe(3);
     expect(streamEvents(db, 'c-1')).toBe(3);
@@ -274,12 +270,7 @@ describe('live events projected together', () => {
   it('says how many events wait before a held one, counted from where a read model stands', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const db = openReadDb(':memory:');
-    const runner = createProjectionRunner({
-      store,
-      db,
-      projectors: [counter(), streamsProjector],
-      batchDelayMs: 60_000,
-    });
+    const runner = batching(store, db, 60_000);
     await runner.start();
     const first = await store.append('c-1', [testEvent('Counted'), testEvent('Ignored')]);
     const second = await store.append('o-1', [testEvent('Counted')]);
