@@ -193,54 +193,123 @@ export const memberTimings = (deals: readonly DealFact[], rules: IntegrityRules 
 };
 
 /**
- * `last-second`: a member whose deals across finished rooms came mostly in the deadline's last
- * second. `deals` are all the member's deals in finished rooms.
+ * What the cross-room rules need of a member's deals in finished rooms: the totals, and the latest
+ * deals for evidence, asked only when a flag is raised. The read model keeps the totals per member
+ * as rooms end, so a room's end costs the same however many deals its members placed before.
  */
-export const lastSecondFlag = (
+export interface MemberRecord {
+  deals: number;
+  /** Of `deals`, how many came in the deadline's last second (`lastSecondMs`). */
+  late: number;
+  /** Finished rooms the member dealt in. */
+  rooms: number;
+  /**
+   * Whom the member's deals topped: `one` while every deal topped the same member (null for a
+   * room's opening deal), `several` once two differ; null with no deals.
+   */
+  topped: { one: string | null } | 'several' | null;
+  /** The member's latest deals (all, or only the late ones), oldest first, at most `MAX_EVIDENCE`. */
+  latest(lateOnly: boolean): readonly DealFact[];
+}
+
+/** The totals of a `MemberRecord`, as the read model stores them. */
+export type MemberTotals = Pick<MemberRecord, 'deals' | 'late' | 'rooms' | 'topped'>;
+
+export const NO_DEALS: MemberTotals = { deals: 0, late: 0, rooms: 0, topped: null };
+
+/** A member's totals with one more finished room's deals of theirs (`own`, all theirs and in one room) added. */
+export const withRoom = (
+  totals: MemberTotals,
+  own: readonly DealFact[],
+  rules: IntegrityRules = INTEGRITY_RULES,
+): MemberTotals => {
+  if (own.length === 0) return totals;
+  let topped = totals.topped;
+  for (const d of own) {
+    if (topped === null) topped = { one: d.opponentId };
+    else if (topped !== 'several' && topped.one !== d.opponentId) topped = 'several';
+  }
+  return {
+    deals: totals.deals + own.length,
+    late: totals.late + own.filter((d) => d.beforeMs < rules.lastSecondMs).length,
+    rooms: totals.rooms + 1,
+    topped,
+  };
+};
+
+/** A member's record from all their deals in finished rooms (`deals` may hold others' too). */
+export const memberRecordOf = (
   userId: string,
   deals: readonly DealFact[],
   rules: IntegrityRules = INTEGRITY_RULES,
+): MemberRecord => {
+  const own = deals.filter((d) => d.userId === userId).sort(byLog);
+  const byRoom = new Map<string, DealFact[]>();
+  for (const d of own) byRoom.set(d.room, [...(byRoom.get(d.room) ?? []), d]);
+  const totals = [...byRoom.values()].reduce((t, room) => withRoom(t, room, rules), NO_DEALS);
+  return {
+    ...totals,
+    latest: (lateOnly) => (lateOnly ? own.filter((d) => d.beforeMs < rules.lastSecondMs) : own).slice(-MAX_EVIDENCE),
+  };
+};
+
+/**
+ * `last-second`: a member whose deals across finished rooms came mostly in the deadline's last
+ * second.
+ */
+export const lastSecondOf = (
+  userId: string,
+  record: MemberRecord,
+  rules: IntegrityRules = INTEGRITY_RULES,
 ): Flag | null => {
-  const own = deals.filter((d) => d.userId === userId);
-  if (own.length < rules.lastSecondMinDeals) return null;
-  const late = own.filter((d) => d.beforeMs < rules.lastSecondMs);
-  if (late.length / own.length < rules.lastSecondShare) return null;
-  const rooms = new Set(own.map((d) => d.room)).size;
+  if (record.deals < rules.lastSecondMinDeals) return null;
+  if (record.late / record.deals < rules.lastSecondShare) return null;
   return {
     id: `last-second:${userId}`,
     kind: 'last-second',
     room: null,
     members: [userId],
-    facts: { kind: 'last-second', member: userId, late: late.length, deals: own.length, rooms },
-    evidence: evidence(late),
+    facts: { kind: 'last-second', member: userId, late: record.late, deals: record.deals, rooms: record.rooms },
+    evidence: evidence(record.latest(true)),
   };
 };
+
+/** `last-second` over `deals`: all the member's deals in finished rooms. */
+export const lastSecondFlag = (
+  userId: string,
+  deals: readonly DealFact[],
+  rules: IntegrityRules = INTEGRITY_RULES,
+): Flag | null => lastSecondOf(userId, memberRecordOf(userId, deals, rules), rules);
 
 /**
  * `single-opponent`: a member who dealt in several finished rooms and only ever topped one and the
  * same other member (whoever led before each of their deals).
  */
-export const singleOpponentFlag = (
+export const singleOpponentOf = (
   userId: string,
-  deals: readonly DealFact[],
+  record: MemberRecord,
   rules: IntegrityRules = INTEGRITY_RULES,
 ): Flag | null => {
-  const own = deals.filter((d) => d.userId === userId);
-  const rooms = new Set(own.map((d) => d.room));
-  if (rooms.size < rules.singleOpponentMinRooms) return null;
-  const opponents = new Set(own.map((d) => d.opponentId));
-  if (opponents.size !== 1) return null;
-  const [opponent] = opponents;
-  if (!opponent) return null;
+  if (record.rooms < rules.singleOpponentMinRooms) return null;
+  const { topped } = record;
+  if (topped === null || topped === 'several' || !topped.one) return null;
+  const opponent = topped.one;
   return {
     id: `single-opponent:${userId}`,
     kind: 'single-opponent',
     room: null,
     members: [userId, opponent].sort(),
-    facts: { kind: 'single-opponent', member: userId, opponent, rooms: rooms.size, deals: own.length },
-    evidence: evidence(own),
+    facts: { kind: 'single-opponent', member: userId, opponent, rooms: record.rooms, deals: record.deals },
+    evidence: evidence(record.latest(false)),
   };
 };
+
+/** `single-opponent` over `deals`: all the member's deals in finished rooms. */
+export const singleOpponentFlag = (
+  userId: string,
+  deals: readonly DealFact[],
+  rules: IntegrityRules = INTEGRITY_RULES,
+): Flag | null => singleOpponentOf(userId, memberRecordOf(userId, deals, rules), rules);
 
 /** Runs of at least `burstRunDeals` consecutive own deals whose gaps differ by at most `burstSpreadMs`. */
 const evenRun = (own: readonly DealFact[], rules: IntegrityRules): DealFact[] => {
@@ -329,23 +398,34 @@ export const sharedSignInFlags = (
   return flags;
 };
 
-/** Every flag a room's end raises or updates: the room's own, then each of its dealers' over all rooms. */
-export const flagsAtRoomEnd = (
+/**
+ * Every flag a room's end raises or updates: the room's own, then each of its dealers' over all
+ * rooms, from their records (`recordOf`: their deals in every finished room, this one included).
+ */
+export const flagsOfRoomEnd = (
   room: string,
   roomDeals: readonly DealFact[],
-  /** Every deal, in every finished room (this one included), of the members who dealt in this room. */
-  membersDeals: readonly DealFact[],
+  recordOf: (userId: string) => MemberRecord,
   signIns: ReadonlyMap<string, SignInFacts>,
   rules: IntegrityRules = INTEGRITY_RULES,
 ): Flag[] => {
   const members = [...new Set(roomDeals.map((d) => d.userId))].sort();
-  const across = members.flatMap((userId) => [
-    lastSecondFlag(userId, membersDeals, rules),
-    singleOpponentFlag(userId, membersDeals, rules),
-  ]);
+  const across = members.flatMap((userId) => {
+    const record = recordOf(userId);
+    return [lastSecondOf(userId, record, rules), singleOpponentOf(userId, record, rules)];
+  });
   return [
     ...sharedSignInFlags(room, roomDeals, signIns),
     ...scriptedBurstFlags(room, roomDeals, rules),
     ...across.filter((f): f is Flag => f !== null),
   ];
 };
+
+/** `flagsOfRoomEnd` with the records made from `membersDeals`: every deal, in every finished room, of the room's members. */
+export const flagsAtRoomEnd = (
+  room: string,
+  roomDeals: readonly DealFact[],
+  membersDeals: readonly DealFact[],
+  signIns: ReadonlyMap<string, SignInFacts>,
+  rules: IntegrityRules = INTEGRITY_RULES,
+): Flag[] => flagsOfRoomEnd(room, roomDeals, (userId) => memberRecordOf(userId, membersDeals, rules), signIns, rules);

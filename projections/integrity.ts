@@ -1,6 +1,22 @@
 import type { IntegrityEvent, ReviewOutcome } from '../engine/integrity.ts';
-import type { DealFact, Flag, FlagEvidence, FlagFacts, FlagKind, MemberTiming } from '../engine/integrityRules.ts';
-import { flagsAtRoomEnd, memberTimings } from '../engine/integrityRules.ts';
+import type {
+  DealFact,
+  Flag,
+  FlagEvidence,
+  FlagFacts,
+  FlagKind,
+  MemberRecord,
+  MemberTiming,
+  MemberTotals,
+} from '../engine/integrityRules.ts';
+import {
+  flagsOfRoomEnd,
+  INTEGRITY_RULES,
+  MAX_EVIDENCE,
+  memberTimings,
+  NO_DEALS,
+  withRoom,
+} from '../engine/integrityRules.ts';
 import type { RoomEvent } from '../engine/room.ts';
 import type { UserEvent } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
@@ -19,8 +35,9 @@ import { prepared } from './statements.ts';
  *
  * Flags live only here, never in events: the log holds the deals, sign-ins and reviews they come
  * from, so a change to the flags' shape is a version bump and a rebuild from the same events
- * (version 2: `facts` in place of an English `summary`). The rebuild raises the same ids with the
- * same evidence versions, so the reviews in the log still land on the versions they reviewed.
+ * (version 2: `facts` in place of an English `summary`; version 3: each member's totals kept as
+ * rooms end). The rebuild raises the same ids with the same evidence versions, so the reviews in
+ * the log still land on the versions they reviewed.
  */
 
 /** What a sign-in records in its event's metadata: HMAC-SHA256 hashes under the integrity salt. */
@@ -39,6 +56,8 @@ const STATEMENTS = {
      VALUES (@room, @seq, @eventId, @revision, @position, @userId, @userName, @at, @beforeMs, @opponentId, @reactionMs)`,
   moved: 'UPDATE rm_integrity_rooms SET deadline = ?, last_user = ?, last_at = ? WHERE room_code = ?',
   ended: 'UPDATE rm_integrity_rooms SET ended_at = ?, end_reason = ?, winner_id = ? WHERE room_code = ?',
+  totals: `INSERT INTO rm_integrity_members (user_id, deals, late, rooms, topped) VALUES (@userId, @deals, @late, @rooms, @topped)
+     ON CONFLICT (user_id) DO UPDATE SET deals = @deals, late = @late, rooms = @rooms, topped = @topped`,
   raise: `INSERT INTO rm_integrity_flags (id, kind, room_code, members, facts, evidence, version, status, raised_at,
       updated_at) VALUES (@id, @kind, @room, @members, @facts, @evidence, 1, 'open', @at, @at)`,
   update: `UPDATE rm_integrity_flags SET members = @members, facts = @facts, evidence = @evidence,
@@ -142,22 +161,50 @@ const upsertFlag = ({ db, sql }: Context, flag: Flag, at: number) => {
   for (const room of new Set(flag.evidence.map((d) => d.room))) sql.flagRoom.run(flag.id, room);
 };
 
+/** A member's totals over their deals in finished rooms, as kept by `ended`. */
+const totalsOf = ({ sqlite }: ReadDb, userId: string): MemberTotals => {
+  const row = prepared<[string], { deals: number; late: number; rooms: number; topped: string }>(
+    sqlite,
+    'SELECT deals, late, rooms, topped FROM rm_integrity_members WHERE user_id = ?',
+  ).get(userId);
+  return row ? { ...row, topped: JSON.parse(row.topped) as MemberTotals['topped'] } : NO_DEALS;
+};
+
+/** A member's latest deals in finished rooms (all, or those in the last second), oldest first. */
+const latestDeals = ({ sqlite }: ReadDb, userId: string, lateOnly: boolean): DealFact[] =>
+  prepared<[string, number, number], DealRow>(
+    sqlite,
+    `SELECT ${DEAL_COLUMNS.split(', ')
+      .map((c) => `d.${c}`)
+      .join(', ')} FROM rm_integrity_deals d JOIN rm_integrity_rooms r ON r.room_code = d.room_code
+      WHERE d.user_id = ? AND r.ended_at IS NOT NULL AND d.before_ms < ? ORDER BY d.position DESC LIMIT ?`,
+  )
+    .all(userId, lateOnly ? INTEGRITY_RULES.lastSecondMs : Number.MAX_SAFE_INTEGER, MAX_EVIDENCE)
+    .reverse()
+    .map(toFact);
+
+/**
+ * A room's end: each of its dealers' totals take the room's deals (one row each, however many deals
+ * they placed before: reading them all at every room end made the work grow with every member's
+ * history), then the rules raise or update flags; a cross-room flag reads its evidence (the latest
+ * deals, on the member's index) only when it is raised.
+ */
 const ended = (e: Recorded<Extract<RoomEvent, { type: 'RoomEnded' }>>, ctx: Context, code: string) => {
   ctx.sql.ended.run(e.data.at, e.data.reason, e.data.winner?.userId ?? null, code);
   const deals = roomDeals(ctx.db, code);
   if (deals.length === 0) return;
   const members = [...new Set(deals.map((d) => d.userId))];
+  const totals = new Map<string, MemberTotals>();
+  for (const userId of members) {
+    const after = withRoom(
+      totalsOf(ctx.db, userId),
+      deals.filter((d) => d.userId === userId),
+    );
+    ctx.sql.totals.run({ userId, ...after, topped: JSON.stringify(after.topped) });
+    totals.set(userId, after);
+  }
   const marks = members.map(() => '?').join(', ');
   const sqlite = ctx.db.sqlite;
-  const membersDeals = prepared<string[], DealRow>(
-    sqlite,
-    `SELECT ${DEAL_COLUMNS.split(', ')
-      .map((c) => `d.${c}`)
-      .join(', ')} FROM rm_integrity_deals d JOIN rm_integrity_rooms r ON r.room_code = d.room_code
-      WHERE r.ended_at IS NOT NULL AND d.user_id IN (${marks}) ORDER BY d.position`,
-  )
-    .all(...members)
-    .map(toFact);
   const signIns = new Map<string, { devices: Set<string>; addresses: Set<string> }>();
   const hashes = prepared<string[], { user_id: string; kind: string; hash: string }>(
     sqlite,
@@ -168,7 +215,11 @@ const ended = (e: Recorded<Extract<RoomEvent, { type: 'RoomEnded' }>>, ctx: Cont
     (h.kind === 'device' ? facts.devices : facts.addresses).add(h.hash);
     signIns.set(h.user_id, facts);
   }
-  for (const flag of flagsAtRoomEnd(code, deals, membersDeals, signIns)) {
+  const recordOf = (userId: string): MemberRecord => ({
+    ...(totals.get(userId) ?? NO_DEALS),
+    latest: (lateOnly) => latestDeals(ctx.db, userId, lateOnly),
+  });
+  for (const flag of flagsOfRoomEnd(code, deals, recordOf, signIns)) {
     upsertFlag(ctx, flag, e.data.at);
   }
 };
@@ -180,7 +231,7 @@ type IntegrityInput =
 
 export const integrityProjector = defineReadModel<IntegrityInput>()({
   name: 'integrity',
-  version: 2,
+  version: 3,
   tables: {
     rm_integrity_signins: `CREATE TABLE IF NOT EXISTS rm_integrity_signins (user_id TEXT NOT NULL, kind TEXT NOT NULL,
       hash TEXT NOT NULL, first_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, hash))`,
@@ -195,11 +246,14 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
       room_code TEXT, members TEXT NOT NULL, facts TEXT NOT NULL, evidence TEXT NOT NULL, version INTEGER NOT NULL,
       status TEXT NOT NULL, raised_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, review_outcome TEXT,
       review_note TEXT, reviewed_by_id TEXT, reviewed_by_name TEXT, reviewed_at INTEGER, reviewed_version INTEGER)`,
+    rm_integrity_members: `CREATE TABLE IF NOT EXISTS rm_integrity_members (user_id TEXT PRIMARY KEY,
+      deals INTEGER NOT NULL, late INTEGER NOT NULL, rooms INTEGER NOT NULL, topped TEXT NOT NULL)`,
     rm_integrity_flag_rooms: `CREATE TABLE IF NOT EXISTS rm_integrity_flag_rooms (flag_id TEXT NOT NULL,
       room_code TEXT NOT NULL, PRIMARY KEY (flag_id, room_code))`,
   },
   indexes: {
-    rm_integrity_deals_user: 'CREATE INDEX IF NOT EXISTS rm_integrity_deals_user ON rm_integrity_deals(user_id)',
+    rm_integrity_deals_user:
+      'CREATE INDEX IF NOT EXISTS rm_integrity_deals_user ON rm_integrity_deals(user_id, position)',
     rm_integrity_flag_rooms_room:
       'CREATE INDEX IF NOT EXISTS rm_integrity_flag_rooms_room ON rm_integrity_flag_rooms(room_code)',
     rm_integrity_flags_status:

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DealFact, SignInFacts } from '../../engine/integrityRules.ts';
-import { flagsAtRoomEnd, INTEGRITY_RULES, MAX_EVIDENCE, memberTimings } from '../../engine/integrityRules.ts';
+import type { DealFact, MemberRecord, MemberTotals, SignInFacts } from '../../engine/integrityRules.ts';
+import {
+  flagsAtRoomEnd,
+  flagsOfRoomEnd,
+  INTEGRITY_RULES,
+  MAX_EVIDENCE,
+  memberRecordOf,
+  memberTimings,
+  NO_DEALS,
+  withRoom,
+} from '../../engine/integrityRules.ts';
 import { factHash } from '../../api/auth/signInFacts.ts';
 
 const MEMBERS = ['u1', 'u2', 'u3', 'u4'];
@@ -79,6 +88,33 @@ const flagsOf = (deals: readonly DealFact[], signIns: ReadonlyMap<string, SignIn
   );
 
 describe('fairness rules (properties)', () => {
+  it('give the same flags from each member’s totals kept room by room as from all their deals', () => {
+    fc.assert(
+      fc.property(dealsArb, signInsArb, (deals, signIns) => {
+        // Rooms end one after another; the read model keeps each dealer's totals as theirs end.
+        const totals = new Map<string, MemberTotals>();
+        const finished: DealFact[] = [];
+        for (const room of ROOMS) {
+          const inRoom = deals.filter((d) => d.room === room);
+          finished.push(...inRoom);
+          for (const userId of new Set(inRoom.map((d) => d.userId)))
+            totals.set(
+              userId,
+              withRoom(
+                totals.get(userId) ?? NO_DEALS,
+                inRoom.filter((d) => d.userId === userId),
+              ),
+            );
+          const kept = (userId: string): MemberRecord => ({
+            ...(totals.get(userId) ?? NO_DEALS),
+            latest: (lateOnly) => memberRecordOf(userId, finished).latest(lateOnly),
+          });
+          expect(flagsOfRoomEnd(room, inRoom, kept, signIns)).toEqual(flagsAtRoomEnd(room, inRoom, finished, signIns));
+        }
+      }),
+    );
+  });
+
   it('give the same flags and timings whatever order the deals arrive in (ties included)', () => {
     fc.assert(
       fc.property(
