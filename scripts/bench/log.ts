@@ -7,6 +7,19 @@ import { roomHistory } from './history.ts';
 import { finishBulkRebuild, openReadDb, startBulkRebuild } from '../../projections/db.ts';
 import { rebuildInto } from '../../projections/rebuild.ts';
 
+/** Members the bench log's rooms draw their ten from. */
+const MEMBER_POOL = 2000;
+
+/**
+ * The ten members of the `room`-th room, standing in for the template's U0…U9: different sets and
+ * orders from room to room, as a shop's members are (the same ten in every room of a million-event
+ * log made each of them a fairness flag updated at every room's end).
+ */
+const membersOf = (room: number) => (text: string) =>
+  text
+    .replace(/"U(\d)"/g, (_, k: string) => `"M${(room * 7 + Number(k) * 331) % MEMBER_POOL}"`)
+    .replace(/"Member (\d)"/g, (_, k: string) => `"Member ${(room * 7 + Number(k) * 331) % MEMBER_POOL}"`);
+
 /** Fills an embedded store file with `target` events of finished deal rooms (sealed, hash-chained), in bulk. */
 export const fillLog = async (ctx: BenchContext, path: string, target: number): Promise<number> => {
   const store = openSqliteStore({ path });
@@ -18,7 +31,7 @@ export const fillLog = async (ctx: BenchContext, path: string, target: number): 
     'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const head = db.prepare('INSERT INTO streams (stream, revision, hash, position) VALUES (?, ?, ?, ?)');
-  const template = roomHistory('TMPL01');
+  const template = roomHistory('TMPL01').map((e) => ({ ...e, text: JSON.stringify(e.data) }));
   let written = 0;
   let room = 0;
   const writeRooms = db.transaction((count: number) => {
@@ -28,11 +41,10 @@ export const fillLog = async (ctx: BenchContext, path: string, target: number): 
         `room-${code}`,
         -1,
         null,
-        template.map((e, i) => ({
-          ...e,
-          id: `${code}-${i}`,
-          data: e.type === 'RoomCreated' ? { ...(e.data as object), code } : e.data,
-        })),
+        template.map(({ text, ...e }, i) => {
+          const data = JSON.parse(membersOf(room)(text)) as object;
+          return { ...e, id: `${code}-${i}`, data: e.type === 'RoomCreated' ? { ...data, code } : data };
+        }),
       );
       let position = 0;
       events.forEach((e, revision) => {
