@@ -57,14 +57,32 @@ export const roomsFetchError = (error: unknown, fallback: string = ROOM_MESSAGES
   return error instanceof Error && error.message ? error.message : ROOM_MESSAGES.serverError;
 };
 
+/**
+ * Live updates that arrive while a list is being fetched, kept to be applied again on the fetched
+ * list: the server may have read it before them, and its answer would otherwise undo them (a room
+ * created while the page was loading vanished from it). Each update is safe to apply twice.
+ */
+const arriving = new Set<(() => void)[]>();
+const live =
+  <A>(apply: (payload: A) => void) =>
+  (payload: A): void => {
+    for (const updates of arriving) updates.push(() => apply(payload));
+    apply(payload);
+  };
+
 export const fetchRooms = async (kind: 'upcoming' | 'completed'): Promise<void> => {
   useRoomsStore.setState((s) => ({ [kind]: { ...s[kind], status: s[kind].status === 'ready' ? 'ready' : 'loading' } }));
+  const updates: (() => void)[] = [];
+  arriving.add(updates);
   try {
     const body = await api<{ success: boolean; rooms?: Room[]; message?: string }>(`/api/rooms?status=${kind}`);
     if (!body?.success || !Array.isArray(body.rooms)) throw new Error(body?.message || ROOM_MESSAGES.fetchFailed);
     useRoomsStore.setState({ [kind]: { status: 'ready', rooms: body.rooms, error: null } });
+    for (const update of updates) update();
   } catch (error) {
     useRoomsStore.setState((s) => ({ [kind]: { ...s[kind], status: 'error', error: roomsFetchError(error) } }));
+  } finally {
+    arriving.delete(updates);
   }
 };
 
@@ -101,33 +119,39 @@ const patchRoom = (code: string, patch: (r: Room) => Room) =>
 type P<K extends keyof RoomServerEvents> = Parameters<RoomServerEvents[K]>[0];
 
 /** `participants` and `preBookRoom` broadcasts: joined count, max and the list, live (storefront §4). */
-export const applyParticipants = (p: P<'participants'>): void =>
+export const applyParticipants = live((p: P<'participants'>): void =>
   patchRoom(p.roomCode, (r) =>
     p.revision < r.revision
       ? r
       : { ...r, joined_count: p.count, max_participants: p.max, participants: p.participants, revision: p.revision },
-  );
+  ),
+);
 
-export const applyPreBook = (p: P<'preBookRoom'>): void =>
+export const applyPreBook = live((p: P<'preBookRoom'>): void =>
   patchRoom(p.roomCode, (r) =>
     p.revision < r.revision
       ? r
       : { ...r, joined_count: p.joinedCount, participants: p.participants, revision: p.revision },
-  );
+  ),
+);
 
 const sortUpcoming = (rooms: Room[]) => [...rooms].sort((a, b) => a.scheduled_time_ms - b.scheduled_time_ms);
 
 /** A room created by an admin appears in Upcoming at once. */
-export const applyNewRoom = ({ room }: P<'newRoom'>): void =>
+export const applyNewRoom = live(({ room }: P<'newRoom'>): void =>
   useRoomsStore.setState((s) =>
     s.upcoming.rooms.some((r) => r.room_code === room.room_code)
       ? s
       : { upcoming: { ...s.upcoming, rooms: sortUpcoming([...s.upcoming.rooms, room]) } },
-  );
+  ),
+);
 
 /** A room that starts, is cancelled or ends moves between the lists. */
-export const applyRoomStatus = ({ room }: P<'roomStatus'>): void =>
+export const applyRoomStatus = live(({ room }: P<'roomStatus'>): void =>
   useRoomsStore.setState((s) => {
+    // A list read after this update already holds the room as it is now.
+    const known = [...s.upcoming.rooms, ...s.completed.rooms].find((r) => r.room_code === room.room_code);
+    if (known && known.revision > room.revision) return s;
     const upcomingRest = s.upcoming.rooms.filter((r) => r.room_code !== room.room_code);
     const completedRest = s.completed.rooms.filter((r) => r.room_code !== room.room_code);
     if (room.status === 'completed') {
@@ -137,7 +161,8 @@ export const applyRoomStatus = ({ room }: P<'roomStatus'>): void =>
       };
     }
     return { upcoming: { ...s.upcoming, rooms: sortUpcoming([...upcomingRest, room]) } };
-  });
+  }),
+);
 
 /** Marks me as booked in a room right after my own pre-book, before the broadcast arrives. */
 const markBooked = (code: string, userId: string, joinedCount: number) =>

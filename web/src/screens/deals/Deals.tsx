@@ -46,14 +46,17 @@ const useLiveRoomLists = () => {
     socket.on('roomStatus', applyRoomStatus);
     // An admin edited a product: its rooms' cards show the new name and picture.
     socket.on('productChanged', resync);
-    socket.io.on('reconnect', resync);
+    // Fetched again at every connection, the first included: the lists may come from a snapshot
+    // taken before this socket joined (the page's HTML, its first fetch), and a room made in
+    // between was broadcast to sockets that were there.
+    socket.on('connect', resync);
     return () => {
       socket.off('participants', applyParticipants);
       socket.off('preBookRoom', applyPreBook);
       socket.off('newRoom', applyNewRoom);
       socket.off('roomStatus', applyRoomStatus);
       socket.off('productChanged', resync);
-      socket.io.off('reconnect', resync);
+      socket.off('connect', resync);
     };
   }, []);
 };

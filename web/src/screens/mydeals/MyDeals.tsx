@@ -199,13 +199,14 @@ export const MyDeals = () => {
     socket.on('roomStatus', onRoom);
     socket.on('participants', onSeats);
     socket.on('walletUpdate', later);
-    socket.io.on('reconnect', later);
+    // Every connection, the first included: what changed before this socket joined was not sent to it.
+    socket.on('connect', later);
     return () => {
       if (timer) clearTimeout(timer);
       socket.off('roomStatus', onRoom);
       socket.off('participants', onSeats);
       socket.off('walletUpdate', later);
-      socket.io.off('reconnect', later);
+      socket.off('connect', later);
     };
   }, []);
 
