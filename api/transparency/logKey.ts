@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatVerifierKey, keyHashOf } from '../../engine/checkpoint.ts';
 import { sha256 } from '../../projections/merkle.ts';
@@ -34,8 +34,9 @@ export const ed25519Verify = (message: Uint8Array, signature: Uint8Array, public
 
 /**
  * The deployment's Ed25519 log key: LOG_SIGNING_KEY (a PKCS#8 PEM) when set, otherwise
- * `${DATA_DIR}/log-signing-key.pem` (0600), made on first start. Created with the exclusive flag,
- * so processes starting together on one data directory end up with the same key.
+ * `${DATA_DIR}/log-signing-key.pem` (0600), made on first start. Written whole to a file of its
+ * own, then linked into place (a link fails if the name exists), so processes starting together on
+ * one data directory end up with the same key and none reads a key half written.
  */
 export const loadLogKey = (dataDir: string, name: string, fromEnv?: string): LogKey => {
   let pem = fromEnv?.replace(/\\n/g, '\n');
@@ -45,10 +46,15 @@ export const loadLogKey = (dataDir: string, name: string, fromEnv?: string): Log
       pem = readFileSync(path, 'utf8');
     } catch {
       const fresh = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+      const mine = `${path}.${process.pid}.new`;
+      writeFileSync(mine, fresh, { mode: PRIVATE_FILE_MODE });
       try {
-        writeFileSync(path, fresh, { flag: 'wx', mode: PRIVATE_FILE_MODE });
-      } catch {
+        linkSync(mine, path);
+      } catch (error) {
         // Another process made it first: use theirs.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        unlinkSync(mine);
       }
       pem = readFileSync(path, 'utf8');
     }
