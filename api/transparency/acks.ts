@@ -12,9 +12,13 @@ import { ApiError } from '../http/errors.ts';
  * events waiting before it; otherwise the tree is brought up to it at once and asked.
  */
 const leafIndexFor = async (
-  deps: Pick<Deps, 'readDb' | 'projections' | 'config'>,
+  deps: Pick<Deps, 'store' | 'readDb' | 'projections' | 'config'>,
   position: number,
 ): Promise<number | null> => {
+  // A store that does not tell this process of its commits (EventStoreDB) has its deals sent to
+  // their rooms after their projected batch: that batch is brought forward, so a deal still leaves
+  // for its room before its bidder's ack.
+  if (!deps.store.onCommitted) await deps.projections.waitFor(position, deps.config.PROJECTION_WAIT_MS);
   const waiting = deps.projections.heldBefore(merkleProjector.name, position);
   if (waiting !== null) return treeSize(deps.readDb) + waiting;
   await deps.projections.waitFor(position, deps.config.PROJECTION_WAIT_MS, merkleProjector.name);
