@@ -151,29 +151,39 @@ export const createProjectionRunner = (deps: {
     if (moved.changes !== 1) throw new Error(`Checkpoint of ${name} moved under us`);
   };
 
+  /** Hands a read model the events after `previous` that it handles: as one batch if it takes batches. */
+  const feed = (
+    { projector, handles }: (typeof handlers)[number],
+    events: readonly RecordedEvent[],
+    previous: number,
+  ) => {
+    if (projector.applyBatch) {
+      const mine =
+        handles === null && events[0]!.position > previous
+          ? events
+          : events.filter((e) => e.position > previous && (handles === null || handles.has(e.type)));
+      if (mine.length) projector.applyBatch(db, mine);
+      return;
+    }
+    for (const event of events) {
+      if (event.position <= previous) continue;
+      if (handles === null || handles.has(event.type)) projector.apply(db, event);
+    }
+  };
+
   /** Applies a batch with the checkpoints of the read models it touched; returns the rows it moved. */
   const applyTx = sqlite.transaction((events: readonly RecordedEvent[]): string[] => {
     const last = events[events.length - 1]!.position;
     const types = new Set<string>();
     for (const event of events) types.add(event.type);
     const moved: string[] = [];
-    for (const { projector, handles } of handlers) {
+    for (const handler of handlers) {
+      const { projector, handles } = handler;
       const previous = checkpoints.get(projector.name)!;
       if (last <= previous) continue;
       // A projector that handles none of the batch's types only moves its checkpoint, and only now and then.
       const wanted = handles === null || [...types].some((t) => handles.has(t));
-      if (wanted && projector.applyBatch) {
-        const mine =
-          handles === null && events[0]!.position > previous
-            ? events
-            : events.filter((e) => e.position > previous && (handles === null || handles.has(e.type)));
-        if (mine.length) projector.applyBatch(db, mine);
-      } else if (wanted) {
-        for (const event of events) {
-          if (event.position <= previous) continue;
-          if (handles === null || handles.has(event.type)) projector.apply(db, event);
-        }
-      }
+      if (wanted) feed(handler, events, previous);
       if (wanted || last - written.get(projector.name)! >= IDLE_CHECKPOINT_EVENTS) {
         writeCheckpoint(projector.name, last);
         moved.push(projector.name);
@@ -274,16 +284,12 @@ export const createProjectionRunner = (deps: {
     if (draining) return;
     const handler = handlers.find((h) => h.projector.name === name);
     if (!handler) return;
-    const { projector, handles } = handler;
     const previous = checkpoints.get(name)!;
-    const mine = held.filter((e) => e.position > previous);
-    if (mine.length === 0) return;
-    const last = mine[mine.length - 1]!.position;
+    const last = held.at(-1)?.position ?? previous;
+    if (last <= previous) return;
     try {
       sqlite.transaction(() => {
-        const wanted = handles === null ? mine : mine.filter((e) => handles.has(e.type));
-        if (wanted.length > 0 && projector.applyBatch) projector.applyBatch(db, wanted);
-        else for (const event of wanted) projector.apply(db, event);
+        feed(handler, held, previous);
         writeCheckpoint(name, last);
       })();
     } catch (error) {
