@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../engine/canonicalJson.ts';
 import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { SubtreeHash } from '../engine/merkle.ts';
@@ -8,7 +8,10 @@ import type { AnyEvent, ReadModelContext } from './readModel.ts';
 import { defineReadModel } from './readModel.ts';
 import { prepared } from './statements.ts';
 
-export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(data).digest());
+export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(hash('sha256', data, 'buffer'));
+
+/** SHA-256 in one call, its Buffer kept as it is: the tree's own writes hash two inputs per event. */
+const sha256Buffer = (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer');
 
 /** Leaf format version: the bytes below; docs/log-format.md §3. */
 export const LEAF_VERSION = 1;
@@ -42,10 +45,8 @@ const leafText = (stream: string, revision: number, id: string, type: string, ha
   return `{"hash":${hash === null ? 'null' : JSON.stringify(hash)},"id":${JSON.stringify(id)},"revision":${revision},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(type)},"v":${LEAF_VERSION}}`;
 };
 
-const STATEMENTS = {
-  putNode: 'INSERT OR REPLACE INTO rm_merkle_nodes (level, idx, hash) VALUES (?, ?, ?)',
-  putLeaf: 'INSERT OR IGNORE INTO rm_merkle_leaves (position, idx) VALUES (?, ?)',
-};
+const PUT_NODE = 'INSERT OR REPLACE INTO rm_merkle_nodes (level, idx, hash)';
+const PUT_LEAF = 'INSERT OR IGNORE INTO rm_merkle_leaves (position, idx)';
 const GET_NODE = 'SELECT hash FROM rm_merkle_nodes WHERE level = ? AND idx = ?';
 /**
  * Leaves go in in log order, leaf i at the i-th position, so the last position's leaf is the last
@@ -62,23 +63,46 @@ const nodeReader =
     return new Uint8Array(row.hash);
   };
 
-/** Appends the batch's events as leaves; subtrees written in this batch are read back from memory. */
-const appendLeaves = (events: readonly AnyEvent[], { db, sql }: ReadModelContext<typeof STATEMENTS>) => {
+/**
+ * Appends the batch's events as leaves. A new node's left sibling is the node written at its level
+ * just before it (leaves arrive in order), so the last two are kept in memory per level; only a sibling from an
+ * earlier batch is read back. Nodes and leaves are written 32 rows a statement.
+ */
+const appendLeaves = (events: readonly AnyEvent[], { db, bulk }: ReadModelContext<Record<string, never>>) => {
   let size = treeSize(db);
-  const fresh = new Map<string, Uint8Array>();
   const read = nodeReader(db.sqlite);
+  // Per level, the last two nodes written (a node is written before its left sibling is asked for).
+  const lastIndex: number[] = [];
+  const lastHash: Uint8Array[] = [];
+  const beforeIndex: number[] = [];
+  const beforeHash: Uint8Array[] = [];
+  const nodeRows = bulk(PUT_NODE, 3);
+  const leafRows = bulk(PUT_LEAF, 2);
   const nodes = {
-    get: (level: number, index: number) => fresh.get(`${level}:${index}`) ?? read(level, index),
+    get: (level: number, index: number) =>
+      lastIndex[level] === index
+        ? lastHash[level]!
+        : beforeIndex[level] === index
+          ? beforeHash[level]!
+          : read(level, index),
     put: (level: number, index: number, hash: Uint8Array) => {
-      fresh.set(`${level}:${index}`, hash);
-      sql.putNode.run(level, index, Buffer.from(hash));
+      beforeIndex[level] = lastIndex[level]!;
+      beforeHash[level] = lastHash[level]!;
+      lastIndex[level] = index;
+      lastHash[level] = hash;
+      nodeRows.push(level);
+      nodeRows.push(index);
+      nodeRows.push(hash);
     },
   };
   for (const event of events) {
-    appendLeaf(sha256, nodes, size, leafHash(sha256, leafBytes(event)));
-    sql.putLeaf.run(event.position, size);
+    appendLeaf(sha256Buffer, nodes, size, leafHash(sha256Buffer, leafBytes(event)));
+    leafRows.push(event.position);
+    leafRows.push(size);
     size++;
   }
+  nodeRows.flush();
+  leafRows.flush();
 };
 
 /**
@@ -96,7 +120,7 @@ export const merkleProjector = defineReadModel()({
     rm_merkle_leaves:
       'CREATE TABLE IF NOT EXISTS rm_merkle_leaves (position INTEGER PRIMARY KEY, idx INTEGER NOT NULL)',
   },
-  statements: STATEMENTS,
+  statements: {},
   on: { '*': (event, ctx) => appendLeaves([event], ctx) },
   batch: appendLeaves,
 });
