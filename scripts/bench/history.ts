@@ -52,9 +52,38 @@ export const roomHistory = (code: string, bidders = 10, maxAttempts = 20): NewEv
     });
   now = T0;
   run({ type: 'StartRoom', data: { now } });
-  for (let i = 0; state.status === 'running'; i++) {
-    now += 1000;
-    run({ type: 'PlaceBid', data: { bidId: randomUUID(), userId: `U${i % bidders}`, now } });
+  // People, not a script: each round of deals goes in a shuffled order (never the same member twice
+  // running) and the gaps between deals vary from 0.3 to 8 s. A deal every 1,000 ms in a fixed order
+  // made every member of every room a `scripted-burst` flag (issue 21.7's rules are right about that
+  // room), and the rebuild figure then measured raising ten flags at every room's end.
+  const random = seeded(0x5eed);
+  let order: number[] = [];
+  let last = -1;
+  while (state.status === 'running') {
+    if (order.length === 0) {
+      order = shuffled(bidders, random);
+      if (order[order.length - 1] === last) order.reverse();
+    }
+    now += 300 + Math.floor(random() * 7700);
+    last = order.pop()!;
+    run({ type: 'PlaceBid', data: { bidId: randomUUID(), userId: `U${last}`, now } });
+  }
+  return out;
+};
+
+/** mulberry32: the same numbers on every run, so the bench's log is the same log each time. */
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const shuffled = (n: number, random: () => number): number[] => {
+  const out = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 };
