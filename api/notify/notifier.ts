@@ -47,8 +47,10 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     // outbid per member per gap): a read answers those without the member's settings or a write.
     if (store.claimed(intent.id)) return;
     const settings = (await memberSettings(deps, intent.userId))[intent.kind];
-    if (!store.claim(intent, settings.in_app)) return;
     const now = deps.clock.now();
+    if (!settings.mail) {
+      if (!store.claimMailOff(intent, settings.in_app, now)) return;
+    } else if (!store.claim(intent, settings.in_app)) return;
     // The member's row only for a mail (a query built per call): most notifications have mail off.
     const user = settings.mail ? userById(deps.readDb, intent.userId) : undefined;
     if (settings.mail && user) {
@@ -66,7 +68,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
         store.delivered(intent.id, 'mail', 'failed', String(error), now);
         deps.log.warn('notification mail failed', { id: intent.id, error });
       }
-    } else store.delivered(intent.id, 'mail', 'off', null, now);
+    } else if (settings.mail) store.delivered(intent.id, 'mail', 'off', null, now);
     if (settings.push) {
       const payload = { id: intent.id, kind: intent.kind, title: intent.title, body: intent.body, url: intent.url };
       for (const s of store.subscriptions(intent.userId)) {
@@ -121,8 +123,10 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
   /** Events in log order: each batch's notifications are worked out and sent before the checkpoint moves past it. */
   const onEvents = (events: readonly RecordedEvent[]) => {
     queue = queue.then(async () => {
+      // Read once a batch: an event another process notified meanwhile is caught by its claim.
+      const done = Math.max(handled, store.checkpoint(CHECKPOINT));
       for (const event of events) {
-        if (event.position <= Math.max(handled, store.checkpoint(CHECKPOINT)) || stopped) continue;
+        if (event.position <= done || stopped) continue;
         const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event), store.claimed);
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);

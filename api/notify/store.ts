@@ -117,6 +117,11 @@ export const openNotifyStore = (path: string) => {
     if (seenClaimed.size >= SEEN_CLAIMED) seenClaimed.clear();
     seenClaimed.add(id);
   };
+  const claimOff = db.transaction((intent: Intent, inApp: boolean, at: number): boolean => {
+    if (st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes !== 1) return false;
+    st.delivered.run(intent.id, 'mail', 'off', null, at);
+    return true;
+  });
   return {
     /** Whether some process has already claimed this notification (a read: no write lock taken). */
     claimed: (id: string): boolean => {
@@ -131,6 +136,15 @@ export const openNotifyStore = (path: string) => {
      */
     claim: (intent: Intent, inApp: boolean): boolean => {
       const won = st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes === 1;
+      sawClaimed(intent.id);
+      return won;
+    },
+    /**
+     * `claim` for a notification that sends no mail, with its mail delivery recorded as off in the
+     * same transaction: one commit instead of two (a deal's outbid notice, most often).
+     */
+    claimMailOff: (intent: Intent, inApp: boolean, at: number): boolean => {
+      const won = claimOff(intent, inApp, at);
       sawClaimed(intent.id);
       return won;
     },
