@@ -137,7 +137,12 @@ const pushDeal = (rows: BulkInsert, live: LiveRoom, e: BidPlaced, code: string) 
   live.last_at = b.at;
 };
 
+/** A league's lots have deals of that name too: only a deal room's count here. */
+const isRoomDeal = (e: { type: string; streamName: string }) =>
+  e.type === 'BidPlaced' && e.streamName.startsWith('room-');
+
 const bid = (e: BidPlaced, { db, sql, bulk }: Context, code: string) => {
+  if (!isRoomDeal(e)) return;
   const live = liveRoom(db, code);
   if (!live) return;
   const rows = bulk(INSERT_DEAL, 11);
@@ -306,6 +311,7 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
     let code = '';
     let live: LiveRoom | null | undefined;
     for (const event of events) {
+      if (event.type === 'BidPlaced' && !isRoomDeal(event)) continue;
       if (event.type !== 'BidPlaced') {
         if (rooms.size > 0) flush();
         stream = '';

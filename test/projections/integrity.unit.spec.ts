@@ -53,6 +53,43 @@ const end = (code: string, at: number, winner: string | null) =>
   });
 
 describe('integrity read model', () => {
+  it("counts a deal room's deals only: a league lot's bid under the same code is not one", () => {
+    seqs = new Map();
+    const leagueBid = on('league-INT009', {
+      type: 'BidPlaced',
+      data: { playerId: 7, teamId: 2, amount: 5_00_000, deadline: 50_000 },
+    });
+    const log = given(
+      start('INT009', 0, 30_000),
+      bid('INT009', 'u1', 10_000, 40_000),
+      leagueBid,
+      bid('INT009', 'u2', 20_000, 50_000),
+      leagueBid,
+      end('INT009', 50_000, 'u2'),
+    );
+    log.thenRows(
+      (db) => integrityRoomReport(db, 'INT009')?.timings.map((t) => [t.userId, t.deals]),
+      [
+        ['u1', 1],
+        ['u2', 1],
+      ],
+    );
+    // u2's deal still topped u1's, 10 s after it: the lot's bid between them moved nothing.
+    log.thenRows(
+      (db) =>
+        db.sqlite
+          .prepare(
+            "SELECT user_id, opponent_id, reaction_ms FROM rm_integrity_deals WHERE room_code = 'INT009' ORDER BY seq",
+          )
+          .raw()
+          .all(),
+      [
+        ['u1', null, 10_000],
+        ['u2', 'u1', 10_000],
+      ],
+    );
+  });
+
   it("times each deal against the deadline in force before it, and reports the finished room's members", () => {
     seqs = new Map();
     // Round of 30 s: starts at 0, deadline 30 000; each deal moves the deadline to its time + 30 s.
