@@ -1,5 +1,6 @@
 import type { Decider } from './decider.ts';
 import { assertNever, DomainError } from './decider.ts';
+import type { Lang } from './user.ts';
 
 /**
  * The newsletter, one stream per address (`newsletter-{key}`): double opt-in. Asking sends a
@@ -16,12 +17,13 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export type NewsletterCommand =
-  | { type: 'RequestSubscription'; data: { email: string; tokenHash: string; now: number } }
+  | { type: 'RequestSubscription'; data: { email: string; tokenHash: string; now: number; lang?: Lang } }
   | { type: 'ConfirmSubscription'; data: { tokenHash: string; now: number } }
   | { type: 'Unsubscribe'; data: { now: number } };
 
 export type NewsletterEvent =
-  | { type: 'SubscriptionRequested'; data: { email: string; tokenHash: string; at: number } }
+  /** `lang`: the language of the page the address was given on (the newsletter's footer is in it); absent before it was kept. */
+  | { type: 'SubscriptionRequested'; data: { email: string; tokenHash: string; at: number; lang?: Lang } }
   | { type: 'SubscriptionConfirmed'; data: { email: string; at: number } }
   | { type: 'Unsubscribed'; data: { email: string; at: number } };
 
@@ -40,8 +42,8 @@ export const decide = (command: NewsletterCommand, state: NewsletterState): News
     case 'RequestSubscription': {
       // Asking again while subscribed changes nothing (and says nothing about who is subscribed).
       if (state.status === 'subscribed') return [];
-      const { email, tokenHash, now } = command.data;
-      return [{ type: 'SubscriptionRequested', data: { email, tokenHash, at: now } }];
+      const { email, tokenHash, now, lang } = command.data;
+      return [{ type: 'SubscriptionRequested', data: { email, tokenHash, at: now, ...(lang ? { lang } : {}) } }];
     }
     case 'ConfirmSubscription': {
       if (state.status === 'subscribed') return [];

@@ -1,4 +1,5 @@
 import type { NewsletterEvent } from '../engine/newsletter.ts';
+import type { Lang } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
 import { defineReadModel } from './readModel.ts';
 
@@ -11,11 +12,12 @@ export type NewsletterStatus = 'pending' | 'subscribed' | 'unsubscribed';
  */
 export const newsletterProjector = defineReadModel<NewsletterEvent>()({
   name: 'newsletter',
-  version: 1,
+  // Version 2: each address keeps the language it asked in (`lang`, null for the asks before it).
+  version: 2,
   stream: 'newsletter',
   tables: {
     rm_newsletter: `CREATE TABLE IF NOT EXISTS rm_newsletter (
-      address_key TEXT PRIMARY KEY, email TEXT NOT NULL, status TEXT NOT NULL, updated_at INTEGER NOT NULL)`,
+      address_key TEXT PRIMARY KEY, email TEXT NOT NULL, status TEXT NOT NULL, updated_at INTEGER NOT NULL, lang TEXT)`,
   },
   indexes: {
     rm_newsletter_status: 'CREATE INDEX IF NOT EXISTS rm_newsletter_status ON rm_newsletter(status, email)',
@@ -23,9 +25,12 @@ export const newsletterProjector = defineReadModel<NewsletterEvent>()({
   statements: {
     set: `INSERT INTO rm_newsletter (address_key, email, status, updated_at) VALUES (?, ?, ?, ?)
       ON CONFLICT(address_key) DO UPDATE SET email = excluded.email, status = excluded.status, updated_at = excluded.updated_at`,
+    asked: `INSERT INTO rm_newsletter (address_key, email, status, updated_at, lang) VALUES (?, ?, 'pending', ?, ?)
+      ON CONFLICT(address_key) DO UPDATE SET email = excluded.email, status = excluded.status,
+        updated_at = excluded.updated_at, lang = excluded.lang`,
   },
   on: {
-    SubscriptionRequested: ({ data: d }, { sql }, key) => sql.set.run(key, d.email, 'pending', d.at),
+    SubscriptionRequested: ({ data: d }, { sql }, key) => sql.asked.run(key, d.email, d.at, d.lang ?? null),
     SubscriptionConfirmed: ({ data: d }, { sql }, key) => sql.set.run(key, d.email, 'subscribed', d.at),
     Unsubscribed: ({ data: d }, { sql }, key) => sql.set.run(key, d.email, 'unsubscribed', d.at),
   },
@@ -43,10 +48,11 @@ export const newsletterCounts = ({ sqlite }: ReadDb): Record<NewsletterStatus, n
   return counts;
 };
 
-/** The subscribed addresses, in address order (the admin's send goes to these). */
-export const subscribedAddresses = ({ sqlite }: ReadDb): { key: string; email: string }[] =>
+/** The subscribed addresses, in address order, with the language each asked in (the admin's send goes to these). */
+export const subscribedAddresses = ({ sqlite }: ReadDb): { key: string; email: string; lang: Lang | null }[] =>
   sqlite
-    .prepare<[], { key: string; email: string }>(
-      "SELECT address_key AS key, email FROM rm_newsletter WHERE status = 'subscribed' ORDER BY email",
+    .prepare<[], { key: string; email: string; lang: string | null }>(
+      "SELECT address_key AS key, email, lang FROM rm_newsletter WHERE status = 'subscribed' ORDER BY email",
     )
-    .all();
+    .all()
+    .map((r) => ({ ...r, lang: r.lang === 'ta' || r.lang === 'en' ? r.lang : null }));

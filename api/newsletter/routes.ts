@@ -83,7 +83,7 @@ export const newsletterRoutes = (
       }),
       jsonBody(NewsletterSubscribeBody),
       async (c) => {
-        const { email: raw, lang = 'en' } = c.req.valid('json');
+        const { email: raw, lang } = c.req.valid('json');
         const email = emailOf(raw);
         const now = deps.clock.now();
         const place = perAddress.attempt(clientAddress(c), now);
@@ -93,15 +93,15 @@ export const newsletterRoutes = (
         const token = randomBytes(24).toString('base64url');
         const { events } = await run(
           email,
-          { type: 'RequestSubscription', data: { email, tokenHash: sha256(token), now } },
+          { type: 'RequestSubscription', data: { email, tokenHash: sha256(token), now, lang } },
           'system',
         );
         // Already subscribed: nothing is mailed, and the answer is the same, so it tells no one who reads us.
         if (events.length > 0)
           await deps.mail.send({
             to: email,
-            subject: say(lang, 'newsletter.subject'),
-            text: say(lang, 'newsletter.text', { link: link(c, 'confirm', email, token) }),
+            subject: say(lang ?? 'en', 'newsletter.subject'),
+            text: say(lang ?? 'en', 'newsletter.text', { link: link(c, 'confirm', email, token) }),
           });
         return c.json({ success: true, message: CHECK_INBOX });
       },
@@ -172,13 +172,15 @@ export const newsletterRoutes = (
         if (!subject) throw new ApiError(400, 'NEWSLETTER_SUBJECT_REQUIRED', 'Please give the newsletter a subject.');
         if (!body) throw new ApiError(400, 'NEWSLETTER_BODY_REQUIRED', 'Please write the text of the newsletter.');
         const addresses = subscribedAddresses(deps.readDb);
-        for (const { email } of addresses) {
+        for (const { email, lang } of addresses) {
           const unsubscribe = link(c, 'unsubscribe', email, unsubscribeToken(deps.secrets.otp, email));
+          // A member's own language; for an address that is no member's, the one its owner asked in.
+          const member = userByEmail(deps.readDb, email);
           await deps.mail.send({
             to: email,
             subject,
-            // The admin's words go as written; the footer is in the member's language when the address is a member's.
-            text: say(langOf(userByEmail(deps.readDb, email)), 'newsletter.footer', { body, link: unsubscribe }),
+            // The admin's words go as written; only the footer is ours to put in the reader's language.
+            text: say(member ? langOf(member) : (lang ?? 'en'), 'newsletter.footer', { body, link: unsubscribe }),
             headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
           });
         }

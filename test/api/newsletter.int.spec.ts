@@ -112,6 +112,26 @@ describe('newsletter: double opt-in, one-step unsubscribe, the admin count', () 
     expect((await mailsTo('meena@example.in')).some((m) => m.subject === 'Second issue')).toBe(true);
   });
 
+  it("a newsletter's footer is in the reader's language: a member's own, or the one a visitor asked in", async () => {
+    const visitor = client(server);
+    await visitor.call('POST', '/api/newsletter/subscribe', { email: 'kavya@example.in', lang: 'ta' });
+    const asked = (await mailsTo('kavya@example.in'))[0]!;
+    expect(asked.text).toMatch(/[\u0B80-\u0BFF]/); // the confirmation mail was in Tamil already
+    await visitor.call('POST', '/api/newsletter/confirm', await linkIn('kavya@example.in', 'confirm'));
+    await visitor.call('POST', '/api/newsletter/subscribe', { email: 'arjun@example.in' });
+    await visitor.call('POST', '/api/newsletter/confirm', await linkIn('arjun@example.in', 'confirm'));
+
+    await admin.call('POST', '/api/admin/newsletter/send', { subject: 'Karthigai deals', body: 'Lamps at ₹99.' });
+    const issueTo = async (email: string) => (await mailsTo(email)).find((m) => m.subject === 'Karthigai deals')!.text;
+    const tamil = await issueTo('kavya@example.in');
+    expect(tamil).toContain('Lamps at ₹99.'); // the admin's words as written
+    expect(tamil).toContain('ஒரே படியில் சந்தாவை நிறுத்துங்கள்');
+    expect(tamil).not.toContain('Unsubscribe in one step');
+    const english = await issueTo('arjun@example.in');
+    expect(english).toContain('Unsubscribe in one step');
+    expect(english).not.toMatch(/[\u0B80-\u0BFF]/);
+  });
+
   it('bad input gets words; only admins send, auditors may count, members may not', async () => {
     const visitor = client(server);
     expect((await visitor.call('POST', '/api/newsletter/subscribe', { email: 'not-an-email' })).body).toMatchObject({

@@ -17,6 +17,12 @@ describe('newsletter: double opt-in', () => {
       .then([requested]);
   });
 
+  it('asking from a page in Tamil keeps that language with the request', () => {
+    given()
+      .when({ type: 'RequestSubscription', data: { email, tokenHash: 'h1', now, lang: 'ta' } })
+      .then([{ type: 'SubscriptionRequested', data: { email, tokenHash: 'h1', at: now, lang: 'ta' } }]);
+  });
+
   it('asking again while pending replaces the link (the newest link is the one that works)', () => {
     given([requested])
       .when({ type: 'RequestSubscription', data: { email, tokenHash: 'h2', now: now + 5000 } })

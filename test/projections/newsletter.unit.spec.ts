@@ -4,8 +4,8 @@ import { newsletterCounts, subscribedAddresses } from '../../projections/newslet
 import { given, on } from '../helpers/readModel.ts';
 
 const of = (key: string, e: NewsletterEvent) => on(`newsletter-${key}`, e);
-const asked = (key: string, email: string, at: number) =>
-  of(key, { type: 'SubscriptionRequested', data: { email, tokenHash: 'h', at } });
+const asked = (key: string, email: string, at: number, lang?: 'en' | 'ta') =>
+  of(key, { type: 'SubscriptionRequested', data: { email, tokenHash: 'h', at, ...(lang ? { lang } : {}) } });
 const confirmed = (key: string, email: string, at: number) =>
   of(key, { type: 'SubscriptionConfirmed', data: { email, at } });
 const left = (key: string, email: string, at: number) => of(key, { type: 'Unsubscribed', data: { email, at } });
@@ -37,8 +37,28 @@ describe('newsletter read model', () => {
     ).thenRows(
       (db) => subscribedAddresses(db),
       [
-        { key: 'a', email: 'a@example.in' },
-        { key: 'z', email: 'z@example.in' },
+        { key: 'a', email: 'a@example.in', lang: null },
+        { key: 'z', email: 'z@example.in', lang: null },
+      ],
+    );
+  });
+
+  it('keeps the language an address last asked in (none for asks from before it was kept)', () => {
+    given(
+      asked('a', 'a@example.in', 1, 'ta'),
+      confirmed('a', 'a@example.in', 2),
+      asked('b', 'b@example.in', 3),
+      confirmed('b', 'b@example.in', 4),
+      asked('c', 'c@example.in', 5, 'ta'),
+      left('c', 'c@example.in', 6),
+      asked('c', 'c@example.in', 7, 'en'),
+      confirmed('c', 'c@example.in', 8),
+    ).thenRows(
+      (db) => subscribedAddresses(db),
+      [
+        { key: 'a', email: 'a@example.in', lang: 'ta' },
+        { key: 'b', email: 'b@example.in', lang: null },
+        { key: 'c', email: 'c@example.in', lang: 'en' },
       ],
     );
   });
