@@ -119,22 +119,36 @@ const liveRoom = ({ sqlite }: ReadDb, code: string): LiveRoom | undefined =>
   ).get(code);
 
 /** A deal's row (its timing against the room as it stood), and the room moved on by it. */
-const pushDeal = (rows: BulkInsert, live: LiveRoom, e: BidPlaced, code: string) => {
+const pushDeal = (rows: BulkInsert, live: LiveRoom, e: BidPlaced, code: string): DealFact => {
   const b = e.data;
+  const fact: DealFact = {
+    room: code,
+    eventId: e.id,
+    revision: e.revision,
+    position: e.position,
+    seq: b.seq,
+    userId: b.userId,
+    userName: b.userName,
+    at: b.at,
+    beforeMs: Math.max(0, live.deadline - b.at),
+    opponentId: live.last_user,
+    reactionMs: Math.max(0, b.at - (live.last_at ?? live.started_at)),
+  };
   rows.push(code);
-  rows.push(b.seq);
-  rows.push(e.id);
-  rows.push(e.revision);
-  rows.push(e.position);
-  rows.push(b.userId);
-  rows.push(b.userName);
-  rows.push(b.at);
-  rows.push(Math.max(0, live.deadline - b.at));
-  rows.push(live.last_user);
-  rows.push(Math.max(0, b.at - (live.last_at ?? live.started_at)));
+  rows.push(fact.seq);
+  rows.push(fact.eventId);
+  rows.push(fact.revision);
+  rows.push(fact.position);
+  rows.push(fact.userId);
+  rows.push(fact.userName);
+  rows.push(fact.at);
+  rows.push(fact.beforeMs);
+  rows.push(fact.opponentId);
+  rows.push(fact.reactionMs);
   live.deadline = b.deadline;
   live.last_user = b.userId;
   live.last_at = b.at;
+  return fact;
 };
 
 /** A league's lots have deals of that name too: only a deal room's count here. */
@@ -204,9 +218,14 @@ const latestDeals = ({ sqlite }: ReadDb, userId: string, lateOnly: boolean): Dea
  * history), then the rules raise or update flags; a cross-room flag reads its evidence (the latest
  * deals, on the member's index) only when it is raised.
  */
-const ended = (e: Recorded<Extract<RoomEvent, { type: 'RoomEnded' }>>, ctx: Context, code: string) => {
+const ended = (
+  e: Recorded<Extract<RoomEvent, { type: 'RoomEnded' }>>,
+  ctx: Context,
+  code: string,
+  known?: readonly DealFact[],
+) => {
   ctx.sql.ended.run(e.data.at, e.data.reason, e.data.winner?.userId ?? null, code);
-  const deals = roomDeals(ctx.db, code);
+  const deals = known ?? roomDeals(ctx.db, code);
   if (deals.length === 0) return;
   const members = [...new Set(deals.map((d) => d.userId))];
   const totals = new Map<string, MemberTotals>();
@@ -284,7 +303,7 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
     },
     RoomStarted: (e, { sql }, code) => sql.started.run({ code, at: e.data.at, deadline: e.data.deadline }),
     BidPlaced: bid,
-    RoomEnded: ended,
+    RoomEnded: (e, ctx, code) => ended(e, ctx, code),
     IntegrityFlagReviewed: (e, { sql }) =>
       sql.reviewed.run({
         flagId: e.data.flagId,
@@ -300,8 +319,10 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
     // A deal needs its room's deadline and last dealer, and moves them on: keep each room's in memory
     // through the batch, its deals 32 rows a statement, and write both before any other event (a
     // room's end reads its deals) and at the end of the batch.
+    // A room whose every deal is in this batch (it had none before) ends on those, not read back.
     const deals = ctx.bulk(INSERT_DEAL, 11);
     const rooms = new Map<string, LiveRoom | null>();
+    const whole = new Map<string, DealFact[] | null>();
     const flush = () => {
       deals.flush();
       for (const [code, live] of rooms) if (live) ctx.sql.moved.run(live.deadline, live.last_user, live.last_at, code);
@@ -310,12 +331,16 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
     let stream = '';
     let code = '';
     let live: LiveRoom | null | undefined;
+    let facts: DealFact[] | null | undefined;
     for (const event of events) {
       if (event.type === 'BidPlaced' && !isRoomDeal(event)) continue;
       if (event.type !== 'BidPlaced') {
         if (rooms.size > 0) flush();
         stream = '';
-        apply(event);
+        const ending = event.type === 'RoomEnded' && event.streamName.startsWith('room-') ? event : null;
+        const known = ending && whole.get(ending.streamName.slice('room-'.length));
+        if (ending && known) ended(ending, ctx, ending.streamName.slice('room-'.length), known);
+        else apply(event);
         continue;
       }
       if (event.streamName !== stream) {
@@ -323,8 +348,13 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
         code = stream.slice('room-'.length);
         live = rooms.get(code);
         if (live === undefined) rooms.set(code, (live = liveRoom(ctx.db, code) ?? null));
+        facts = whole.get(code);
+        if (facts === undefined) whole.set(code, (facts = live && live.last_user === null ? [] : null));
       }
-      if (live) pushDeal(deals, live, event, code);
+      if (live) {
+        const fact = pushDeal(deals, live, event, code);
+        facts?.push(fact);
+      }
     }
     flush();
   },
