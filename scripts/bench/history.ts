@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../engine/eventStore.ts';
 import type { RoomCommand, RoomEvent, RoomState } from '../../engine/room.ts';
 import { roomDecider } from '../../engine/room.ts';
+import { seededRandom } from '../seededRandom.ts';
 
 const T0 = Date.parse('2026-12-01T04:30:00Z');
 const meta = (at: number) => ({
@@ -56,7 +57,7 @@ export const roomHistory = (code: string, bidders = 10, maxAttempts = 20): NewEv
   // running) and the gaps between deals vary from 0.3 to 8 s. A deal every 1,000 ms in a fixed order
   // made every member of every room a `scripted-burst` flag (issue 21.7's rules are right about that
   // room), and the rebuild figure then measured raising ten flags at every room's end.
-  const random = seeded(0x5eed);
+  const random = seededRandom(0x5eed).next;
   let order: number[] = [];
   let last = -1;
   while (state.status === 'running') {
@@ -69,14 +70,6 @@ export const roomHistory = (code: string, bidders = 10, maxAttempts = 20): NewEv
     run({ type: 'PlaceBid', data: { bidId: randomUUID(), userId: `U${last}`, now } });
   }
   return out;
-};
-
-/** mulberry32: the same numbers on every run, so the bench's log is the same log each time. */
-const seeded = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
 const shuffled = (n: number, random: () => number): number[] => {

@@ -22,7 +22,8 @@ import {
 } from './invariants.ts';
 import type { AckedBid, RoomClient } from './roomClient.ts';
 import { freshScreen, roomClient, screenOf } from './roomClient.ts';
-import { eventually, persist, seededRandom, sleep } from './retry.ts';
+import { seededRandom } from '../../scripts/seededRandom.ts';
+import { eventually, persist, sleep } from './retry.ts';
 import type { ChaosWorld } from './setup.ts';
 import { CHAOS_PASSWORD, prepareWorld } from './setup.ts';
 

@@ -2,19 +2,6 @@ import type { Client } from '../helpers/http.ts';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** A small seeded random source, so a failing kill schedule can be run again (CHAOS_SEED). */
-export const seededRandom = (seed: number) => {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, between: (min: number, max: number) => min + next() * (max - min) };
-};
-
 /**
  * Calls until the server answers with something other than a 5xx or a dropped connection, as a
  * phone retries while the server restarts. Gives up at `deadline` (epoch ms) and returns null.
