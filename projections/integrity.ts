@@ -22,7 +22,7 @@ import type { UserEvent } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
 import type { BulkInsert } from './bulkInsert.ts';
 import type { ReadModelContext, Recorded } from './readModel.ts';
-import { defineReadModel } from './readModel.ts';
+import { defineReadModel, takenByBatch } from './readModel.ts';
 import { prepared } from './statements.ts';
 
 /**
@@ -149,20 +149,6 @@ const pushDeal = (rows: BulkInsert, live: LiveRoom, e: BidPlaced, code: string):
   live.last_user = b.userId;
   live.last_at = b.at;
   return fact;
-};
-
-/** A league's lots have deals of that name too: only a deal room's count here. */
-const isRoomDeal = (e: { type: string; streamName: string }) =>
-  e.type === 'BidPlaced' && e.streamName.startsWith('room-');
-
-const bid = (e: BidPlaced, { db, sql, bulk }: Context, code: string) => {
-  if (!isRoomDeal(e)) return;
-  const live = liveRoom(db, code);
-  if (!live) return;
-  const rows = bulk(INSERT_DEAL, 11);
-  pushDeal(rows, live, e, code);
-  rows.flush();
-  sql.moved.run(live.deadline, live.last_user, live.last_at, code);
 };
 
 /**
@@ -302,7 +288,7 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
       if (typeof facts.address === 'string') sql.signIn.run(userId, 'address', facts.address, e.data.at);
     },
     RoomStarted: (e, { sql }, code) => sql.started.run({ code, at: e.data.at, deadline: e.data.deadline }),
-    BidPlaced: bid,
+    BidPlaced: takenByBatch,
     RoomEnded: (e, ctx, code) => ended(e, ctx, code),
     IntegrityFlagReviewed: (e, { sql }) =>
       sql.reviewed.run({
@@ -333,16 +319,22 @@ export const integrityProjector = defineReadModel<IntegrityInput>()({
     let live: LiveRoom | null | undefined;
     let facts: DealFact[] | null | undefined;
     for (const event of events) {
-      if (event.type === 'BidPlaced' && !isRoomDeal(event)) continue;
       if (event.type !== 'BidPlaced') {
         if (rooms.size > 0) flush();
         stream = '';
-        const ending = event.type === 'RoomEnded' && event.streamName.startsWith('room-') ? event : null;
-        const known = ending && whole.get(ending.streamName.slice('room-'.length));
-        if (ending && known) ended(ending, ctx, ending.streamName.slice('room-'.length), known);
-        else apply(event);
+        if (event.type === 'RoomEnded') {
+          const room = event.streamName.slice('room-'.length);
+          const known = whole.get(room);
+          if (known) {
+            ended(event, ctx, room, known);
+            continue;
+          }
+        }
+        apply(event);
         continue;
       }
+      // A league's lots have deals of that name too: only a deal room's count here.
+      if (!event.streamName.startsWith('room-')) continue;
       if (event.streamName !== stream) {
         stream = event.streamName;
         code = stream.slice('room-'.length);

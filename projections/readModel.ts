@@ -72,6 +72,13 @@ export interface ReadModel<E extends EventShape, S extends StatementSql, I exten
   batch?: (events: readonly Recorded<E>[], ctx: ReadModelContext<S>, apply: (event: Recorded<E>) => void) => void;
 }
 
+/**
+ * The handler of an event type the read model's `batch` takes itself, never leaving it to `apply`:
+ * the type is named in `on` so the runner hands those events over, and no one-event copy of the
+ * batch's logic sits beside it unreached.
+ */
+export const takenByBatch = (): void => undefined;
+
 const keyOf = (stream: string) => stream.slice(stream.indexOf('-') + 1);
 
 /**

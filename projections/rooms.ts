@@ -1,7 +1,7 @@
 import type { BidPlaced, RoomEvent } from '../engine/room.ts';
 import type { BulkInsert } from './bulkInsert.ts';
-import type { ReadModelContext, Recorded } from './readModel.ts';
-import { defineReadModel } from './readModel.ts';
+import type { Recorded } from './readModel.ts';
+import { defineReadModel, takenByBatch } from './readModel.ts';
 
 const INSERT_BID = 'INSERT OR IGNORE INTO rm_bids (room_code, seq, bid_id, user_id, user_name, amount, at, revision)';
 
@@ -35,7 +35,6 @@ const STATEMENTS = {
   touch: 'UPDATE rm_rooms SET revision = @revision WHERE code = @code',
   rescheduled: 'UPDATE rm_rooms SET scheduled_time = @to, revision = @revision WHERE code = @code',
 };
-type Context = ReadModelContext<typeof STATEMENTS>;
 
 /** The last of a run of bids in one room: the room's price, deadline and count, and each bidder's attempts. */
 interface PendingBids {
@@ -59,16 +58,6 @@ export const ROOM_EVENT_TYPES = [
   'PurchaseOfferPassed',
   'RoomRescheduled',
 ] as const satisfies readonly RoomEvent['type'][];
-
-/** One bid: its row, and its room's and bidder's figures written at once (the batch path coalesces these). */
-const bid = (event: Recorded<BidPlaced>, { sql, bulk }: Context, code: string) => {
-  const b = event.data;
-  const rows = bulk(INSERT_BID, 8);
-  pushBid(rows, code, event);
-  rows.flush();
-  sql.bidRoom.run(b.amount, b.deadline, b.seq, event.revision, code);
-  sql.bidUser.run(b.attempt, code, b.userId);
-};
 
 const pushBid = (rows: BulkInsert, code: string, event: Recorded<BidPlaced>) => {
   const b = event.data;
@@ -153,7 +142,7 @@ export const roomsProjector = defineReadModel<RoomEvent>()({
       sql.joined.run({ code, revision: e.revision });
     },
     RoomStarted: (e, { sql }, code) => sql.started.run({ code, ...e.data, revision: e.revision }),
-    BidPlaced: bid,
+    BidPlaced: takenByBatch,
     RoomEnded: (e, { sql }, code) => {
       const d = e.data;
       sql.ended.run({
