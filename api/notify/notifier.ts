@@ -48,9 +48,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     if (store.claimed(intent.id)) return;
     const settings = (await memberSettings(deps, intent.userId))[intent.kind];
     const now = deps.clock.now();
-    if (!settings.mail) {
-      if (!store.claimMailOff(intent, settings.in_app, now)) return;
-    } else if (!store.claim(intent, settings.in_app)) return;
+    if (!store.claim(intent, settings.in_app, settings.mail ? undefined : now)) return;
     // The member's row only for a mail (a query built per call): most notifications have mail off.
     const user = settings.mail ? userById(deps.readDb, intent.userId) : undefined;
     if (settings.mail && user) {

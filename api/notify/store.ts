@@ -117,9 +117,9 @@ export const openNotifyStore = (path: string) => {
     if (seenClaimed.size >= SEEN_CLAIMED) seenClaimed.clear();
     seenClaimed.add(id);
   };
-  const claimOff = db.transaction((intent: Intent, inApp: boolean, at: number): boolean => {
+  const claimTx = db.transaction((intent: Intent, inApp: boolean, mailOffAt: number | undefined): boolean => {
     if (st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes !== 1) return false;
-    st.delivered.run(intent.id, 'mail', 'off', null, at);
+    if (mailOffAt !== undefined) st.delivered.run(intent.id, 'mail', 'off', null, mailOffAt);
     return true;
   });
   return {
@@ -133,18 +133,11 @@ export const openNotifyStore = (path: string) => {
     /**
      * True when this call created the notification (and so must send it). A notification the member
      * turned off in the bell is still claimed (so its mail or push goes once), but never listed.
+     * `mailOffAt`: it sends no mail, and its mail delivery is recorded as off in the same commit
+     * (a deal's outbid notice, most often).
      */
-    claim: (intent: Intent, inApp: boolean): boolean => {
-      const won = st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes === 1;
-      sawClaimed(intent.id);
-      return won;
-    },
-    /**
-     * `claim` for a notification that sends no mail, with its mail delivery recorded as off in the
-     * same transaction: one commit instead of two (a deal's outbid notice, most often).
-     */
-    claimMailOff: (intent: Intent, inApp: boolean, at: number): boolean => {
-      const won = claimOff(intent, inApp, at);
+    claim: (intent: Intent, inApp: boolean, mailOffAt?: number): boolean => {
+      const won = claimTx(intent, inApp, mailOffAt);
       sawClaimed(intent.id);
       return won;
     },

@@ -31,8 +31,8 @@ describe('notify store: a claim with its mail off', () => {
     const store = openNotifyStore(path);
     const other = openNotifyStore(path); // a second process on the same data dir
     try {
-      expect(store.claimMailOff(intent, true, intent.at)).toBe(true);
-      expect(other.claimMailOff(intent, true, intent.at)).toBe(false);
+      expect(store.claim(intent, true, intent.at)).toBe(true);
+      expect(other.claim(intent, true, intent.at)).toBe(false);
       expect(other.claimed(intent.id)).toBe(true);
       expect(store.list('U1', 10).map((n) => n.id)).toEqual([intent.id]);
       expect(store.unread('U1')).toBe(1);
@@ -53,9 +53,9 @@ describe('notify store: a claim with its mail off', () => {
   it('keeps a notification turned off in the bell out of the list, but claimed', () => {
     const store = openNotifyStore(scratch());
     try {
-      expect(store.claimMailOff(intent, false, intent.at)).toBe(true);
+      expect(store.claim(intent, false, intent.at)).toBe(true);
       expect(store.list('U1', 10)).toEqual([]);
-      expect(store.claimMailOff(intent, true, intent.at)).toBe(false);
+      expect(store.claim(intent, true, intent.at)).toBe(false);
     } finally {
       store.close();
     }
