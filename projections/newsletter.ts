@@ -1,5 +1,6 @@
 import type { NewsletterEvent } from '../engine/newsletter.ts';
 import type { Lang } from '../engine/user.ts';
+import { isLang } from '../engine/user.ts';
 import type { ReadDb } from './db.ts';
 import { defineReadModel } from './readModel.ts';
 
@@ -55,4 +56,4 @@ export const subscribedAddresses = ({ sqlite }: ReadDb): { key: string; email: s
       "SELECT address_key AS key, email, lang FROM rm_newsletter WHERE status = 'subscribed' ORDER BY email",
     )
     .all()
-    .map((r) => ({ ...r, lang: r.lang === 'ta' || r.lang === 'en' ? r.lang : null }));
+    .map((r) => ({ ...r, lang: isLang(r.lang) ? r.lang : null }));
