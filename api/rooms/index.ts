@@ -45,6 +45,8 @@ export const startRooms = async (deps: Deps, io: Io): Promise<RoomServices> => {
         current = settling;
         await current;
       } while (current !== settling);
+      // Settlement does not wait for the read models; whoever waits on it reads them next.
+      await projectedNow(deps);
     },
     async stop() {
       unsubscribe();

@@ -123,16 +123,36 @@ export const settleRoom = async (
   // Each wallet step names the event that ended the room as its cause.
   const end = events.findLast((e) => e.type === 'RoomEnded' || e.type === 'RoomCancelled');
   const trace = { correlationId: `settle:${code}`, causationId: end?.id ?? null };
-  let applied = 0;
+  // Each member's steps run in order; different members' wallets are different streams, so their
+  // steps run together: one group commit and one projected batch for the room's whole end, not one
+  // of each per member while the live rooms wait behind them.
+  const byMember = new Map<string, WalletStep[]>();
   for (const step of settlementSteps(state, deps.clock.now())) {
-    try {
-      const result = await runWalletStep(deps, step, 'system', trace);
-      applied += result.events.length;
-    } catch (error) {
-      deps.log.error('settlement step failed; the sweeper will retry', { room: code, step: step.command.type, error });
-    }
+    const steps = byMember.get(step.userId);
+    if (steps) steps.push(step);
+    else byMember.set(step.userId, [step]);
   }
-  return applied;
+  // Nobody reads what settlement writes before its batch is projected in its turn, so its steps do
+  // not wait for the read models (waiting would project early, in front of the live rooms' deals).
+  const unwaited = { ...deps, commands: { store: deps.commands.store } };
+  const applied = await Promise.all(
+    [...byMember.values()].map(async (steps) => {
+      let count = 0;
+      for (const step of steps) {
+        try {
+          count += (await runWalletStep(unwaited, step, 'system', trace)).events.length;
+        } catch (error) {
+          deps.log.error('settlement step failed; the sweeper will retry', {
+            room: code,
+            step: step.command.type,
+            error,
+          });
+        }
+      }
+      return count;
+    }),
+  );
+  return applied.reduce((sum, count) => sum + count, 0);
 };
 
 /** Reservations younger than this are left to the request that is still running them. */

@@ -238,12 +238,24 @@ describe('a live deal room on a real server port', () => {
     });
 
     // Round close: the last bidder wins at the current price; everyone hears it once.
+    // The room's settlement is written in as few commits as its steps allow: every member's fee
+    // fate together, then the winner's bonus (their second step on the same wallet).
+    const settlementCommits: string[][] = [];
+    const stopWatching = server.deps.store.onCommitted!((events) => {
+      const mine = events.filter((e) => e.metadata.correlationId === `settle:${code}`);
+      if (mine.length) settlementCommits.push(mine.map((e) => e.type));
+    });
     await server.rooms.tick();
     await server.rooms.tick();
     await waitFor(() => live.every((l) => l.of('auctionEnded').length === 1), 'auctionEnded everywhere');
     const ended = live[0]!.of('auctionEnded')[0]!;
     expect(ended).toMatchObject({ reason: 'deadline', finalBid: 1_060_00, winner: { id: ids[lastBidder] } });
     await server.rooms.settled();
+    stopWatching();
+    expect(settlementCommits.map((types) => [...types].sort())).toEqual([
+      ['EntryFeeKept', 'FeeConvertedToReward', 'FeeConvertedToReward', 'FeeConvertedToReward'],
+      ['RewardCredited'],
+    ]);
 
     // Settlement in every wallet: the winner keeps the fee as entry and gets the bonus; losers get reward cash.
     for (const [i, m] of members.entries()) {
