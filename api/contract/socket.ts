@@ -104,7 +104,7 @@ export const RoomBroadcasts = {
   }),
   /** To the bidder only, when used reaches max. */
   bidLimitReached: z.object({ roomCode, used: z.number().int(), max: z.number().int(), message: z.string() }),
-  /** To everyone (Deals cards and the room). */
+  /** To room-list pages (`watchRoomLists`) and the room's own page: its seats. */
   participants: z.object({
     roomCode,
     revision,
@@ -113,7 +113,7 @@ export const RoomBroadcasts = {
     participants: z.array(z.string()),
     userMap: z.record(z.string(), z.string()),
   }),
-  /** To everyone, when a member pre-books. */
+  /** To room-list pages and the room's own page, when a member pre-books. */
   preBookRoom: z.object({
     roomCode,
     revision,
@@ -122,9 +122,9 @@ export const RoomBroadcasts = {
     joinedCount: z.number().int(),
     participants: z.array(z.string()),
   }),
-  /** To everyone, when an admin creates a room. */
+  /** To room-list pages, when an admin creates a room. */
   newRoom: z.object({ room: RoomSummary }),
-  /** To everyone, when a room starts, is cancelled or ends (so lists can move the card). */
+  /** To room-list pages, when a room starts, is cancelled or ends (so lists can move the card). */
   roomStatus: z.object({ room: RoomSummary }),
 } satisfies Record<string, z.ZodType>;
 
@@ -166,6 +166,11 @@ export const RoomRequests = {
   /** Watch a room: joins its broadcasts and answers with the snapshot and permission. */
   joinRoom: { payload: z.object({ roomCode: RoomCode }), answer: JoinRoomResult },
   leaveRoom: { payload: z.object({ roomCode: RoomCode }), answer: z.object({ left: z.literal(true) }) },
+  /**
+   * Show room lists (the Deals page) or stop: the socket gets every room's `newRoom`, seats and
+   * `roomStatus` while it watches. A page asks again at every connection.
+   */
+  watchRoomLists: { payload: z.object({ watch: z.boolean() }), answer: z.object({ watching: z.boolean() }) },
   /**
    * Place the next bid (price = current + increment, set by the server). Acknowledged only after
    * it is durably stored. `bidId` (a UUID) makes a retry safe: the same id is one bid.

@@ -19,6 +19,11 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inter
 // ── Channels (socket.io rooms) ──────────────────────────────────────────────────────────
 /** Watchers of one deal room. */
 export const roomChannel = (code: string) => `room:${code}`;
+/**
+ * Sockets showing room lists (the Deals page): new rooms, seats and status changes of every room.
+ * A phone in a live room hears only its own room's, not the whole shop's.
+ */
+export const ROOM_LISTS_CHANNEL = 'room-lists';
 /** Every socket of one member (their own balances, bids and orders). */
 export const userChannel = (userId: string) => `user:${userId}`;
 /** Watchers of one league auction (in the `/apl` namespace). */

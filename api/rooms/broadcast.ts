@@ -7,7 +7,7 @@ import type { Broadcaster } from '../realtime/broadcasting.ts';
 import type { Io } from '../realtime/io.ts';
 import type { LiveHistories, LiveHistory } from './liveHistory.ts';
 import { createLiveHistories } from './liveHistory.ts';
-import { roomChannel, userChannel } from '../realtime/io.ts';
+import { ROOM_LISTS_CHANNEL, roomChannel, userChannel } from '../realtime/io.ts';
 import { toBidEntry, toRoomSummary } from './views.ts';
 import { asDomainEvent } from '../../engine/eventStore.ts';
 
@@ -49,13 +49,14 @@ export const roomBroadcaster = (io: Io, deps: Deps): Broadcaster & { committed: 
   };
 };
 
-/** The room and bidder channels a batch's broadcasts go to (everyone else only gets room-list events). */
+/** The room, bidder and room-list channels a batch's broadcasts go to. */
 const channelsOf = (events: readonly RecordedEvent[]): Set<string> => {
   const channels = new Set<string>();
   for (const e of events) {
     if (!e.streamName.startsWith('room-')) continue;
     channels.add(roomChannel(e.streamName.slice('room-'.length)));
     if (e.type === 'BidPlaced') channels.add(userChannel((e.data as { userId: string }).userId));
+    else channels.add(ROOM_LISTS_CHANNEL);
   }
   return channels;
 };
@@ -122,12 +123,15 @@ const roomBroadcast = (
   const room = reads.room(code);
   if (!room) return;
   const channel = io.to(roomChannel(code));
+  const lists = io.to(ROOM_LISTS_CHANNEL);
+  // Seats go to list pages and to the room's own page (its seat count), each socket once.
+  const listsAndRoom = io.to([ROOM_LISTS_CHANNEL, roomChannel(code)]);
   const now = deps.clock.now();
   const participants = () => reads.participants(code);
   const summary = () => toRoomSummary(room, participants(), now);
   switch (e.type) {
     case 'RoomCreated':
-      io.emit('newRoom', { room: summary() });
+      io.to(ROOM_LISTS_CHANNEL).emit('newRoom', { room: summary() });
       return;
     case 'SeatBooked': {
       // The list as of this event: seats booked at or before its revision (booking times can run out
@@ -135,7 +139,7 @@ const roomBroadcast = (
       const list = participants().filter((p) => p.booked_revision <= revision);
       const ids = list.map((p) => p.user_id);
       const userMap = Object.fromEntries(list.map((p) => [p.user_id, p.user_name]));
-      io.emit('preBookRoom', {
+      listsAndRoom.emit('preBookRoom', {
         roomCode: code,
         revision,
         userId: e.data.userId,
@@ -143,7 +147,7 @@ const roomBroadcast = (
         joinedCount: ids.length,
         participants: ids,
       });
-      io.emit('participants', {
+      listsAndRoom.emit('participants', {
         roomCode: code,
         revision,
         count: ids.length,
@@ -170,7 +174,7 @@ const roomBroadcast = (
         timer: Math.max(0, Math.ceil((deadline - now) / 1000)),
         serverTime: now,
       });
-      io.emit('roomStatus', { room: summary() });
+      lists.emit('roomStatus', { room: summary() });
       return;
     }
     case 'RoomEnded': {
@@ -184,12 +188,12 @@ const roomBroadcast = (
         endedAt: d.at,
         purchaseDeadline: d.purchaseDeadline,
       });
-      io.emit('roomStatus', { room: summary() });
+      lists.emit('roomStatus', { room: summary() });
       return;
     }
     case 'RoomRescheduled':
     case 'PurchaseOfferPassed':
-      io.emit('roomStatus', { room: summary() });
+      lists.emit('roomStatus', { room: summary() });
       return;
     case 'RoomCancelled':
       channel.emit('auctionEnded', {
@@ -201,7 +205,7 @@ const roomBroadcast = (
         endedAt: e.data.at,
         purchaseDeadline: null,
       });
-      io.emit('roomStatus', { room: summary() });
+      lists.emit('roomStatus', { room: summary() });
       return;
     default:
       return;

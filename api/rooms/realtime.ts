@@ -16,11 +16,12 @@ import { answer } from '../realtime/answer.ts';
 import type { PlaceBidResult } from '../contract/socket.ts';
 import { RoomRequests } from '../contract/socket.ts';
 import type { AppSocket, Io } from '../realtime/io.ts';
-import { roomChannel, userChannel } from '../realtime/io.ts';
+import { ROOM_LISTS_CHANNEL, roomChannel, userChannel } from '../realtime/io.ts';
 import { currentRoomSnapshot, permissionOf } from './snapshot.ts';
 
 const JoinPayload = RoomRequests.joinRoom.payload;
 const BidPayload = RoomRequests.placeBid.payload;
+const ListsPayload = RoomRequests.watchRoomLists.payload;
 
 const parse = <T>(schema: z.ZodType<T>, payload: unknown): T => {
   const result = schema.safeParse(payload);
@@ -197,6 +198,16 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
         const { roomCode } = parse(JoinPayload, payload);
         await socket.leave(roomChannel(roomCode));
         return { left: true as const };
+      }),
+    );
+
+    socket.on('watchRoomLists', (payload, ack) =>
+      answer(deps, ack, async () => {
+        limited(joins, JOINS_TOO_FAST_MESSAGE);
+        const { watch } = parse(ListsPayload, payload);
+        if (watch) await socket.join(ROOM_LISTS_CHANNEL);
+        else await socket.leave(ROOM_LISTS_CHANNEL);
+        return { watching: watch };
       }),
     );
 

@@ -56,6 +56,7 @@ describe('participants broadcasts follow the log, not the booking clock', () => 
     const code = created.body.room_code;
 
     const phone = await liveClient(server, null);
+    expect(await phone.emit('watchRoomLists', { watch: true })).toEqual({ ok: true, data: { watching: true } });
     const snapshot = async () => (await (await fetch(`${server.url}/api/rooms/${code}`)).json()) as RoomSnapshot;
     let screen = reduceLiveRoom(initialLiveRoom, { type: 'open', code });
     screen = reduceLiveRoom(screen, { type: 'snapshot', snapshot: await snapshot() });

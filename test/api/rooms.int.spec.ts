@@ -88,7 +88,10 @@ describe('a live deal room on a real server port', () => {
   });
 
   it('runs a full room: pre-books, start, racing bids, a reconnect, round close, settlement everywhere', async () => {
+    // A Deals page watches the room lists; a phone that only opened the site does not.
     const watcher = await liveClient(server, null);
+    expect(await watcher.emit('watchRoomLists', { watch: true })).toEqual({ ok: true, data: { watching: true } });
+    const elsewhere = await liveClient(server, null);
     const code = await createRoom();
     await waitFor(
       () => watcher.of('newRoom').some((p) => (p.room as { room_code: string }).room_code === code),
@@ -250,6 +253,20 @@ describe('a live deal room on a real server port', () => {
     await waitFor(() => live.every((l) => l.of('auctionEnded').length === 1), 'auctionEnded everywhere');
     const ended = live[0]!.of('auctionEnded')[0]!;
     expect(ended).toMatchObject({ reason: 'deadline', finalBid: 1_060_00, winner: { id: ids[lastBidder] } });
+    // The lists hear the room start and end; the room's own phones hear its seats but no list
+    // events; a phone elsewhere on the site hears none of this room.
+    await waitFor(
+      () =>
+        watcher.of('roomStatus').some((p) => (p.room as { room_code: string; status: string }).status !== 'running'),
+      'roomStatus of the ended room on the lists',
+    );
+    expect(watcher.of('roomStatus').map((p) => (p.room as { room_code: string; status: string }).status)).toEqual([
+      'running',
+      'completed',
+    ]);
+    expect(live[0]!.of('roomStatus')).toEqual([]);
+    expect(live[0]!.of('newRoom')).toEqual([]);
+    expect(elsewhere.seen.map((s) => s.event).filter((e) => e !== 'serverTime')).toEqual([]);
     await server.rooms.settled();
     stopWatching();
     expect(settlementCommits.map((types) => [...types].sort())).toEqual([
@@ -318,7 +335,7 @@ describe('a live deal room on a real server port', () => {
     expect(purchase.existing_purchase).toMatchObject({ address: { pincode: '600028' } });
     expect(purchase.expired).toBe(false);
 
-    for (const l of [...live, watcher, viewer]) l.close();
+    for (const l of [...live, watcher, viewer, elsewhere]) l.close();
   });
 
   it('cancels a room that is not full at its time and refunds every fee once', async () => {

@@ -46,7 +46,10 @@ export const liveClient = async (server: TestServer, member: Client | null) => {
     socket,
     seen,
     of: (event: string) => seen.filter((s) => s.event === event).map((s) => s.payload),
-    emit: async <T>(event: 'joinRoom' | 'leaveRoom' | 'placeBid', payload: unknown): Promise<Ack<T>> => {
+    emit: async <T>(
+      event: 'joinRoom' | 'leaveRoom' | 'placeBid' | 'watchRoomLists',
+      payload: unknown,
+    ): Promise<Ack<T>> => {
       const response: unknown = await socket
         .timeout(5000)
         .emitWithAck(event as 'joinRoom', payload as { roomCode: string });

@@ -263,7 +263,8 @@ const broadcast = (io: Server, p: Placed) => {
       endedAt: b.at,
       purchaseDeadline: (b.at as number) + 60 * 60_000,
     });
-    io.emit('roomStatus', { room: { room_code: code, status: 'completed', current_bid: b.amount } });
+    // As ours: to the sockets showing room lists (none in the bench), not to every socket.
+    io.to('room-lists').emit('roomStatus', { room: { room_code: code, status: 'completed', current_bid: b.amount } });
   }
 };
 

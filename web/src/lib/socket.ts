@@ -57,3 +57,23 @@ export const connectSocket = (): AppSocket => {
 export const disconnectSocket = (): void => {
   shared?.disconnect();
 };
+
+let listScreens = 0;
+
+/**
+ * Puts the socket on the room-list broadcasts (`newRoom`, seats, `roomStatus`) while any screen
+ * shows a list of rooms, asking again at every connection (a reconnected socket starts with no
+ * channels). `onWatching` runs each time the server has done so: the screen fetches its list then,
+ * so a room changed before is in the answer and one changed after is heard. Returns the release.
+ */
+export const watchRoomLists = (onWatching: () => void): (() => void) => {
+  const socket = getSocket();
+  const ask = () => void socket.emit('watchRoomLists', { watch: true }, () => onWatching());
+  listScreens++;
+  socket.on('connect', ask);
+  if (socket.connected) ask();
+  return () => {
+    socket.off('connect', ask);
+    if (--listScreens === 0 && socket.connected) socket.emit('watchRoomLists', { watch: false }, () => {});
+  };
+};

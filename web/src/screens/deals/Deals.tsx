@@ -7,7 +7,7 @@ import { t } from '../../i18n/index.ts';
 import { tRich } from '../../i18n/Rich.tsx';
 import { formatNumber, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { getSocket } from '../../lib/socket.ts';
+import { getSocket, watchRoomLists } from '../../lib/socket.ts';
 import { useConnectionStore } from '../../stores/connection.ts';
 import type { Room } from '../../stores/rooms.ts';
 import {
@@ -46,17 +46,17 @@ const useLiveRoomLists = () => {
     socket.on('roomStatus', applyRoomStatus);
     // An admin edited a product: its rooms' cards show the new name and picture.
     socket.on('productChanged', resync);
-    // Fetched again at every connection, the first included: the lists may come from a snapshot
-    // taken before this socket joined (the page's HTML, its first fetch), and a room made in
-    // between was broadcast to sockets that were there.
-    socket.on('connect', resync);
+    // Fetched again each time the socket is put on the lists (every connection, the first
+    // included): the lists may come from a snapshot taken before (the page's HTML, its first
+    // fetch), and a room made in between was broadcast only to sockets already watching.
+    const release = watchRoomLists(resync);
     return () => {
+      release();
       socket.off('participants', applyParticipants);
       socket.off('preBookRoom', applyPreBook);
       socket.off('newRoom', applyNewRoom);
       socket.off('roomStatus', applyRoomStatus);
       socket.off('productChanged', resync);
-      socket.off('connect', resync);
     };
   }, []);
 };

@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { tRich } from '../../i18n/Rich.tsx';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
-import { getSocket } from '../../lib/socket.ts';
+import { getSocket, watchRoomLists } from '../../lib/socket.ts';
 import type { MyRoom } from '../../stores/rooms.ts';
 import { fetchMyRooms, useRoomsStore } from '../../stores/rooms.ts';
 import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../../ui/kit.tsx';
@@ -199,14 +199,15 @@ export const MyDeals = () => {
     socket.on('roomStatus', onRoom);
     socket.on('participants', onSeats);
     socket.on('walletUpdate', later);
-    // Every connection, the first included: what changed before this socket joined was not sent to it.
-    socket.on('connect', later);
+    // Each time the socket is put on the room lists (every connection, the first included): what
+    // changed before was not sent to it.
+    const release = watchRoomLists(later);
     return () => {
+      release();
       if (timer) clearTimeout(timer);
       socket.off('roomStatus', onRoom);
       socket.off('participants', onSeats);
       socket.off('walletUpdate', later);
-      socket.off('connect', later);
     };
   }, []);
 
