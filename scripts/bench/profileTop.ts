@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 
 /**
- * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>]]`:
+ * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]]`:
  * the functions with the most self time, the project functions with the most total time, and
  * where the time goes by project file (each sample counted once, at the innermost project function
  * on its stack: a library call or a syscall counts for the project code that made it), at their
  * TypeScript lines. tsx runs minified transforms, so positions are mapped back through the source
  * maps in its cache. `--during api/rooms/realtime.ts` keeps only the stretches of the profile whose
  * samples have that text in a frame's file or name (a gap of 400 ms ends a stretch; they are listed,
- * e.g. the round trip, the storm, the two-process storm); `--stretch 2` keeps only the second.
+ * e.g. the round trip, the storm, the two-process storm); `--stretch 2` keeps only the second,
+ * `--tail 300` only the last 300 ms of each kept stretch (a storm's rooms end there).
  * Idle time is left out of the percentages.
  */
 interface ProfileNode {
@@ -35,9 +36,12 @@ const option = (name: string): string | undefined => {
 };
 const during = option('--during');
 const stretch = option('--stretch');
+const tail = option('--tail');
 const [file, rowsArg] = args;
 if (!file)
-  throw new Error('usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>]]');
+  throw new Error(
+    'usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]]',
+  );
 const rows = Number(rowsArg ?? 25);
 const root = join(import.meta.dirname, '../..');
 
@@ -108,7 +112,9 @@ if (during) {
   stretches.forEach((w, i) =>
     console.log(`stretch ${i + 1}: ${w.from.toFixed(0)}–${w.to.toFixed(0)} ms, ${w.hits} samples with ${during}`),
   );
-  const chosen = stretch ? [stretches[Number(stretch) - 1]!] : stretches;
+  const chosen = (stretch ? [stretches[Number(stretch) - 1]!] : stretches).map((w) =>
+    tail ? { ...w, from: Math.max(w.from, w.to - Number(tail)) } : w,
+  );
   kept = samples.filter((s) => chosen.some((w) => s.at >= w.from && s.at <= w.to));
 }
 
