@@ -11,6 +11,8 @@ import { settingsOf } from './kinds.ts';
 import type { VapidKeys } from './push.ts';
 import { sendPush } from './push.ts';
 import { consequencesOf } from './rules.ts';
+import { biddersBefore } from '../../projections/roomQueries.ts';
+import type { ReadDb } from '../../projections/db.ts';
 import type { Intent, NotifyStore } from './store.ts';
 import { toNotification } from './store.ts';
 import { projectedNow } from '../projected.ts';
@@ -37,6 +39,39 @@ export const memberSettings = async (deps: Pick<Deps, 'store'>, userId: string):
  * either process sees a new notification at once. Exactly once per event across restarts (the
  * checkpoint, and the claims for events read twice) and across processes (the claims).
  */
+/**
+ * Each room's bidders so far, kept as the notifier reads the room's deals in log order: every deal
+ * tells the members who dealt before it, and reading them from the read model was a query over the
+ * room's deals for every deal. An entry follows one deal at a time (deal n right after n − 1);
+ * anything else (the first deal seen, a deal skipped) reads the read model and starts again there.
+ */
+export const createRoomBidders = (readDb: ReadDb, kept = 2000) => {
+  const rooms = new Map<string, { seq: number; users: Set<string> }>();
+  return {
+    before: (room: string, seq: number): readonly string[] => {
+      const known = rooms.get(room);
+      if (known?.seq === seq - 1) return [...known.users];
+      const users = new Set(biddersBefore(readDb, room, seq));
+      rooms.delete(room);
+      rooms.set(room, { seq: seq - 1, users });
+      if (rooms.size > kept) rooms.delete(rooms.keys().next().value!);
+      return [...users];
+    },
+    /** After an event is notified: a room's deal joins its bidders, a room's end drops them. */
+    notified: (event: RecordedEvent): void => {
+      if (!event.streamName.startsWith('room-')) return;
+      const room = event.streamName.slice('room-'.length);
+      if (event.type === 'RoomEnded' || event.type === 'RoomCancelled') rooms.delete(room);
+      if (event.type !== 'BidPlaced') return;
+      const { seq, userId } = event.data as { seq: number; userId: string };
+      const known = rooms.get(room);
+      if (known?.seq !== seq - 1) return;
+      known.users.add(userId);
+      known.seq = seq;
+    },
+  };
+};
+
 export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, keys: VapidKeys) => {
   let lastRow = store.lastRowid();
   let stopped = false;
@@ -117,6 +152,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     writtenAt = performance.now();
   };
 
+  const roomBidders = createRoomBidders(deps.readDb);
   let queue: Promise<void> = Promise.resolve();
   /** Events in log order: each batch's notifications are worked out and sent before the checkpoint moves past it. */
   const onEvents = (events: readonly RecordedEvent[]) => {
@@ -125,7 +161,14 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
       const done = Math.max(handled, store.checkpoint(CHECKPOINT));
       for (const event of events) {
         if (event.position <= done || stopped) continue;
-        const { now, later, cancel } = consequencesOf(event, deps.readDb, await leagueBiddersOf(event), store.claimed);
+        const { now, later, cancel } = consequencesOf(
+          event,
+          deps.readDb,
+          await leagueBiddersOf(event),
+          store.claimed,
+          roomBidders.before,
+        );
+        roomBidders.notified(event);
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
         for (const intent of now)

@@ -48,6 +48,8 @@ export const consequencesOf = (
    * notifying; the notifier skipped them after that work anyway.
    */
   claimed: (id: string) => boolean = () => false,
+  /** The members who dealt in a room before its deal `seq` (the notifier keeps them as it goes). */
+  biddersOf: (room: string, seq: number) => readonly string[] = (room, seq) => biddersBefore(readDb, room, seq),
 ): Consequences => {
   const out: Consequences = { now: [], later: [], cancel: [] };
   const d = event.data as Data;
@@ -131,7 +133,7 @@ export const consequencesOf = (
       case 'BidPlaced': {
         // Everyone who bid in this room before this deal, except its bidder: a deal came after theirs.
         const leader = d.userId as string;
-        const bidders = new Set(biddersBefore(readDb, room, d.seq as number).filter((u) => u !== leader));
+        const bidders = new Set(biddersOf(room, d.seq as number).filter((u) => u !== leader));
         const bucket = Math.floor(at / OUTBID_GAP_MS);
         for (const userId of bidders) {
           const id = `outbid:${room}:${userId}:${bucket}`;
