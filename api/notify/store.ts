@@ -41,6 +41,12 @@ const SEEN_CLAIMED = 20_000;
 export const openNotifyStore = (path: string) => {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
+  // Notifications, deliveries, timed notices and the checkpoint all follow from the log, so a commit
+  // is not synced on its own (a storm's outbid notices were a claim and an fsync each on the event
+  // loop). A process crash loses nothing; a power cut may lose the last commits, checkpoint
+  // included, and the notifier then reads those events again and claims them once more (a mail or
+  // push sent just before the cut may go twice; none is lost).
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS notifications (
@@ -122,6 +128,15 @@ export const openNotifyStore = (path: string) => {
     if (mailOffAt !== undefined) st.delivered.run(intent.id, 'mail', 'off', null, mailOffAt);
     return true;
   });
+  /** A member's own choice (a browser subscribed to push, or not) is in no log: synced before it is answered. */
+  const durably = (write: () => unknown): void => {
+    db.pragma('synchronous = FULL');
+    try {
+      write();
+    } finally {
+      db.pragma('synchronous = NORMAL');
+    }
+  };
   return {
     /** Whether some process has already claimed this notification (a read: no write lock taken). */
     claimed: (id: string): boolean => {
@@ -158,8 +173,8 @@ export const openNotifyStore = (path: string) => {
     after: (rowid: number): NotifyRow[] => st.after.all(rowid),
     lastRowid: (): number => st.maxRow.get()?.n ?? 0,
     subscribe: (userId: string, s: PushSubscriptionBody, at: number) =>
-      void st.subscribe.run(s.endpoint, userId, s.keys.p256dh, s.keys.auth, at),
-    unsubscribe: (userId: string, endpoint: string) => void st.unsubscribe.run(endpoint, userId),
+      durably(() => st.subscribe.run(s.endpoint, userId, s.keys.p256dh, s.keys.auth, at)),
+    unsubscribe: (userId: string, endpoint: string) => durably(() => st.unsubscribe.run(endpoint, userId)),
     dropSubscription: (endpoint: string) => void st.drop.run(endpoint),
     subscriptions: (userId: string) => st.subscriptions.all(userId),
     checkpoint: (name: string): number => st.checkpoint.get(name)?.position ?? 0,
