@@ -167,7 +167,7 @@ export const RoomRequests = {
   joinRoom: { payload: z.object({ roomCode: RoomCode }), answer: JoinRoomResult },
   leaveRoom: { payload: z.object({ roomCode: RoomCode }), answer: z.object({ left: z.literal(true) }) },
   /**
-   * Show room lists (the Deals page) or stop: the socket gets every room's `newRoom`, seats and
+   * Show room lists (Deals, My Deals) or stop: the socket gets every room's `newRoom`, seats and
    * `roomStatus` while it watches. A page asks again at every connection.
    */
   watchRoomLists: { payload: z.object({ watch: z.boolean() }), answer: z.object({ watching: z.boolean() }) },

@@ -20,7 +20,7 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Inter
 /** Watchers of one deal room. */
 export const roomChannel = (code: string) => `room:${code}`;
 /**
- * Sockets showing room lists (the Deals page): new rooms, seats and status changes of every room.
+ * Sockets showing room lists (Deals, My Deals): new rooms, seats and status changes of every room.
  * A phone in a live room hears only its own room's, not the whole shop's.
  */
 export const ROOM_LISTS_CHANNEL = 'room-lists';

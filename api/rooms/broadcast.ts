@@ -131,7 +131,7 @@ const roomBroadcast = (
   const summary = () => toRoomSummary(room, participants(), now);
   switch (e.type) {
     case 'RoomCreated':
-      io.to(ROOM_LISTS_CHANNEL).emit('newRoom', { room: summary() });
+      lists.emit('newRoom', { room: summary() });
       return;
     case 'SeatBooked': {
       // The list as of this event: seats booked at or before its revision (booking times can run out
