@@ -31,15 +31,6 @@ export const memberSettings = async (deps: Pick<Deps, 'store'>, userId: string):
   );
 
 /**
- * Notifications as a projection of the log. Every process follows the log (after its read models,
- * so a room's bookers are known), works out each event's notifications and claims them in the
- * shared store: one claim lands, and that process sends the mail and the push. Timed ones (a
- * room's start, payment reminders) wait in the store and are fired by whichever process sees them
- * due first. Every process tails the store and tells its own sockets, so a member connected to
- * either process sees a new notification at once. Exactly once per event across restarts (the
- * checkpoint, and the claims for events read twice) and across processes (the claims).
- */
-/**
  * Each room's bidders so far, kept as the notifier reads the room's deals in log order: every deal
  * tells the members who dealt before it, and reading them from the read model was a query over the
  * room's deals for every deal. An entry follows one deal at a time (deal n right after n − 1);
@@ -72,6 +63,15 @@ export const createRoomBidders = (readDb: ReadDb, kept = 2000) => {
   };
 };
 
+/**
+ * Notifications as a projection of the log. Every process follows the log (after its read models,
+ * so a room's bookers are known), works out each event's notifications and claims them in the
+ * shared store: one claim lands, and that process sends the mail and the push. Timed ones (a
+ * room's start, payment reminders) wait in the store and are fired by whichever process sees them
+ * due first. Every process tails the store and tells its own sockets, so a member connected to
+ * either process sees a new notification at once. Exactly once per event across restarts (the
+ * checkpoint, and the claims for events read twice) and across processes (the claims).
+ */
 export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, keys: VapidKeys) => {
   let lastRow = store.lastRowid();
   let stopped = false;
