@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // A worker thread's first module: plain JavaScript, loaded before TypeScript support is in place.
+    files: ['projections/threadBoot.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // The service worker is plain JavaScript served as is (no build step), in a worker's globals.
     files: ['web/public/sw.js'],
     ...tseslint.configs.disableTypeChecked,

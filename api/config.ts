@@ -26,6 +26,11 @@ export const configSchema = z.object({
    * needs them sooner (a command's read-your-writes, a snapshot, a deal's signed ack) does not wait.
    */
   PROJECTION_BATCH_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  /**
+   * Where the live batches are written to the read models: `worker`, a thread of their own (the
+   * event loop that serves sockets does not sit through them), or `main`, the server's own thread.
+   */
+  PROJECTION_THREAD: z.enum(['worker', 'main']).default('worker'),
   /** Trust X-Forwarded-Proto from a reverse proxy (for the Secure cookie flag). */
   TRUST_PROXY: bool.default(false),
   /** outbox: mails kept in DATA_DIR/outbox.ndjson and readable at /admin/outbox; smtp: sent with nodemailer. */

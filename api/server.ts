@@ -7,6 +7,7 @@ import { Server as SocketServer } from 'socket.io';
 import { openReadDb } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
 import { createProjectionRunner } from '../projections/runner.ts';
+import { startWriterThread } from '../projections/runnerThread.ts';
 import { createApp } from './app.ts';
 import { paymentPurposes, storeDeps } from './compose.ts';
 import type { Clock } from './clock.ts';
@@ -87,6 +88,15 @@ export const startServer = async (
     db: readDb,
     projectors: allProjectors,
     batchDelayMs: config.PROJECTION_BATCH_MS,
+    writer:
+      config.PROJECTION_THREAD === 'worker'
+        ? () =>
+            startWriterThread({
+              path: config.readModelPath,
+              module: new URL('../projections/index.ts', import.meta.url).href,
+              exportName: 'allProjectors',
+            })
+        : undefined,
     onError: (error) => log.error('projection failed', { error }),
   });
   const logKey = deploymentLogKey(config);

@@ -130,6 +130,17 @@ export const treeSize = ({ sqlite }: ReadDb): number => prepared<[], { size: num
 
 export const treeRoot = ({ sqlite }: ReadDb, size: number): Uint8Array => rootHash(sha256, nodeReader(sqlite), size);
 
+/**
+ * The tree's size and the log position it stands at, read together (one statement, one snapshot):
+ * the read models may be written by another thread between two reads.
+ */
+export const treeAt = ({ sqlite }: ReadDb): { size: number; at: number } =>
+  prepared<[], { size: number; at: number }>(
+    sqlite,
+    `SELECT COALESCE((SELECT idx + 1 FROM rm_merkle_leaves ORDER BY position DESC LIMIT 1), 0) AS size,
+      COALESCE((SELECT position FROM rm_checkpoints WHERE name = 'merkle'), 0) AS at`,
+  ).get()!;
+
 /** The leaf index of the event at a log position, or null when it is not (yet) in the tree. */
 export const leafIndexOf = ({ sqlite }: ReadDb, position: number): number | null => {
   const row = prepared<[number], { idx: number }>(sqlite, 'SELECT idx FROM rm_merkle_leaves WHERE position = ?').get(

@@ -31,17 +31,36 @@ export interface ProjectionRunner {
   waitFor(position: number, timeoutMs?: number, only?: string): Promise<void>;
   /**
    * How many events of the log come between where read model `name` stands and the event at
-   * `position`: known when that event is read and waiting for the next batch (null otherwise). A
-   * read model that takes every event in log order (the log's tree) knows from this where the event
-   * will land before it is written.
+   * `position`: known when that event is read and not yet written (held for the next batch, or in
+   * the batch being written), null otherwise. A read model that takes every event in log order (the
+   * log's tree) knows from this where the event will land before it is written. `from` is where the
+   * read model stands in what the caller read of it (its checkpoint row, read with its rows): with
+   * the read models written on their own thread, a batch may be committed before this thread hears
+   * of it. Without it, where the last batch this thread heard of left the read model.
    */
-  heldBefore(name: string, position: number): number | null;
+  heldBefore(name: string, position: number, from?: number): number | null;
+  /**
+   * Whether someone waits for every read model to reach `position` or beyond: the batch that holds
+   * it is being brought forward, and whatever that waiter sends from it goes out once it is written.
+   */
+  awaited(position: number): boolean;
   /** Called after each batch is committed, with the events of the batch (for broadcasts). */
   onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void;
-  /** Applies a batch directly (used by the rebuild script, which reads the log itself). */
+  /** Applies a batch directly, on this thread (the rebuild script, which reads the log itself). */
   applyBatch(events: readonly RecordedEvent[]): void;
   /** Writes the checkpoints of read models that sat idle since theirs was last written (`stop` does too). */
   writeIdleCheckpoints(): void;
+}
+
+/**
+ * Where the live batches are written: a worker thread with its own connection to the read-model
+ * file (`runnerThread.ts`), so the event loop that serves sockets does not sit through them.
+ */
+export interface BatchWriter {
+  /** Applies a batch in one transaction with its checkpoints; resolves with the read models it moved. */
+  apply(events: readonly RecordedEvent[]): Promise<string[]>;
+  writeIdleCheckpoints(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -69,25 +88,11 @@ export const dropReadModels = (db: ReadDb, projectors: readonly Projector[]): vo
 };
 
 /**
- * Feeds the log to the projectors. Each batch is applied to the read models and the
- * checkpoints move forward in the same transaction (compare-and-set), so a crash never
- * applies an event twice or skips one. A projector whose version changed is rebuilt.
+ * The read models of one connection: their schemas and checkpoints, and the transaction that
+ * writes a batch with the checkpoints it moves. The runner keeps one on its own connection, and a
+ * worker thread that writes the live batches (`runnerWorker.ts`) keeps another on its own.
  */
-export const createProjectionRunner = (deps: {
-  store: EventStore;
-  db: ReadDb;
-  projectors: readonly Projector[];
-  onError?: (error: unknown) => void;
-  /**
-   * How long live events may wait to be applied together (0: each as it comes). Nothing that needs
-   * them waits: `waitFor` applies what is held at once. A deal's projection costs mostly what every
-   * transaction costs (its pages written to the WAL, each read model's checkpoint), so deals that
-   * arrive within a few milliseconds share one.
-   */
-  batchDelayMs?: number;
-}): ProjectionRunner => {
-  const batchDelayMs = deps.batchDelayMs ?? 0;
-  const { store, db, projectors } = deps;
+export const createBatchApplier = (db: ReadDb, projectors: readonly Projector[]) => {
   const { sqlite } = db;
   sqlite.exec(META_SCHEMA);
   const getCheckpoint = sqlite.prepare<[string], { position: number; version: number }>(
@@ -124,26 +129,6 @@ export const createProjectionRunner = (deps: {
     projector: p,
     handles: p.handles === '*' ? null : new Set(p.handles),
   }));
-  const listeners = new Set<(events: readonly RecordedEvent[]) => void>();
-  interface Waiter {
-    position: number;
-    only: string | undefined;
-    resolve: () => void;
-  }
-  const waiters = new Set<Waiter>();
-  const reached = (waiter: Pick<Waiter, 'position' | 'only'>) =>
-    (waiter.only === undefined ? current : (checkpoints.get(waiter.only) ?? current)) >= waiter.position;
-  const settleWaiters = () => {
-    for (const waiter of waiters) {
-      if (reached(waiter)) {
-        waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
-  };
-  let current = Math.min(...projectors.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
-  if (projectors.length === 0) current = 0;
-  let subscription: Subscription | null = null;
 
   /** Moves a checkpoint row from where it was written to `next` (compare-and-set). */
   const writeCheckpoint = (name: string, next: number) => {
@@ -192,23 +177,105 @@ export const createProjectionRunner = (deps: {
     return moved;
   });
 
-  const writeIdleCheckpoints = sqlite.transaction(() => {
-    for (const p of projectors) {
-      const at = checkpoints.get(p.name)!;
-      if (written.get(p.name)! < at) {
-        writeCheckpoint(p.name, at);
-        written.set(p.name, at);
-      }
-    }
-  });
-
-  const applyBatch = (events: readonly RecordedEvent[]) => {
-    if (events.length === 0) return;
-    const moved = applyTx(events);
-    const last = events[events.length - 1]!.position;
+  /** What a committed batch changed: the rows it moved, and every read model now stands at its end. */
+  const record = (last: number, moved: readonly string[]) => {
     for (const name of moved) written.set(name, last);
     for (const p of projectors) checkpoints.set(p.name, Math.max(checkpoints.get(p.name)!, last));
-    current = Math.max(current, last);
+  };
+
+  return {
+    projectors,
+    checkpoints: checkpoints as ReadonlyMap<string, number>,
+    fresh,
+    record,
+    /** Writes a batch (one transaction); returns the checkpoint rows it moved. */
+    apply(events: readonly RecordedEvent[]): string[] {
+      if (events.length === 0) return [];
+      const moved = applyTx(events);
+      record(events[events.length - 1]!.position, moved);
+      return moved;
+    },
+    writeIdleCheckpoints: sqlite.transaction(() => {
+      for (const p of projectors) {
+        const at = checkpoints.get(p.name)!;
+        if (written.get(p.name)! < at) {
+          writeCheckpoint(p.name, at);
+          written.set(p.name, at);
+        }
+      }
+    }),
+    /** One read model brought up to `events`' end in its own transaction with its checkpoint. */
+    applyAhead(name: string, events: readonly RecordedEvent[]): boolean {
+      const handler = handlers.find((h) => h.projector.name === name);
+      if (!handler) return false;
+      const previous = checkpoints.get(name)!;
+      const last = events.at(-1)?.position ?? previous;
+      if (last <= previous) return false;
+      sqlite.transaction(() => {
+        feed(handler, events, previous);
+        writeCheckpoint(name, last);
+      })();
+      written.set(name, last);
+      checkpoints.set(name, last);
+      return true;
+    },
+  };
+};
+
+/**
+ * Feeds the log to the projectors. Each batch is applied to the read models and the
+ * checkpoints move forward in the same transaction (compare-and-set), so a crash never
+ * applies an event twice or skips one. A projector whose version changed is rebuilt.
+ */
+export const createProjectionRunner = (deps: {
+  store: EventStore;
+  db: ReadDb;
+  projectors: readonly Projector[];
+  onError?: (error: unknown) => void;
+  /**
+   * How long live events may wait to be applied together (0: each as it comes). Nothing that needs
+   * them waits: `waitFor` applies what is held at once. A deal's projection costs mostly what every
+   * transaction costs (its pages written to the WAL, each read model's checkpoint), so deals that
+   * arrive within a few milliseconds share one.
+   */
+  batchDelayMs?: number;
+  /**
+   * Writes the batches somewhere else (a worker thread with its own connection to the same file):
+   * this thread then only reads. Made once the schemas are in place; `stop()` closes it.
+   */
+  writer?: () => BatchWriter;
+}): ProjectionRunner => {
+  const batchDelayMs = deps.batchDelayMs ?? 0;
+  const { store, db, projectors } = deps;
+  const { sqlite } = db;
+  const applier = createBatchApplier(db, projectors);
+  const { checkpoints, fresh } = applier;
+  const writer = deps.writer?.() ?? null;
+
+  const listeners = new Set<(events: readonly RecordedEvent[]) => void>();
+  interface Waiter {
+    position: number;
+    only: string | undefined;
+    resolve: () => void;
+  }
+  const waiters = new Set<Waiter>();
+  const reached = (waiter: Pick<Waiter, 'position' | 'only'>) =>
+    (waiter.only === undefined ? current : (checkpoints.get(waiter.only) ?? current)) >= waiter.position;
+  const settleWaiters = () => {
+    for (const waiter of waiters) {
+      if (reached(waiter)) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  };
+  let current = Math.min(...projectors.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
+  if (projectors.length === 0) current = 0;
+  let subscription: Subscription | null = null;
+
+  /** A committed batch: the waiters it reached, then the listeners. */
+  const applied = (events: readonly RecordedEvent[]) => {
+    current = Math.max(current, events[events.length - 1]!.position);
     settleWaiters();
     for (const listener of listeners) {
       try {
@@ -219,6 +286,20 @@ export const createProjectionRunner = (deps: {
     }
   };
 
+  const applyBatch = (events: readonly RecordedEvent[]) => {
+    if (events.length === 0) return;
+    applier.apply(events);
+    applied(events);
+  };
+
+  /** One batch, written here or by the writer. */
+  const write = async (events: readonly RecordedEvent[]) => {
+    if (!writer) return applyBatch(events);
+    const moved = await writer.apply(events);
+    applier.record(events[events.length - 1]!.position, moved);
+    applied(events);
+  };
+
   // A batch that cannot be written (read model locked, disk full) is tried again with a growing
   // pause until it goes in: nothing of it was committed, and the subscription waits for us, so the
   // read models resume where they stopped once the fault clears instead of following the log no more.
@@ -227,7 +308,7 @@ export const createProjectionRunner = (deps: {
   const applyUntilWritten = async (events: readonly RecordedEvent[]) => {
     for (let failures = 0; ; failures++) {
       try {
-        applyBatch(events);
+        await write(events);
         return;
       } catch (error) {
         deps.onError?.(error);
@@ -247,6 +328,8 @@ export const createProjectionRunner = (deps: {
 
   /** Live events read from the log and not yet applied to every read model, in log order. */
   let held: RecordedEvent[] = [];
+  /** The batch being written (taken from `held`), until it is committed. */
+  let writing: readonly RecordedEvent[] = [];
   let heldTimer: ReturnType<typeof setTimeout> | null = null;
   let draining: Promise<void> | null = null;
 
@@ -258,15 +341,17 @@ export const createProjectionRunner = (deps: {
     const run = async () => {
       try {
         while (held.length > 0) {
-          const batch = held;
+          writing = held;
           held = [];
-          await applyUntilWritten(batch);
+          await applyUntilWritten(writing);
+          writing = [];
         }
       } catch {
         // Stopping with a batch that cannot be written (reported already): its checkpoints did not
         // move, so the next start reads it from the log again. What was held after it goes too, so
         // no count of held events (`heldBefore`) skips the lost batch.
         held = [];
+        writing = [];
       } finally {
         draining = null;
       }
@@ -278,28 +363,18 @@ export const createProjectionRunner = (deps: {
   /**
    * One read model brought up to the held events now, in its own transaction with its checkpoint.
    * Only between batches: every event before the held ones is then in every read model, so the
-   * read model gets its events in log order with nothing skipped.
+   * read model gets its events in log order with nothing skipped. With a writer elsewhere, every
+   * read model is brought up instead (it is off this thread, and one transaction either way).
    */
   const applyAhead = (name: string) => {
+    if (writer) return void drain();
     if (draining) return;
-    const handler = handlers.find((h) => h.projector.name === name);
-    if (!handler) return;
-    const previous = checkpoints.get(name)!;
-    const last = held.at(-1)?.position ?? previous;
-    if (last <= previous) return;
     try {
-      sqlite.transaction(() => {
-        feed(handler, held, previous);
-        writeCheckpoint(name, last);
-      })();
+      if (applier.applyAhead(name, held)) settleWaiters();
     } catch (error) {
       // The batch that follows applies it with the others.
       deps.onError?.(error);
-      return;
     }
-    written.set(name, last);
-    checkpoints.set(name, last);
-    settleWaiters();
   };
 
   /** Whoever waits on held events gets them now: one read model ahead, or every one. */
@@ -359,11 +434,13 @@ export const createProjectionRunner = (deps: {
       subscription = null;
       await drain();
       try {
-        writeIdleCheckpoints();
+        if (writer) await writer.writeIdleCheckpoints();
+        else applier.writeIdleCheckpoints();
       } catch (error) {
         // Only idle read models' rows lag: the next start hands them events they ignore.
         deps.onError?.(error);
       }
+      await writer?.close();
     },
     position: () => current,
     waitFor(position, timeoutMs = 5000, only) {
@@ -385,22 +462,28 @@ export const createProjectionRunner = (deps: {
         serveSoon();
       });
     },
-    heldBefore(name, position) {
-      const from = checkpoints.get(name);
-      if (draining || from === undefined || position <= from) return null;
+    heldBefore(name, position, from = checkpoints.get(name)) {
+      if (from === undefined || position <= from) return null;
       let before = 0;
-      for (const event of held) {
-        if (event.position === position) return before;
-        if (event.position > from) before++;
+      for (const events of [writing, held]) {
+        for (const event of events) {
+          if (event.position === position) return before;
+          if (event.position > from) before++;
+        }
       }
       return null;
+    },
+    awaited(position) {
+      if (current >= position) return false;
+      for (const waiter of waiters) if (waiter.only === undefined && waiter.position >= position) return true;
+      return false;
     },
     onApplied(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     applyBatch,
-    writeIdleCheckpoints: () => writeIdleCheckpoints(),
+    writeIdleCheckpoints: () => applier.writeIdleCheckpoints(),
   };
   return runner;
 };

@@ -2,7 +2,7 @@ import { ackBody } from '../../engine/ack.ts';
 import type { SignedAck } from '../../engine/ack.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
 import { leafHash } from '../../engine/merkle.ts';
-import { leafBytes, leafIndexOf, merkleProjector, sha256, treeSize } from '../../projections/merkle.ts';
+import { leafBytes, leafIndexOf, merkleProjector, sha256, treeAt } from '../../projections/merkle.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -18,9 +18,16 @@ const leafIndexFor = async (
   // A store that does not tell this process of its commits (EventStoreDB) has its deals sent to
   // their rooms after their projected batch: that batch is brought forward, so a deal still leaves
   // for its room before its bidder's ack.
-  if (!deps.store.onCommitted) await deps.projections.waitFor(position, deps.config.PROJECTION_WAIT_MS);
-  const waiting = deps.projections.heldBefore(merkleProjector.name, position);
-  if (waiting !== null) return treeSize(deps.readDb) + waiting;
+  // Likewise a deal that its room's broadcaster could not send at its commit (the first of a room
+  // this process sees): its batch is brought forward for that broadcast, which the ack follows.
+  if (!deps.store.onCommitted || deps.projections.awaited(position))
+    await deps.projections.waitFor(position, deps.config.PROJECTION_WAIT_MS);
+  // The tree as written and where it stands, read together: its batches are written on another
+  // thread, so one may be committed before the runner hears of it.
+  const tree = treeAt(deps.readDb);
+  if (position <= tree.at) return leafIndexOf(deps.readDb, position);
+  const waiting = deps.projections.heldBefore(merkleProjector.name, position, tree.at);
+  if (waiting !== null) return tree.size + waiting;
   await deps.projections.waitFor(position, deps.config.PROJECTION_WAIT_MS, merkleProjector.name);
   return leafIndexOf(deps.readDb, position);
 };

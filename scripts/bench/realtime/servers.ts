@@ -55,6 +55,7 @@ const app = async (shared?: string) => {
     SCHEDULER_INTERVAL_MS: '0',
     SWEEPER_INTERVAL_MS: '0',
     ...(process.env.PROJECTION_BATCH_MS ? { PROJECTION_BATCH_MS: process.env.PROJECTION_BATCH_MS } : {}),
+    ...(process.env.PROJECTION_THREAD ? { PROJECTION_THREAD: process.env.PROJECTION_THREAD } : {}),
   });
   const server: RunningServer = await startServer(config, { clock });
   serve(async (body) => {
