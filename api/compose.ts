@@ -32,6 +32,6 @@ export const storeDeps = ({
   'commands' | 'sessions' | 'walletOf'
 > => ({
   commands: { store, waitForProjections: (position) => projections.waitFor(position, config.PROJECTION_WAIT_MS) },
-  sessions: createSessions(readDb, clock),
+  sessions: createSessions(readDb, clock, projections),
   walletOf: (userId) => walletBalances(readDb, userId),
 });

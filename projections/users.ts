@@ -91,11 +91,16 @@ export const userByEmail = ({ orm }: ReadDb, email: string): UserRow | undefined
   orm.select().from(usersTable).where(eq(usersTable.email, email)).get();
 
 /** The user of a live session. Every socket event asks it, so it is one prepared statement, not a built query. */
-export const userBySession = ({ sqlite }: ReadDb, sessionHash: string, now: number): UserRow | undefined =>
-  prepared<[string, number], UserRow>(
+export const userBySession = (
+  { sqlite }: ReadDb,
+  sessionHash: string,
+  now: number,
+): (UserRow & { sessionExpiresAt: number }) | undefined =>
+  prepared<[string, number], UserRow & { sessionExpiresAt: number }>(
     sqlite,
     `SELECT u.id, u.name, u.email, u.phone, u.dob, u.district, u.role, u.access, u.referral_code AS referralCode,
-       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile, u.avatar, u.lang
+       u.password_hash AS passwordHash, u.created_at AS createdAt, u.profile, u.avatar, u.lang,
+       s.expires_at AS sessionExpiresAt
      FROM rm_sessions s JOIN rm_users u ON u.id = s.user_id WHERE s.session_hash = ? AND s.expires_at > ?`,
   ).get(sessionHash, now);
 

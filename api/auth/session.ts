@@ -5,11 +5,14 @@ import type { Actor } from '../../engine/eventStore.ts';
 import type { Access, Lang, Role } from '../../engine/user.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import type { UserRow } from '../../projections/users.ts';
-import { langOf, userBySession } from '../../projections/users.ts';
+import type { ProjectionRunner } from '../../projections/runner.ts';
+import { langOf, userBySession, usersProjector } from '../../projections/users.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/errors.ts';
 
 export const SESSION_COOKIE = 'sid';
+/** Event types the users read model handles: a batch with one of them forgets the kept sessions. */
+const usersEvents: ReadonlySet<string> | null = usersProjector.handles === '*' ? null : new Set(usersProjector.handles);
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 
 /** The signed-in user as the server knows them. Never taken from a client. */
@@ -52,12 +55,33 @@ export const sessionUserOf = (row: UserRow): SessionUser => ({
   lang: langOf(row),
 });
 
-/** Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the user stream). */
-export const createSessions = (readDb: ReadDb, clock: Clock) => {
+/** Sessions kept in memory at most (the oldest go first); the rest are read again. */
+export const KEPT_SESSIONS = 10_000;
+
+/**
+ * Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the
+ * user stream). Every socket event asks, so a live session is kept in memory until it expires or
+ * a batch with any users event (a login, a logout, an access grant, a profile change) is projected:
+ * such a batch forgets every kept session, so the next look-up reads what the batch wrote.
+ */
+export const createSessions = (readDb: ReadDb, clock: Clock, projections: Pick<ProjectionRunner, 'onApplied'>) => {
+  const kept = new Map<string, { user: SessionUser; expiresAt: number }>();
+  projections.onApplied((events) => {
+    if (kept.size > 0 && events.some((e) => usersEvents?.has(e.type) ?? true)) kept.clear();
+  });
   const fromToken = (token: string | null | undefined): SessionUser | null => {
     if (!token || token.length > 200) return null;
-    const row = userBySession(readDb, hashSessionToken(token), clock.now());
-    return row ? sessionUserOf(row) : null;
+    const hash = hashSessionToken(token);
+    const now = clock.now();
+    const known = kept.get(hash);
+    if (known && known.expiresAt > now) return known.user;
+    if (known) kept.delete(hash);
+    const row = userBySession(readDb, hash, now);
+    if (!row) return null;
+    const user = sessionUserOf(row);
+    if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+    kept.set(hash, { user, expiresAt: row.sessionExpiresAt });
+    return user;
   };
   return {
     userFromToken: fromToken,
