@@ -71,6 +71,9 @@ export interface BatchWriter {
  */
 export const IDLE_CHECKPOINT_EVENTS = 10_000;
 
+/** Two writers of one read-model file would move each other's checkpoints. */
+const WRITER_OWNS = 'The read models are written by the runner’s writer thread: apply batches there, not here.';
+
 /** Live events held for one batch at most this many at a time: more are applied at once. */
 const HELD_EVENTS = 1000;
 
@@ -482,8 +485,14 @@ export const createProjectionRunner = (deps: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    applyBatch,
-    writeIdleCheckpoints: () => applier.writeIdleCheckpoints(),
+    applyBatch: (events) => {
+      if (writer) throw new Error(WRITER_OWNS);
+      applyBatch(events);
+    },
+    writeIdleCheckpoints: () => {
+      if (writer) throw new Error(WRITER_OWNS);
+      applier.writeIdleCheckpoints();
+    },
   };
   return runner;
 };

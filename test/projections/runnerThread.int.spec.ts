@@ -62,6 +62,9 @@ describe('read models written on a worker thread', () => {
     expect(countOf(db)).toBe(3);
     expect(checkpointRow(db, 'counter')).toBe(live.position);
     expect(batches.flat()).toEqual(['Counted', 'Ignored', 'Counted', 'Counted']);
+    // The thread is the one writer: this thread's own way in is closed.
+    expect(() => runner.applyBatch([])).toThrow('written by the runner’s writer thread');
+    expect(() => runner.writeIdleCheckpoints()).toThrow('written by the runner’s writer thread');
     await runner.stop();
 
     // A restart resumes from the checkpoints the thread wrote: nothing applied twice.
