@@ -175,6 +175,9 @@ const roomBroadcast = (
         serverTime: now,
       });
       lists.emit('roomStatus', { room: summary() });
+      // A started room has no deals yet and its seats are taken: followed from here, its first
+      // deal goes out at its commit instead of after a projected batch.
+      live.seed(code, { revision, bids: [], participants: participants(), maxAttempts: room.max_attempts });
       return;
     }
     case 'RoomEnded': {

@@ -9,7 +9,20 @@ const T = Date.parse('2026-11-22T13:30:00.000Z');
 // The read model as the projection left it: two members, one deal (the first, at revision 5).
 const reads = vi.hoisted(() => ({ bids: 1, room: true }));
 vi.mock('../../../projections/roomQueries.ts', () => ({
-  roomRow: () => (reads.room ? { code: 'ABC123', max_attempts: 5 } : undefined),
+  roomRow: () =>
+    reads.room
+      ? {
+          code: 'ABC123',
+          max_attempts: 5,
+          scheduled_time: Date.parse('2026-11-22T13:30:00.000Z'),
+          created_at: Date.parse('2026-11-22T10:00:00.000Z'),
+          status: 'running',
+          ended_at: null,
+          offer_user_id: null,
+          purchased_at: null,
+          purchase_deadline: null,
+        }
+      : undefined,
   participantRows: () => [
     { user_id: 'u1', user_name: 'Member 1' },
     { user_id: 'u2', user_name: 'Member 2' },
@@ -106,6 +119,35 @@ describe('deal broadcasts', () => {
       },
     });
     expect((sent[1]!.payload.bidHistory as { seq: number }[]).map((b) => b.seq)).toEqual([1, 2]);
+  });
+
+  it('follows a room from its start: the first deal goes out at its commit, as the read model would give it', () => {
+    const started = {
+      streamName: `room-${CODE}`,
+      revision: 4,
+      position: 100,
+      type: 'RoomStarted',
+      metadata: {},
+      data: { price: 1_000_00, deadline: T + 30_000, at: T },
+    } as unknown as RecordedEvent;
+    const following = fakeIo();
+    const rooms = roomBroadcaster(following.io, deps);
+    rooms.broadcast([started]);
+    expect(following.sent.map((s) => s.event)).toEqual(['auctionStarted', 'auctionTimer', 'roomStatus']);
+    broughtForward.length = 0;
+    rooms.committed.broadcast([deal(1)]);
+    expect(broughtForward).toEqual([]);
+    const atCommit = following.sent.filter((s) => s.event === 'bidUpdate');
+    expect(atCommit).toHaveLength(1);
+    rooms.broadcast([deal(1)]);
+    expect(following.sent.filter((s) => s.event === 'bidUpdate')).toHaveLength(1);
+
+    // A process that did not see the start sends it after the batch, from the read model: the same.
+    const reading = fakeIo();
+    const other = roomBroadcaster(reading.io, deps);
+    other.committed.broadcast([deal(1)]);
+    other.broadcast([deal(1)]);
+    expect(reading.sent.filter((s) => s.event === 'bidUpdate')).toEqual(atCommit);
   });
 
   it('leaves a deal after a gap to the projected batch, so a room is never sent a deal before the one it missed', () => {
