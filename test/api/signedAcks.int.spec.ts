@@ -61,7 +61,9 @@ describe('signed acknowledgements of deals', () => {
       const event = stored.find((e) => e.revision === a.revision)!;
       expect(proof).toMatchObject({ stream: `room-${code}`, revision: a.revision, id: event.id, origin: key.name });
       expect(proof.leaf_hash).toBe(toBase64(leafHash(sha256, leafBytes(event))));
-      // The log, asked later, proves the same leaf at the same place in a signed head.
+      // The log, asked later (once the tree holds the deal), proves the same leaf at the same place
+      // in a signed head.
+      await server.deps.projections.waitFor(event.position);
       server.deps.transparency.heads.publish();
       const inclusion = (await (await fetch(`${server.url}/api/log/proof/inclusion?id=${proof.id}`)).json()) as {
         leaf_index: number;
