@@ -2,6 +2,7 @@ import type { Decider, Message } from '../engine/decider.ts';
 import type { Actor, EventMetadata, EventStore, NewEvent, RecordedEvent } from '../engine/eventStore.ts';
 import { WrongExpectedRevisionError, asDomainEvent } from '../engine/eventStore.ts';
 import { deterministicUuid, newId } from './ids.ts';
+import { keepLatest } from './keptMap.ts';
 
 /** Who and when: everything a command needs besides its data. */
 export interface CommandContext {
@@ -86,10 +87,7 @@ const cacheOf = (store: EventStore, decider: object): Map<string, Folded<unknown
 };
 
 const remember = <S>(store: EventStore, stream: string, decider: object, folded: Folded<S>) => {
-  const byStream = cacheOf(store, decider);
-  byStream.delete(stream);
-  byStream.set(stream, folded);
-  if (byStream.size > CACHED_STREAMS) byStream.delete(byStream.keys().next().value!);
+  keepLatest(cacheOf(store, decider), stream, folded, CACHED_STREAMS);
 };
 
 /**

@@ -9,10 +9,9 @@ import type { ProjectionRunner } from '../../projections/runner.ts';
 import { langOf, userBySession, usersProjector } from '../../projections/users.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../http/errors.ts';
+import { keepLatest } from '../keptMap.ts';
 
 export const SESSION_COOKIE = 'sid';
-/** Event types the users read model handles: a batch with one of them forgets the kept sessions. */
-const usersEvents: ReadonlySet<string> | null = usersProjector.handles === '*' ? null : new Set(usersProjector.handles);
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 
 /** The signed-in user as the server knows them. Never taken from a client. */
@@ -57,6 +56,8 @@ export const sessionUserOf = (row: UserRow): SessionUser => ({
 
 /** Sessions kept in memory at most (the oldest go first); the rest are read again. */
 export const KEPT_SESSIONS = 10_000;
+/** Event types the users read model handles: a batch with one of them forgets the kept sessions. */
+const usersEvents: ReadonlySet<string> | null = usersProjector.handles === '*' ? null : new Set(usersProjector.handles);
 
 /**
  * Looks up sessions in the read model (sessions are `SessionStarted`/`SessionEnded` events on the
@@ -79,8 +80,7 @@ export const createSessions = (readDb: ReadDb, clock: Clock, projections: Pick<P
     const row = userBySession(readDb, hash, now);
     if (!row) return null;
     const user = sessionUserOf(row);
-    if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
-    kept.set(hash, { user, expiresAt: row.sessionExpiresAt });
+    keepLatest(kept, hash, { user, expiresAt: row.sessionExpiresAt }, KEPT_SESSIONS);
     return user;
   };
   return {

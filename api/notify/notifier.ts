@@ -11,6 +11,7 @@ import { settingsOf } from './kinds.ts';
 import type { VapidKeys } from './push.ts';
 import { sendPush } from './push.ts';
 import { consequencesOf } from './rules.ts';
+import { keepLatest } from '../keptMap.ts';
 import { biddersBefore } from '../../projections/roomQueries.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import type { Intent, NotifyStore } from './store.ts';
@@ -43,9 +44,7 @@ export const createRoomBidders = (readDb: ReadDb, kept = 2000) => {
       const known = rooms.get(room);
       if (known?.seq === seq - 1) return [...known.users];
       const users = new Set(biddersBefore(readDb, room, seq));
-      rooms.delete(room);
-      rooms.set(room, { seq: seq - 1, users });
-      if (rooms.size > kept) rooms.delete(rooms.keys().next().value!);
+      keepLatest(rooms, room, { seq: seq - 1, users }, kept);
       return [...users];
     },
     /** After an event is notified: a room's deal joins its bidders, a room's end drops them. */

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../engine/eventStore.ts';
 import type { BidPlaced } from '../../engine/room.ts';
 import type { BidRow, ParticipantRow } from '../../projections/roomQueries.ts';
 import { toBidEntry } from './views.ts';
+import { keepLatest } from '../keptMap.ts';
 import { asDomainEvent } from '../../engine/eventStore.ts';
 
 type BidDto = ReturnType<typeof toBidEntry>;
@@ -35,8 +36,7 @@ export const createLiveHistories = () => {
       const b = asDomainEvent<BidPlaced>(recorded).data;
       room.bids.push(toBidEntry(bidRowOf(code, recorded.revision, b)));
       room.revision = recorded.revision;
-      rooms.delete(code);
-      rooms.set(code, room);
+      keepLatest(rooms, code, room, KEPT_ROOMS);
       return room;
     },
     /** Whether the room's entry already holds `revision` (its deal was broadcast). */
@@ -45,9 +45,7 @@ export const createLiveHistories = () => {
       return room !== undefined && room.revision >= revision;
     },
     seed(code: string, entry: LiveHistory): void {
-      rooms.delete(code);
-      rooms.set(code, { ...entry, bids: [...entry.bids], participants: [...entry.participants] });
-      if (rooms.size > KEPT_ROOMS) rooms.delete(rooms.keys().next().value!);
+      keepLatest(rooms, code, { ...entry, bids: [...entry.bids], participants: [...entry.participants] }, KEPT_ROOMS);
     },
     forget(code: string): void {
       rooms.delete(code);
