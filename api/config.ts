@@ -31,6 +31,12 @@ export const configSchema = z.object({
    * event loop that serves sockets does not sit through them), or `main`, the server's own thread.
    */
   PROJECTION_THREAD: z.enum(['worker', 'main']).default('worker'),
+  /**
+   * How the embedded store makes a commit durable: `pool`, a sync of its write-ahead file on
+   * libuv's thread pool after the commit (the server's thread works meanwhile; appends are
+   * answered after it), or `commit`, SQLite's own sync inside every commit, on the server's thread.
+   */
+  STORE_SYNC: z.enum(['pool', 'commit']).default('pool'),
   /** Trust X-Forwarded-Proto from a reverse proxy (for the Secure cookie flag). */
   TRUST_PROXY: bool.default(false),
   /** outbox: mails kept in DATA_DIR/outbox.ndjson and readable at /admin/outbox; smtp: sent with nodemailer. */

@@ -7,14 +7,14 @@ import { openSqliteStore } from './sqlite.ts';
 
 /** The event store the configuration asks for: EventStoreDB when EVENTSTORE_URL is set, else embedded SQLite. */
 export const openEventStore = async (
-  config: Pick<Config, 'EVENTSTORE_URL' | 'eventStorePath'>,
+  config: Pick<Config, 'EVENTSTORE_URL' | 'eventStorePath'> & Partial<Pick<Config, 'STORE_SYNC'>>,
 ): Promise<EventStore> => {
   if (config.EVENTSTORE_URL) {
     const { openEsdbStore } = await import('./esdb.ts');
     return openEsdbStore({ connectionString: config.EVENTSTORE_URL });
   }
   mkdirSync(dirname(config.eventStorePath), { recursive: true });
-  return openSqliteStore({ path: config.eventStorePath });
+  return openSqliteStore({ path: config.eventStorePath, sync: config.STORE_SYNC ?? 'pool' });
 };
 
 /** Counts appends in flight, so shutdown can wait for them to finish. */

@@ -1,5 +1,6 @@
 import { enableWal } from '../../projections/db.ts';
 import { EventEmitter } from 'node:events';
+import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type {
   AppendOptions,
@@ -35,6 +36,18 @@ export interface SqliteStoreOptions {
   pollIntervalMs?: number;
   /** Events per batch when catching up. */
   batchSize?: number;
+  /**
+   * Where a commit is made durable: `pool` (the default for a file) commits without waiting for
+   * the disk and syncs the log's write-ahead file on libuv's thread pool, answering the appends
+   * once that sync is done, so the server's thread works while the disk syncs; `commit` lets
+   * SQLite sync inside each commit (synchronous=FULL) on the calling thread.
+   */
+  sync?: 'pool' | 'commit';
+  /**
+   * How the write-ahead file is synced with `pool`: `later` on the thread pool (`fs.fdatasync`),
+   * `now` on the calling thread (`fs.fdatasyncSync`). A test holds `later` to watch the order.
+   */
+  disk?: { later(fd: number, done: (error: Error | null) => void): void; now(fd: number): void };
 }
 
 const SCHEMA = `
@@ -58,9 +71,11 @@ CREATE TABLE IF NOT EXISTS streams (
 `;
 
 /** The pragmas the embedded store runs with (the benchmark's raw baseline uses the same). */
-export const applyStorePragmas = (db: Database.Database): void => {
+export const applyStorePragmas = (db: Database.Database, sync: 'pool' | 'commit' = 'commit'): void => {
   enableWal(db);
-  db.pragma('synchronous = FULL');
+  // With `pool` the store syncs the write-ahead file itself after each commit (see `durably`);
+  // SQLite still syncs it before every checkpoint (synchronous=NORMAL).
+  db.pragma(sync === 'pool' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
 };
@@ -102,7 +117,9 @@ const isBusy = (error: unknown): boolean =>
 export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { readonly db: Database.Database } => {
   privateFile(options.path);
   const db = new Database(options.path);
-  applyStorePragmas(db);
+  const inMemory = options.path === ':memory:' || options.path === '';
+  const syncMode = inMemory ? 'commit' : (options.sync ?? 'pool');
+  applyStorePragmas(db, syncMode);
   db.exec(SCHEMA);
   // Another process's appends reach this one's sockets after at most one poll: 25 ms keeps a deal
   // made on one process within the 150 ms its watchers on another may wait (issue 18). An empty
@@ -239,17 +256,82 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       }
     }),
   );
+  /**
+   * With `pool`, commits are made durable by a sync of the write-ahead file on libuv's thread pool,
+   * one sync at a time. Appends that arrive while a sync is on its way gather and are committed
+   * together when it ends (a group as large as an inline sync would have made), and their answers
+   * wait for the sync after their commit. Answers leave in commit order.
+   */
+  const disk = options.disk ?? { later: fdatasync, now: fdatasyncSync };
+  let walFd: number | null = null;
+  let syncing = false;
+  let afterNextSync: Array<(error: Error | null) => void> = [];
+  let syncFailed: Error | null = null;
+  /** Whether the appends flushed next gathered while a sync was on its way. */
+  let gathered = false;
+  /** How many appends the last commit held. */
+  let lastGroup = 1;
+  const syncError = (error: unknown) =>
+    new StoreUnavailableError(`The event store could not sync its log: ${(error as Error).message}`, { cause: error });
+  const scheduleFlush = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(flush);
+  };
+  const startSync = () => {
+    syncing = true;
+    const group = afterNextSync;
+    afterNextSync = [];
+    const finish = (error: Error | null) => {
+      syncing = false;
+      if (error && !syncFailed) syncFailed = syncError(error);
+      for (const then of group) then(syncFailed);
+      // What gathered meanwhile is committed next (its sync takes any waiting barrier along).
+      if (pending.length > 0) {
+        gathered = true;
+        scheduleFlush();
+      } else if (afterNextSync.length > 0) startSync();
+    };
+    try {
+      walFd ??= openSync(`${options.path}-wal`, 'r+');
+    } catch (error) {
+      // No write-ahead file: the log is all in its main file, which SQLite synced at checkpoint.
+      if ((error as { code?: string }).code === 'ENOENT') return finish(null);
+      return finish(error instanceof Error ? error : new Error(String(error)));
+    }
+    disk.later(walFd, finish);
+  };
+  /** Runs `then` once everything this connection can see of the log is on disk. */
+  const durably = (then: (error: Error | null) => void) => {
+    if (syncMode === 'commit' || syncFailed) return then(syncFailed);
+    afterNextSync.push(then);
+    if (!syncing && !flushScheduled) startSync();
+  };
+  const whenDurable = () =>
+    new Promise<void>((resolve, reject) => durably((error) => (error ? reject(error) : resolve())));
+
   const flush = () => {
     flushScheduled = false;
+    if (syncing) return; // the sync's end commits what gathered
     const batch = pending;
     pending = [];
-    if (batch.length === 0) return;
-    if (closed) {
-      for (const request of batch) request.reject(new StoreUnavailableError('The event store is closed'));
+    if (batch.length === 0) {
+      if (afterNextSync.length > 0) startSync();
       return;
     }
-    let outcomes;
-    let committed: RecordedEvent[] = [];
+    // A lone append after a lone append (one writer at a time, as a lone bidder's deals) syncs on
+    // the spot: nothing could share its sync and its answer waits for it anyway, so it does not pay
+    // the hop to the thread pool and back. Once appends come together they go to the pool and gather.
+    const alone =
+      syncMode === 'pool' && batch.length === 1 && lastGroup === 1 && !gathered && afterNextSync.length === 0;
+    lastGroup = batch.length;
+    gathered = false;
+    if (closed || syncFailed) {
+      for (const request of batch) request.reject(syncFailed ?? new StoreUnavailableError('The event store is closed'));
+      return;
+    }
+    let outcomes: ReturnType<typeof batchTx.immediate>;
+    const committed: RecordedEvent[] = [];
     committing = committed;
     try {
       outcomes = batchTx.immediate(batch);
@@ -259,9 +341,33 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       return;
     } finally {
       committing = null;
-      if (outcomes) recent.add(committed);
-      else committed = [];
     }
+    if (alone) {
+      try {
+        walFd ??= openSync(`${options.path}-wal`, 'r+');
+        disk.now(walFd);
+      } catch (error) {
+        syncFailed = syncError(error);
+        for (const request of batch) request.reject(syncFailed);
+        return;
+      }
+      return answer(batch, outcomes, committed);
+    }
+    durably((error) => {
+      if (error) {
+        // Committed but not known to be on disk: nobody is told, and the store takes no more.
+        for (const request of batch) request.reject(error);
+        return;
+      }
+      answer(batch, outcomes, committed);
+    });
+  };
+  const answer = (
+    batch: PendingAppend[],
+    outcomes: ReturnType<typeof batchTx.immediate>,
+    committed: readonly RecordedEvent[],
+  ) => {
+    recent.add(committed);
     // The commit is durable, so its events are facts: listeners (the deal broadcasts) hear of them
     // before any append is answered. A listener's failure never refuses a durable append.
     if (committed.length > 0)
@@ -293,10 +399,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       if (closed) return Promise.reject(new StoreUnavailableError('The event store is closed'));
       return new Promise<AppendResult>((resolve, reject) => {
         pending.push({ stream, events, options, resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
+        if (!syncing) scheduleFlush();
       });
     },
     readStream(stream, options: ReadStreamOptions = {}) {
@@ -342,7 +445,12 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
           // process's appends) is read from the log.
           let events = recent.after(checkpoint, batchSize);
           try {
-            events ??= stmt.all.all(checkpoint, batchSize).map(toRecorded);
+            if (!events) {
+              events = stmt.all.all(checkpoint, batchSize).map(toRecorded);
+              // Rows read from the log may be committed and not yet synced (by this process or
+              // another): they are handed on once a sync has covered them.
+              if (events.length > 0) await whenDurable();
+            }
           } catch (error) {
             if (stopped || closed) return;
             options.onError?.(error);
@@ -375,14 +483,17 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
         },
       };
     },
-    close() {
-      flush();
-      if (!closed) {
-        closed = true;
-        appended.emit('append', 0);
-        db.close();
-      }
-      return Promise.resolve();
+    async close() {
+      if (closed) return;
+      // What waits is committed, and every commit synced and answered, before the file closes.
+      do {
+        flush();
+        await new Promise<void>((resolve) => durably(() => resolve()));
+      } while (pending.length > 0);
+      closed = true;
+      appended.emit('append', 0);
+      db.close();
+      if (walFd !== null) closeSync(walFd);
     },
   };
   return store;

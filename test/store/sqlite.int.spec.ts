@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fdatasync, fdatasyncSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -19,11 +19,40 @@ describe('embedded SQLite event store: conformance', () => {
 });
 
 describe('embedded SQLite event store: files and processes', () => {
-  it('runs in WAL mode with full synchronous writes', async () => {
-    const store = openSqliteStore({ path: join(dir, 'wal.db') });
+  it('runs in WAL mode: by default syncing its write-ahead file after commits, or inside each commit when asked', async () => {
+    const synced: string[] = [];
+    const file = (fd: number) => readlinkSync(`/proc/self/fd/${fd}`);
+    const store = openSqliteStore({
+      path: join(dir, 'wal.db'),
+      disk: {
+        later: (fd, done) => {
+          synced.push(`later ${file(fd)}`);
+          fdatasync(fd, done);
+        },
+        now: (fd) => {
+          synced.push(`now ${file(fd)}`);
+          fdatasyncSync(fd);
+        },
+      },
+    });
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
+    const wal = join(dir, 'wal.db-wal');
+    // One writer at a time: each lone append syncs on the spot.
+    await store.append(uniqueStream(), [testEvent('Kept')]);
+    expect(synced).toEqual([`now ${wal}`]);
+    // Appends that come together sync on the pool, and so does the next lone one after them.
+    await Promise.all([
+      store.append(uniqueStream(), [testEvent('One')]),
+      store.append(uniqueStream(), [testEvent('Two')]),
+    ]);
+    await store.append(uniqueStream(), [testEvent('Three')]);
+    await store.append(uniqueStream(), [testEvent('Four')]);
+    expect(synced).toEqual([`now ${wal}`, `later ${wal}`, `later ${wal}`, `now ${wal}`]);
     await store.close();
+    const inline = openSqliteStore({ path: join(dir, 'wal-inline.db'), sync: 'commit' });
+    expect(inline.db.pragma('synchronous', { simple: true })).toBe(2);
+    await inline.close();
   });
 
   it('keeps appended events after the store is closed and reopened', async () => {
@@ -184,6 +213,130 @@ describe('embedded SQLite event store: group commit and write failures', () => {
     expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['Created']);
     store.db.pragma('max_page_count = 1073741823');
     await expect(store.append(stream, [testEvent('Big', big)])).resolves.toMatchObject({ nextRevision: 1 });
+    await store.close();
+  });
+});
+
+/** A disk whose syncs on the thread pool wait until the test lets each go (the disk, slowed down at will). */
+const heldSyncs = () => {
+  const waiting: Array<(error: Error | null) => void> = [];
+  let calls = 0;
+  return {
+    disk: {
+      later: (fd: number, done: (error: Error | null) => void) => {
+        calls++;
+        waiting.push((error) => (error ? done(error) : fdatasync(fd, done)));
+      },
+      now: fdatasyncSync,
+    },
+    get calls() {
+      return calls;
+    },
+    get held() {
+      return waiting.length;
+    },
+    release(error: Error | null = null) {
+      waiting.shift()!(error);
+    },
+  };
+};
+
+describe('embedded SQLite event store: an append is answered only once its commit is on disk', () => {
+  it('keeps answers, commit listeners and live subscribers waiting for the sync; appends made meanwhile are committed together after it', async () => {
+    const path = join(dir, 'held.db');
+    const disk = heldSyncs();
+    const store = openSqliteStore({ path, disk: disk.disk });
+    const reader = openSqliteStore({ path });
+    const told: string[] = [];
+    store.onCommitted!((events) => told.push(...events.map((e) => `heard ${e.type}`)));
+    const subscription = store.subscribeToAll({
+      onEvents: (events) => void told.push(...events.map((e) => `delivered ${e.type}`)),
+    });
+    const stream = uniqueStream('room');
+    const first = Promise.all([
+      store.append(stream, [testEvent('Created')]).then(() => told.push('answered Created')),
+      store.append(uniqueStream('wallet'), [testEvent('Deposited')]).then(() => told.push('answered Deposited')),
+    ]);
+    await waitUntil(() => disk.held === 1, 2000, 'the first sync');
+    // Committed (another connection reads it) but not yet synced: nobody in this process is told.
+    expect((await reader.readAll()).map((e) => e.type)).toEqual(['Created', 'Deposited']);
+    const later = [
+      store.append(stream, [testEvent('Bid')], { expectedRevision: 0 }).then(() => told.push('answered Bid')),
+      store.append(uniqueStream('wallet'), [testEvent('Held')]).then(() => told.push('answered Held')),
+    ];
+    await new Promise((r) => setTimeout(r, 50));
+    expect(told).toEqual([]);
+    expect(disk.calls).toBe(1);
+    expect((await reader.readAll()).map((e) => e.type)).toEqual(['Created', 'Deposited']);
+    disk.release();
+    await first;
+    expect(told).toEqual(['heard Created', 'heard Deposited', 'answered Created', 'answered Deposited']);
+    // Both later appends gathered while the first sync was on its way: one commit and one sync.
+    await waitUntil(() => disk.held === 1, 2000, 'the second sync');
+    expect(disk.calls).toBe(2);
+    expect((await reader.readStream(stream)).map((e) => e.type)).toEqual(['Created', 'Bid']);
+    disk.release();
+    await Promise.all(later);
+    await waitUntil(() => told.filter((t) => t.startsWith('delivered')).length === 4, 2000, 'the deliveries');
+    expect(told.filter((t) => !t.startsWith('delivered'))).toEqual([
+      'heard Created',
+      'heard Deposited',
+      'answered Created',
+      'answered Deposited',
+      'heard Bid',
+      'heard Held',
+      'answered Bid',
+      'answered Held',
+    ]);
+    expect(told.filter((t) => t.startsWith('delivered'))).toEqual([
+      'delivered Created',
+      'delivered Deposited',
+      'delivered Bid',
+      'delivered Held',
+    ]);
+    const closing = store.close();
+    while (disk.held > 0) disk.release();
+    await subscription.close();
+    await closing;
+    await reader.close();
+  });
+
+  it("hands on another writer's commit read from the log only after syncing it itself", async () => {
+    const path = join(dir, 'held-other.db');
+    const readerDisk = heldSyncs();
+    const writer = openSqliteStore({ path });
+    const store = openSqliteStore({ path, disk: readerDisk.disk, pollIntervalMs: 5 });
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    await writer.append(uniqueStream('room'), [testEvent('Created')]);
+    await waitUntil(() => readerDisk.held === 1, 2000, "the reader's sync");
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seen).toEqual([]);
+    readerDisk.release();
+    await waitUntil(() => seen.length === 1, 2000, 'the delivery');
+    expect(seen).toEqual(['Created']);
+    await subscription.close();
+    await writer.close();
+    const closing = store.close();
+    while (readerDisk.held > 0) readerDisk.release();
+    await closing;
+  });
+
+  it('refuses the appends of a failed sync and every append after it, and tells no listener', async () => {
+    const disk = heldSyncs();
+    const store = openSqliteStore({ path: join(dir, 'sync-fails.db'), disk: disk.disk });
+    const heard: string[] = [];
+    store.onCommitted!((events) => heard.push(...events.map((e) => e.type)));
+    const attempts = [
+      store.append(uniqueStream('room'), [testEvent('Created')]),
+      store.append(uniqueStream('wallet'), [testEvent('Deposited')]),
+    ];
+    await waitUntil(() => disk.held === 1, 2000, 'the sync');
+    disk.release(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    for (const attempt of attempts) await expect(attempt).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.append(uniqueStream('room'), [testEvent('Again')])).rejects.toThrow(/could not sync its log/);
+    expect(heard).toEqual([]);
+    expect(disk.calls).toBe(1);
     await store.close();
   });
 });

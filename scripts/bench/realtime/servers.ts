@@ -56,6 +56,7 @@ const app = async (shared?: string) => {
     SWEEPER_INTERVAL_MS: '0',
     ...(process.env.PROJECTION_BATCH_MS ? { PROJECTION_BATCH_MS: process.env.PROJECTION_BATCH_MS } : {}),
     ...(process.env.PROJECTION_THREAD ? { PROJECTION_THREAD: process.env.PROJECTION_THREAD } : {}),
+    ...(process.env.STORE_SYNC ? { STORE_SYNC: process.env.STORE_SYNC } : {}),
   });
   const server: RunningServer = await startServer(config, { clock });
   serve(async (body) => {
