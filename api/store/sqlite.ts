@@ -285,6 +285,8 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     const finish = (error: Error | null) => {
       syncing = false;
       if (error && !syncFailed) syncFailed = syncError(error);
+      // After a failed sync nothing is synced again: whoever waits for the next one hears why.
+      if (syncFailed) group.push(...afterNextSync.splice(0));
       for (const then of group) then(syncFailed);
       // What gathered meanwhile is committed next (its sync takes any waiting barrier along).
       if (pending.length > 0) {

@@ -322,21 +322,33 @@ describe('embedded SQLite event store: an append is answered only once its commi
     await closing;
   });
 
-  it('refuses the appends of a failed sync and every append after it, and tells no listener', async () => {
+  it('refuses the appends of a failed sync and every append after it, tells no listener, and fails a subscription waiting on it', async () => {
     const disk = heldSyncs();
-    const store = openSqliteStore({ path: join(dir, 'sync-fails.db'), disk: disk.disk });
+    const store = openSqliteStore({ path: join(dir, 'sync-fails.db'), disk: disk.disk, pollIntervalMs: 5 });
     const heard: string[] = [];
     store.onCommitted!((events) => heard.push(...events.map((e) => e.type)));
+    const seen: string[] = [];
+    const failures: unknown[] = [];
+    const subscription = store.subscribeToAll({
+      onEvents: (events) => void seen.push(...events.map((e) => e.type)),
+      onError: (error) => void failures.push(error),
+    });
     const attempts = [
       store.append(uniqueStream('room'), [testEvent('Created')]),
       store.append(uniqueStream('wallet'), [testEvent('Deposited')]),
     ];
     await waitUntil(() => disk.held === 1, 2000, 'the sync');
+    // The subscription polls, reads the two committed rows and waits for a sync of its own.
+    await new Promise((r) => setTimeout(r, 30));
     disk.release(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
     for (const attempt of attempts) await expect(attempt).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(store.append(uniqueStream('room'), [testEvent('Again')])).rejects.toThrow(/could not sync its log/);
+    await waitUntil(() => failures.length > 0, 2000, "the subscription's failure");
+    expect(failures[0]).toBeInstanceOf(StoreUnavailableError);
     expect(heard).toEqual([]);
+    expect(seen).toEqual([]);
     expect(disk.calls).toBe(1);
+    await subscription.close();
     await store.close();
   });
 });
