@@ -271,12 +271,6 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   let gathered = false;
   /** How many appends the last commit held. */
   let lastGroup = 1;
-  /**
-   * Every position up to this one is on disk: the log's head when this connection's last good
-   * sync began (a sync covers every row written to the file before it, by any process).
-   */
-  let syncedThrough = 0;
-  const head = () => stmt.head.get()?.p ?? 0;
   const syncError = (error: unknown) =>
     new StoreUnavailableError(`The event store could not sync its log: ${(error as Error).message}`, { cause: error });
   const scheduleFlush = () => {
@@ -288,11 +282,9 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     syncing = true;
     const group = afterNextSync;
     afterNextSync = [];
-    const covers = head();
     const finish = (error: Error | null) => {
       syncing = false;
       if (error && !syncFailed) syncFailed = syncError(error);
-      if (!syncFailed) syncedThrough = Math.max(syncedThrough, covers);
       // After a failed sync nothing is synced again: whoever waits for the next one hears why.
       if (syncFailed) group.push(...afterNextSync.splice(0));
       for (const then of group) then(syncFailed);
@@ -354,10 +346,8 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     }
     if (alone) {
       try {
-        const covers = head();
         walFd ??= openSync(`${options.path}-wal`, 'r+');
         disk.now(walFd);
-        syncedThrough = Math.max(syncedThrough, covers);
       } catch (error) {
         syncFailed = syncError(error);
         for (const request of batch) request.reject(syncFailed);
@@ -460,9 +450,8 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
             if (!events) {
               events = stmt.all.all(checkpoint, batchSize).map(toRecorded);
               // Rows read from the log may be committed and not yet synced (by this process or
-              // another): they are handed on once a sync has covered them (often one of this
-              // process's own, begun after they were written).
-              if (events.length > 0 && events[events.length - 1]!.position > syncedThrough) await whenDurable();
+              // another): they are handed on once a sync has covered them.
+              if (events.length > 0) await whenDurable();
             }
           } catch (error) {
             if (stopped || closed) return;

@@ -322,26 +322,6 @@ describe('embedded SQLite event store: an append is answered only once its commi
     await closing;
   });
 
-  it("hands on another writer's commit without a sync of its own when its own last sync, begun after it, covered it", async () => {
-    const path = join(dir, 'covered-other.db');
-    const disk = heldSyncs();
-    const writer = openSqliteStore({ path });
-    const store = openSqliteStore({ path, disk: disk.disk, pollIntervalMs: 60_000 });
-    const seen: string[] = [];
-    const subscription = store.subscribeToAll({ onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
-    await writer.append(uniqueStream('room'), [testEvent('TheirDeal')]);
-    // A lone append syncs on the spot, after the writer's row was written: that sync covers both.
-    await store.append(uniqueStream('room'), [testEvent('OurDeal')]);
-    await waitUntil(() => seen.length === 2, 2000, 'both deals');
-    expect(seen).toEqual(['TheirDeal', 'OurDeal']);
-    expect(disk.calls).toBe(0);
-    await subscription.close();
-    await writer.close();
-    const closing = store.close();
-    while (disk.held > 0) disk.release();
-    await closing;
-  });
-
   it('refuses the appends of a failed sync and every append after it, tells no listener, and fails a subscription waiting on it', async () => {
     const disk = heldSyncs();
     const store = openSqliteStore({ path: join(dir, 'sync-fails.db'), disk: disk.disk, pollIntervalMs: 5 });
