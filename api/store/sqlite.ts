@@ -129,6 +129,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   let closed = false;
+  let closing: Promise<void> | null = null;
 
   const stmt = {
     streamHead: db.prepare<[string], { revision: number; hash: string; position: number }>(
@@ -485,17 +486,20 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
         },
       };
     },
-    async close() {
-      if (closed) return;
-      // What waits is committed, and every commit synced and answered, before the file closes.
-      do {
-        flush();
-        await new Promise<void>((resolve) => durably(() => resolve()));
-      } while (pending.length > 0);
-      closed = true;
-      appended.emit('append', 0);
-      db.close();
-      if (walFd !== null) closeSync(walFd);
+    close() {
+      // What waits is committed, and every commit synced and answered, before the file closes
+      // (once, however many callers ask).
+      closing ??= (async () => {
+        do {
+          flush();
+          await new Promise<void>((resolve) => durably(() => resolve()));
+        } while (pending.length > 0);
+        closed = true;
+        appended.emit('append', 0);
+        db.close();
+        if (walFd !== null) closeSync(walFd);
+      })();
+      return closing;
     },
   };
   return store;

@@ -66,6 +66,19 @@ describe('embedded SQLite event store: files and processes', () => {
     await second.close();
   });
 
+  it('commits and answers what waits when closed, once however many callers close it', async () => {
+    const path = join(dir, 'close-twice.db');
+    const stream = uniqueStream();
+    const store = openSqliteStore({ path });
+    const appends = [store.append(stream, [testEvent('First')]), store.append(stream, [testEvent('Second')])];
+    await Promise.all([store.close(), store.close()]);
+    await expect(Promise.all(appends)).resolves.toHaveLength(2);
+    await expect(store.append(stream, [testEvent('Late')])).rejects.toBeInstanceOf(StoreUnavailableError);
+    const again = openSqliteStore({ path });
+    expect((await again.readStream(stream)).map((e) => e.type)).toEqual(['First', 'Second']);
+    await again.close();
+  });
+
   it("a live subscription sees another process's appends within a second", async () => {
     const path = join(dir, 'shared.db');
     const store = openSqliteStore({ path });
