@@ -265,6 +265,8 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
    */
   const disk = options.disk ?? { later: fdatasync, now: fdatasyncSync };
   let walFd: number | null = null;
+  /** The write-ahead file, opened once (it lives as long as any connection to the log). */
+  const walFile = () => (walFd ??= openSync(`${options.path}-wal`, 'r+'));
   let syncing = false;
   let afterNextSync: Array<(error: Error | null) => void> = [];
   let syncFailed: Error | null = null;
@@ -295,14 +297,15 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
         scheduleFlush();
       } else if (afterNextSync.length > 0) startSync();
     };
+    let fd: number;
     try {
-      walFd ??= openSync(`${options.path}-wal`, 'r+');
+      fd = walFile();
     } catch (error) {
       // No write-ahead file: the log is all in its main file, which SQLite synced at checkpoint.
       if ((error as { code?: string }).code === 'ENOENT') return finish(null);
-      return finish(error instanceof Error ? error : new Error(String(error)));
+      return finish(toError(error));
     }
-    disk.later(walFd, finish);
+    disk.later(fd, finish);
   };
   /** Runs `then` once everything this connection can see of the log is on disk. */
   const durably = (then: (error: Error | null) => void) => {
@@ -347,8 +350,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     }
     if (alone) {
       try {
-        walFd ??= openSync(`${options.path}-wal`, 'r+');
-        disk.now(walFd);
+        disk.now(walFile());
       } catch (error) {
         syncFailed = syncError(error);
         for (const request of batch) request.reject(syncFailed);
