@@ -30,6 +30,10 @@ export const createRecentEvents = (capacity = 4096) => {
         window = window.slice(cut);
       }
     },
+    /** The position of the window's last event (this process's last commit), or null when it is empty. */
+    last(): number | null {
+      return window[window.length - 1]?.position ?? null;
+    },
     /** Up to `limit` events right after `position`, or null when the window does not hold the next one. */
     after(position: number, limit: number): RecordedEvent[] | null {
       const first = window[0];

@@ -94,6 +94,9 @@ const toRecorded = (row: Row): RecordedEvent => ({
   metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
 });
 
+/** Streams whose last revision the store remembers (a room, a wallet: one each per member active lately). */
+const OWN_HEADS = 50_000;
+
 /** Runs a synchronous read as a promise, so callers see one async contract whatever the adapter. */
 const attempt = <T>(read: () => T): Promise<T> => {
   try {
@@ -158,6 +161,30 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       .prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position ASC LIMIT ?`)
       .raw(true),
     head: db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+    /** Changes when another connection (another process) commits to the log; this one's own commits leave it. */
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+  };
+
+  /**
+   * The last revision this connection wrote to each stream, while no other connection has committed
+   * since (`headsVersion`): a read past it has nothing to find. Every deal reads its room's stream
+   * after the state it last folded, almost always finding nothing: a query on the bidder's path.
+   */
+  const ownHeads = new Map<string, number>();
+  let headsVersion = stmt.dataVersion.get()!;
+  const ownHead = (stream: string): number | undefined => {
+    if (ownHeads.size === 0) return undefined;
+    const version = stmt.dataVersion.get()!;
+    if (version !== headsVersion) {
+      ownHeads.clear();
+      headsVersion = version;
+      return undefined;
+    }
+    return ownHeads.get(stream);
+  };
+  const noteHeads = (events: readonly RecordedEvent[]) => {
+    if (ownHeads.size >= OWN_HEADS) ownHeads.clear();
+    for (const e of events) ownHeads.set(e.streamName, e.revision);
   };
 
   /** The events of the group being committed, as appended (collected only from appends that succeed). */
@@ -348,6 +375,7 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
     } finally {
       committing = null;
     }
+    noteHeads(committed);
     if (alone) {
       try {
         disk.now(walFile());
@@ -411,9 +439,13 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       return attempt(() => {
         ensureOpen();
         const limit = options.limit ?? -1;
-        if (limit === 1 && options.direction !== 'backwards' && options.from !== undefined) {
-          const known = recent.at(stream, options.from);
-          if (known) return [known];
+        if (options.direction !== 'backwards' && options.from !== undefined) {
+          if (limit === 1) {
+            const known = recent.at(stream, options.from);
+            if (known) return [known];
+          }
+          const head = ownHead(stream);
+          if (head !== undefined && options.from > head) return [];
         }
         const rows =
           options.direction === 'backwards'
@@ -444,14 +476,21 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       let wake: (() => void) | null = null;
       const onAppend = () => wake?.();
       appended.on('append', onAppend);
+      /** `PRAGMA data_version` when this subscription last read the log. */
+      let readAt: number | null = null;
       const loop = async () => {
         while (!stopped && !closed) {
           // This process's own appends come from memory; anything else (catching up, another
-          // process's appends) is read from the log.
+          // process's appends) is read from the log. With memory taken to its end and no other
+          // connection's commit since the last read, the log holds nothing more: no query.
           let events = recent.after(checkpoint, batchSize);
           try {
+            if (!events && readAt !== null && recent.last() === checkpoint && stmt.dataVersion.get() === readAt)
+              events = [];
             if (!events) {
+              const version = stmt.dataVersion.get()!;
               events = stmt.all.all(checkpoint, batchSize).map(toRecorded);
+              readAt = version;
               // Rows read from the log may be committed and not yet synced (by this process or
               // another): they are handed on once a sync has covered them.
               if (events.length > 0) await whenDurable();

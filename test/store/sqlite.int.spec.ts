@@ -191,6 +191,51 @@ describe('embedded SQLite event store: one event read back after its append', ()
   });
 });
 
+describe("embedded SQLite event store: reads past what it wrote last, and another connection's commits", () => {
+  it("answers a read past a stream's end from what it wrote, and reads another connection's commit to it", async () => {
+    const path = join(dir, 'heads.db');
+    const store = openSqliteStore({ path });
+    const other = openSqliteStore({ path });
+    const room = uniqueStream('room');
+    await store.append(room, [testEvent('Created', { price: 100_00 }), testEvent('Booked', { seat: 1 })]);
+    const refused = store.append(room, [testEvent('Stale', { amount: 1 })], { expectedRevision: 0 });
+    await expect(refused).rejects.toThrow();
+    expect(await store.readStream(room, { from: 2 })).toEqual([]);
+    // Another process bids in the same room: this store's next read past its own last write finds it.
+    await other.append(room, [testEvent('Bid', { amount: 101_00 })], { expectedRevision: 1 });
+    expect((await store.readStream(room, { from: 2 })).map((e) => e.type)).toEqual(['Bid']);
+    await store.append(room, [testEvent('Bid', { amount: 102_00 })], { expectedRevision: 2 });
+    expect(await store.readStream(room, { from: 4 })).toEqual([]);
+    expect((await store.readStream(room, { from: 2 })).map((e) => e.data)).toEqual([
+      { amount: 101_00 },
+      { amount: 102_00 },
+    ]);
+    // And again after this store has written elsewhere since (its own commits leave nothing to miss).
+    await store.append(uniqueStream('wallet'), [testEvent('Deposited', { amount: 5_00 })]);
+    await other.append(room, [testEvent('Ended', { winner: null })], { expectedRevision: 3 });
+    expect((await store.readStream(room, { from: 4 })).map((e) => e.type)).toEqual(['Ended']);
+    expect(await store.readStream(room)).toEqual(await other.readStream(room));
+    await other.close();
+    await store.close();
+  });
+
+  it("hands a live subscriber another connection's commit made after its own last one", async () => {
+    const path = join(dir, 'tail.db');
+    const store = openSqliteStore({ path });
+    const other = openSqliteStore({ path });
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({ onEvents: (events) => void seen.push(...events) });
+    for (let i = 0; i < 3; i++) await store.append(uniqueStream('room'), [testEvent('Bid', { amount: i })]);
+    await waitUntil(() => seen.length === 3, 2000, "this store's own events");
+    await other.append(uniqueStream('wallet'), [testEvent('Deposited', { amount: 20_00 })]);
+    await waitUntil(() => seen.length === 4, 1000, "the other connection's event");
+    expect(seen).toEqual(await store.readAll());
+    await subscription.close();
+    await other.close();
+    await store.close();
+  });
+});
+
 describe('embedded SQLite event store: group commit and write failures', () => {
   it('commits appends racing in one turn together; a conflict refuses only its own append', async () => {
     const store = openSqliteStore({ path: join(dir, 'group.db') });
