@@ -13,6 +13,8 @@ import { SourceMapConsumer } from 'source-map-js';
  * samples have that text in a frame's file or name (a gap of 400 ms ends a stretch; they are listed,
  * e.g. the round trip, the storm, the two-process storm); `--stretch 2` keeps only the second,
  * `--tail 300` only the last 300 ms of each kept stretch (a storm's rooms end there).
+ * The last table counts each sample at the outermost project function on its stack (the entry the
+ * work was done for: a socket handler, a commit's listeners, a subscription's batch).
  * Idle time is left out of the percentages.
  */
 interface ProfileNode {
@@ -122,6 +124,7 @@ const isProject = (l: string) => /\.tsx?:\d+$/.test(l) && !l.includes('node_modu
 const self = new Map<string, number>();
 const total = new Map<string, number>();
 const innermost = new Map<string, number>();
+const outermost = new Map<string, number>();
 let all = 0;
 let idle = 0;
 for (const { id, us } of kept) {
@@ -138,6 +141,9 @@ for (const { id, us } of kept) {
     ? mine.slice(mine.lastIndexOf(' ') + 1).replace(/:\d+$/, '')
     : `(outside project code) ${stack[0]}`;
   innermost.set(fileOf, (innermost.get(fileOf) ?? 0) + us);
+  const entry =
+    stack.findLast(isProject) ?? `(outside project code) ${stack.findLast((l) => !l.startsWith('(root)')) ?? ''}`;
+  outermost.set(entry, (outermost.get(entry) ?? 0) + us);
 }
 const print = (title: string, entries: [string, number][]) => {
   console.log(`\n${title}`);
@@ -151,4 +157,5 @@ print(
   [...total].filter(([l]) => isProject(l)),
 );
 print('by project file (innermost project function on the stack)', [...innermost]);
+print('by entry (outermost project function on the stack: what the work was done for)', [...outermost]);
 console.log(`\n${(all / 1000).toFixed(0)} ms busy sampled, ${(idle / 1000).toFixed(0)} ms idle`);
