@@ -6,7 +6,7 @@ import { loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import type { Io } from '../realtime/io.ts';
 import { userChannel } from '../realtime/io.ts';
-import type { NotificationSettings } from '../contract/notifications.ts';
+import type { ChannelChoice, NotificationSettings } from '../contract/notifications.ts';
 import { settingsOf } from './kinds.ts';
 import type { VapidKeys } from './push.ts';
 import { sendPush } from './push.ts';
@@ -76,13 +76,60 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
   let stopped = false;
   const sending = new Set<Promise<void>>();
 
+  /** A timed notification: claimed, then sent (a failure leaves it due, to be tried again). */
   const deliver = async (intent: Intent) => {
-    // Most intents were claimed already (every deal names all the room's earlier bidders, one
-    // outbid per member per gap): a read answers those without the member's settings or a write.
     if (store.claimed(intent.id)) return;
     const settings = (await memberSettings(deps, intent.userId))[intent.kind];
     const now = deps.clock.now();
     if (!store.claim(intent, settings.in_app, settings.mail ? undefined : now)) return;
+    await send(intent, settings, now);
+  };
+
+  /**
+   * A batch's notifications (the rules left out those claimed already), claimed in one write and
+   * then sent. Two deals of one batch may name the same notification (a member outbid twice in a
+   * gap): the first stands, as when each was claimed alone. One claimed by another process since
+   * the rules looked is refused by its claim.
+   */
+  const deliverAll = async (intents: readonly Intent[]) => {
+    const ids = new Set<string>();
+    const fresh = intents.filter((i) => !ids.has(i.id) && ids.add(i.id));
+    if (fresh.length === 0) return;
+    const settingsOf = new Map<string, Promise<NotificationSettings>>();
+    const chosen: { intent: Intent; settings: ChannelChoice }[] = [];
+    for (const intent of fresh) {
+      try {
+        let settings = settingsOf.get(intent.userId);
+        if (!settings) settingsOf.set(intent.userId, (settings = memberSettings(deps, intent.userId)));
+        chosen.push({ intent, settings: (await settings)[intent.kind] });
+      } catch (error) {
+        deps.log.error('notifying failed', { id: intent.id, error });
+      }
+    }
+    const now = deps.clock.now();
+    let won: boolean[];
+    try {
+      won = store.claimAll(
+        chosen.map(({ intent, settings }) => ({
+          intent,
+          inApp: settings.in_app,
+          mailOffAt: settings.mail ? undefined : now,
+        })),
+      );
+    } catch (error) {
+      deps.log.error('notifying failed', { ids: chosen.map((c) => c.intent.id), error });
+      return;
+    }
+    for (const [k, { intent, settings }] of chosen.entries()) {
+      if (won[k])
+        await send(intent, settings, now).catch((error: unknown) =>
+          deps.log.error('notifying failed', { id: intent.id, error }),
+        );
+    }
+  };
+
+  /** Mail and push of a notification this process claimed. */
+  const send = async (intent: Intent, settings: ChannelChoice, now: number) => {
     // The member's row only for a mail (a query built per call): most notifications have mail off.
     const user = settings.mail ? userById(deps.readDb, intent.userId) : undefined;
     if (settings.mail && user) {
@@ -158,6 +205,8 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     queue = queue.then(async () => {
       // Read once a batch: an event another process notified meanwhile is caught by its claim.
       const done = Math.max(handled, store.checkpoint(CHECKPOINT));
+      const intents: Intent[] = [];
+      let last = handled;
       for (const event of events) {
         if (event.position <= done || stopped) continue;
         const { now, later, cancel } = consequencesOf(
@@ -170,10 +219,11 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
         roomBidders.notified(event);
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
-        for (const intent of now)
-          await deliver(intent).catch((error: unknown) => deps.log.error('notifying failed', { id: intent.id, error }));
-        handled = Math.max(handled, event.position);
+        intents.push(...now);
+        last = Math.max(last, event.position);
       }
+      await deliverAll(intents);
+      handled = Math.max(handled, last);
       writeCheckpoint();
     });
     track(queue);
@@ -189,13 +239,15 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
           .catch((error: unknown) => deps.log.error('a timed notification failed', { id: due.id, error })),
       );
     }
-    // New rows from any process (this one's included) go to the member's sockets on this process.
+    // New rows from any process (this one's included) go to the member's sockets on this process,
+    // each with the member's unread count now (counted once a tick: a storm's first deals tell a
+    // thousand members at once).
+    const unread = new Map<string, number>();
     for (const row of store.after(lastRow)) {
       lastRow = row.rowid;
-      io.to(userChannel(row.user_id)).emit('notification', {
-        notification: toNotification(row),
-        unread: store.unread(row.user_id),
-      });
+      let count = unread.get(row.user_id);
+      if (count === undefined) unread.set(row.user_id, (count = store.unread(row.user_id)));
+      io.to(userChannel(row.user_id)).emit('notification', { notification: toNotification(row), unread: count });
     }
   };
 

@@ -30,6 +30,13 @@ export interface Intent {
   at: number;
 }
 
+/** A notification to claim: listed in the bell or not; with its mail recorded as off at `mailOffAt`, if given. */
+export interface Claim {
+  intent: Intent;
+  inApp: boolean;
+  mailOffAt?: number | undefined;
+}
+
 export interface Scheduled extends Intent {
   /** Cancels a group of timed notifications (e.g. every reminder of one room). */
   group: string;
@@ -123,11 +130,12 @@ export const openNotifyStore = (path: string) => {
     if (seenClaimed.size >= SEEN_CLAIMED) seenClaimed.clear();
     seenClaimed.add(id);
   };
-  const claimTx = db.transaction((intent: Intent, inApp: boolean, mailOffAt: number | undefined): boolean => {
+  const claimOne = ({ intent, inApp, mailOffAt }: Claim): boolean => {
     if (st.claim.run({ ...intent, inApp: inApp ? 1 : 0 }).changes !== 1) return false;
     if (mailOffAt !== undefined) st.delivered.run(intent.id, 'mail', 'off', null, mailOffAt);
     return true;
-  });
+  };
+  const claimAllTx = db.transaction((claims: readonly Claim[]): boolean[] => claims.map(claimOne));
   /** A member's own choice (a browser subscribed to push, or not) is in no log: synced before it is answered. */
   const durably = (write: () => unknown): void => {
     db.pragma('synchronous = FULL');
@@ -137,7 +145,7 @@ export const openNotifyStore = (path: string) => {
       db.pragma('synchronous = NORMAL');
     }
   };
-  return {
+  const store = {
     /** Whether some process has already claimed this notification (a read: no write lock taken). */
     claimed: (id: string): boolean => {
       if (seenClaimed.has(id)) return true;
@@ -151,9 +159,16 @@ export const openNotifyStore = (path: string) => {
      * `mailOffAt`: it sends no mail, and its mail delivery is recorded as off in the same commit
      * (a deal's outbid notice, most often).
      */
-    claim: (intent: Intent, inApp: boolean, mailOffAt?: number): boolean => {
-      const won = claimTx(intent, inApp, mailOffAt);
-      sawClaimed(intent.id);
+    claim: (intent: Intent, inApp: boolean, mailOffAt?: number): boolean =>
+      store.claimAll([{ intent, inApp, mailOffAt }])[0]!,
+    /**
+     * `claim` for many notifications in one write (a projected batch of deals tells many members
+     * at once: one transaction each was most of the notifier's time when a storm's rooms began).
+     * Each answer is whether that claim created its notification.
+     */
+    claimAll: (claims: readonly Claim[]): boolean[] => {
+      const won = claimAllTx(claims);
+      for (const c of claims) sawClaimed(c.intent.id);
       return won;
     },
     lastSent: (userId: string, kind: NotificationKind, url: string): number | null =>
@@ -181,6 +196,7 @@ export const openNotifyStore = (path: string) => {
     moveCheckpoint: (name: string, position: number) => void st.moveCheckpoint.run(name, position),
     close: () => db.close(),
   };
+  return store;
 };
 export type NotifyStore = ReturnType<typeof openNotifyStore>;
 

@@ -77,8 +77,16 @@ describe('notifications, each once, on the channels the member chose', () => {
     for (const l of live) await l.emit('joinRoom', { roomCode: code });
     const bid = async (l: LiveClient) => expect((await l.emit('placeBid', { roomCode: code })).ok).toBe(true);
     await bid(live[0]!); // member 1
-    await bid(live[2]!); // member 3
-    await bid(live[1]!); // member 2: after members 1 and 3
+    const third = (await live[2]!.emit('placeBid', { roomCode: code })) as {
+      ok: true;
+      data: { bid: { username: string } };
+    };
+    expect(third.ok).toBe(true); // member 3
+    const second = (await live[1]!.emit('placeBid', { roomCode: code })) as {
+      ok: true;
+      data: { bid: { username: string } };
+    };
+    expect(second.ok).toBe(true); // member 2: after members 1 and 3
     await settle();
     // Only this room's: the seeded demo rooms' deals made notifications of their own.
     const outbid = async (m: Client) =>
@@ -86,6 +94,10 @@ describe('notifications, each once, on the channels the member chose', () => {
     // Those three deals were projected together: member 2 bid last, so no deal came after theirs yet.
     expect(await outbid(m2)).toBe(0);
     expect(await outbid(m1)).toBe(1);
+    // Both later deals named member 1 in one batch: the first of them tells it (member 3's deal).
+    const told = (await listOf(m1)).notifications.find((n) => n.kind === 'outbid' && n.url === `/auction/${code}`);
+    expect(told?.body).toContain(`${third.data.bid.username} leads`);
+    expect(told?.body).not.toContain(`${second.data.bid.username} leads`);
     await bid(live[0]!); // member 1 again
     await bid(live[1]!); // member 2 again, within the same minute
     await settle();

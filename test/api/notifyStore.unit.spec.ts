@@ -61,3 +61,41 @@ describe('notify store: a claim with its mail off', () => {
     }
   });
 });
+
+describe('notify store: a batch of claims in one write', () => {
+  it('answers each claim (another process holds one already) and records the mail-off ones', () => {
+    const path = scratch();
+    const store = openNotifyStore(path);
+    const other = openNotifyStore(path);
+    const outbid = (userId: string) => ({ ...intent, id: `outbid:room-ABC123:${userId}:4`, userId });
+    try {
+      expect(other.claim(outbid('U2'), true, intent.at)).toBe(true);
+      expect(
+        store.claimAll([
+          { intent: outbid('U1'), inApp: true, mailOffAt: intent.at },
+          { intent: outbid('U2'), inApp: true, mailOffAt: intent.at },
+          { intent: outbid('U3'), inApp: false, mailOffAt: intent.at },
+          { intent: outbid('U4'), inApp: true },
+        ]),
+      ).toEqual([true, false, true, true]);
+      expect(['U1', 'U2', 'U3', 'U4'].map((u) => other.claimed(outbid(u).id))).toEqual([true, true, true, true]);
+      expect(store.list('U1', 10).map((n) => n.id)).toEqual([outbid('U1').id]);
+      expect(store.list('U3', 10)).toEqual([]);
+      expect(store.claimAll([])).toEqual([]);
+    } finally {
+      store.close();
+      other.close();
+    }
+    const db = new Database(path, { readonly: true });
+    try {
+      expect(
+        db
+          .prepare("SELECT notification_id FROM deliveries WHERE status = 'off' ORDER BY notification_id")
+          .pluck()
+          .all(),
+      ).toEqual(['outbid:room-ABC123:U1:4', 'outbid:room-ABC123:U2:4', 'outbid:room-ABC123:U3:4']);
+    } finally {
+      db.close();
+    }
+  });
+});
