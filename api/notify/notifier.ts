@@ -22,6 +22,8 @@ const CHECKPOINT = 'notifier';
 /** The notifier's checkpoint is written when it trails by this many events or this long. */
 const CHECKPOINT_EVENTS = 1000;
 const CHECKPOINT_MS = 1000;
+/** Tries of a batch whose notifying fails, 50 ms apart and doubling (0.75 s in all). */
+const BATCH_ATTEMPTS = 5;
 
 export type NotifierDeps = Pick<Deps, 'store' | 'readDb' | 'projections' | 'mail' | 'clock' | 'log' | 'config'>;
 
@@ -89,7 +91,8 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
    * A batch's notifications (the rules left out those claimed already), claimed in one write and
    * then sent. Two deals of one batch may name the same notification (a member outbid twice in a
    * gap): the first stands, as when each was claimed alone. One claimed by another process since
-   * the rules looked is refused by its claim.
+   * the rules looked is refused by its claim. A failed read or claim fails the batch, which is
+   * tried again (`handle`).
    */
   const deliverAll = async (intents: readonly Intent[]) => {
     const ids = new Set<string>();
@@ -98,28 +101,19 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     const settingsOf = new Map<string, Promise<NotificationSettings>>();
     const chosen: { intent: Intent; settings: ChannelChoice }[] = [];
     for (const intent of fresh) {
-      try {
-        let settings = settingsOf.get(intent.userId);
-        if (!settings) settingsOf.set(intent.userId, (settings = memberSettings(deps, intent.userId)));
-        chosen.push({ intent, settings: (await settings)[intent.kind] });
-      } catch (error) {
-        deps.log.error('notifying failed', { id: intent.id, error });
-      }
+      let settings = settingsOf.get(intent.userId);
+      if (!settings) settingsOf.set(intent.userId, (settings = memberSettings(deps, intent.userId)));
+      chosen.push({ intent, settings: (await settings)[intent.kind] });
     }
     const now = deps.clock.now();
-    let won: boolean[];
-    try {
-      won = store.claimAll(
-        chosen.map(({ intent, settings }) => ({
-          intent,
-          inApp: settings.in_app,
-          mailOffAt: settings.mail ? undefined : now,
-        })),
-      );
-    } catch (error) {
-      deps.log.error('notifying failed', { ids: chosen.map((c) => c.intent.id), error });
-      return;
-    }
+    const won = store.claimAll(
+      chosen.map(({ intent, settings }) => ({
+        intent,
+        inApp: settings.in_app,
+        mailOffAt: settings.mail ? undefined : now,
+      })),
+    );
+    // A mail or push that fails is recorded as failed and not tried again; the claims stand.
     for (const [k, { intent, settings }] of chosen.entries()) {
       if (won[k])
         await send(intent, settings, now).catch((error: unknown) =>
@@ -200,32 +194,65 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
 
   const roomBidders = createRoomBidders(deps.readDb);
   let queue: Promise<void> = Promise.resolve();
-  /** Events in log order: each batch's notifications are worked out and sent before the checkpoint moves past it. */
-  const onEvents = (events: readonly RecordedEvent[]) => {
-    queue = queue.then(async () => {
-      // Read once a batch: an event another process notified meanwhile is caught by its claim.
-      const done = Math.max(handled, store.checkpoint(CHECKPOINT));
-      const intents: Intent[] = [];
-      let last = handled;
-      for (const event of events) {
-        if (event.position <= done || stopped) continue;
-        const { now, later, cancel } = consequencesOf(
-          event,
-          deps.readDb,
-          await leagueBiddersOf(event),
-          store.claimed,
-          roomBidders.before,
-        );
-        roomBidders.notified(event);
+  /**
+   * One batch's notifications, worked out and sent before the checkpoint moves past it. `timed`
+   * holds the events whose timed notifications were scheduled or cancelled by an earlier try of
+   * this batch: a cancel made again would also cancel what its own event scheduled after it (a
+   * purchase offer passed on cancels the last holder's reminders and schedules the next one's).
+   */
+  const notifyBatch = async (events: readonly RecordedEvent[], timed: Set<number>) => {
+    // Read once a batch: an event another process notified meanwhile is caught by its claim.
+    const done = Math.max(handled, store.checkpoint(CHECKPOINT));
+    const intents: Intent[] = [];
+    let last = handled;
+    for (const event of events) {
+      if (event.position <= done || stopped) continue;
+      const { now, later, cancel } = consequencesOf(
+        event,
+        deps.readDb,
+        await leagueBiddersOf(event),
+        store.claimed,
+        roomBidders.before,
+      );
+      roomBidders.notified(event);
+      if (!timed.has(event.position)) {
         for (const group of cancel) store.cancel(group);
         for (const item of later) store.schedule(item);
-        intents.push(...now);
-        last = Math.max(last, event.position);
+        timed.add(event.position);
       }
-      await deliverAll(intents);
-      handled = Math.max(handled, last);
-      writeCheckpoint();
-    });
+      intents.push(...now);
+      last = Math.max(last, event.position);
+    }
+    await deliverAll(intents);
+    handled = Math.max(handled, last);
+    writeCheckpoint();
+  };
+
+  /**
+   * A batch that fails (the notification store busy past its timeout under another process, a
+   * read model's read failing) is tried again after a growing pause, in order: claims keep what
+   * was done before the failure from being sent twice. After the last try it is logged and left,
+   * so one bad batch never stops the notifications after it (nor, rejected, the process).
+   */
+  const handle = async (events: readonly RecordedEvent[]) => {
+    const timed = new Set<number>();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await notifyBatch(events, timed);
+      } catch (error) {
+        const positions = [events[0]?.position, events[events.length - 1]?.position];
+        if (attempt >= BATCH_ATTEMPTS || stopped) {
+          deps.log.error('notifying failed: a batch of events left unnotified', { positions, error });
+          return;
+        }
+        deps.log.warn('notifying failed: trying the batch again', { positions, attempt, error });
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
+      }
+    }
+  };
+  /** Events in log order, a batch after another. */
+  const onEvents = (events: readonly RecordedEvent[]) => {
+    queue = queue.then(() => handle(events));
     track(queue);
   };
 

@@ -6,7 +6,15 @@ import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, WAITLISTED } from '../helpers/http.ts';
 import { startTestServer } from '../helpers/server.ts';
 import type { LiveClient } from './roomsHelpers.ts';
-import { createRoom, liveClient, openRunningRoom, startRoomsServer, userIdOf, waitFor } from './roomsHelpers.ts';
+import {
+  createRoom,
+  deposit,
+  liveClient,
+  openRunningRoom,
+  startRoomsServer,
+  userIdOf,
+  waitFor,
+} from './roomsHelpers.ts';
 
 const clock = createManualClock('2026-11-24T04:30:00.000Z');
 let started: Awaited<ReturnType<typeof startRoomsServer>>;
@@ -122,6 +130,49 @@ describe('notifications, each once, on the channels the member chose', () => {
     ]);
     // The losers' fees came back as reward cash: told in the bell (mail is off by default for rewards).
     expect(await kinds(m1)).toContain('reward_credited');
+  });
+
+  it('a batch whose notifying fails is tried again: each member told once, and the reminders it cancelled stay cancelled', async () => {
+    const { server, admin, members, productId } = started;
+    const [m1, m2] = members as [Client, Client];
+    for (const m of [m1, m2]) await deposit(server, m, 100_00);
+    const code = await createRoom(admin, productId, clock.now() + 30 * 60_000);
+    for (const m of [m1, m2]) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
+    await settle();
+    // The notification store fails its first two reads of the next batch, as when another process
+    // holds it past its timeout.
+    const store = server.deps.notify!.store;
+    const checkpoint = store.checkpoint;
+    let failures = 0;
+    store.checkpoint = (name) => {
+      if (++failures <= 2) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      return checkpoint(name);
+    };
+    try {
+      const cancelled = await admin.call('POST', `/api/admin/rooms/${code}/cancel`, {
+        reason: 'The supplier is late.',
+      });
+      expect(cancelled.status).toBe(200);
+      await settle();
+    } finally {
+      store.checkpoint = checkpoint;
+    }
+    expect(failures).toBeGreaterThan(2); // two tries failed, later ones went through
+    const ofRoom = async (m: Client, kind: string, room = code) =>
+      (await listOf(m)).notifications.filter((n) => n.kind === kind && `${n.title} ${n.body}`.includes(room)).length;
+    for (const m of [m1, m2]) expect(await ofRoom(m, 'room_cancelled')).toBe(1);
+    // Its starting-soon notices (due 10 minutes before the start) never come: the retried batch
+    // cancelled them once, as the first try had.
+    clock.advance(25 * 60_000);
+    await settle();
+    for (const m of [m1, m2]) expect(await ofRoom(m, 'room_starting_soon')).toBe(0);
+    // And the server still notifies what comes after.
+    const again = await createRoom(admin, productId, clock.now() + 30 * 60_000);
+    expect((await m1.call('POST', `/api/rooms/${again}/prebook`)).status).toBe(200);
+    await settle();
+    clock.advance(21 * 60_000);
+    await settle();
+    expect(await ofRoom(m1, 'room_starting_soon', again)).toBe(1);
   });
 
   it('two processes on one data directory: each notification once, and a socket on either process hears it', async () => {

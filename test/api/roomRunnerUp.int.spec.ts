@@ -213,6 +213,53 @@ describe('the winner defaults: the offer goes to the runner-up', () => {
     expect(id2).not.toBe(id3);
   });
 
+  it('a batch whose notifying fails is tried again: the offer passed on is told once and its new reminders stand', async () => {
+    const { server, admin, members, productId } = started;
+    const [m1, m2] = members as [Client, Client, Client, Client];
+    for (const m of members) await deposit(server, m, 100_00);
+    const code = await createRoom(admin, productId, clock.now() + 10 * 60_000, { runner_up_places: 1 });
+    for (const m of members) expect((await m.call('POST', `/api/rooms/${code}/prebook`)).status).toBe(200);
+    clock.advance(10 * 60_000);
+    await server.rooms.tick();
+    const live = await Promise.all([m1, m2].map((m) => liveClient(server, m)));
+    sockets.push(...live);
+    for (const l of live) await l.emit('joinRoom', { roomCode: code });
+    // Member 1 ₹1,010, member 2 ₹1,020, member 1 ₹1,030: member 1 wins, member 2 is the runner-up.
+    for (const i of [0, 1, 0]) expect((await live[i]!.emit('placeBid', { roomCode: code })).ok).toBe(true);
+    clock.advance(31_000);
+    await server.rooms.tick();
+    await settle();
+
+    // The hour passes with the notification store refusing the first claim after it (busy, as under
+    // another process): the batch that cancels member 1's reminders and schedules member 2's fails
+    // after both, and is tried again.
+    const store = server.deps.notify!.store;
+    const claimAll = store.claimAll;
+    let claims = 0;
+    store.claimAll = (batch) => {
+      if (++claims === 1) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      return claimAll(batch);
+    };
+    try {
+      clock.advance(HOUR);
+      await server.rooms.tick();
+      await settle();
+    } finally {
+      store.claimAll = claimAll;
+    }
+    expect(claims).toBeGreaterThan(1);
+    const kinds = async (m: Client) =>
+      (await m.call<NotificationList>('GET', '/api/me/notifications')).body.notifications
+        .filter((n) => n.url === `/purchase/${code}` || n.body.includes(code))
+        .map((n) => n.kind);
+    expect((await kinds(m2)).filter((k) => k === 'purchase_offered')).toHaveLength(1);
+    expect((await kinds(m1)).filter((k) => k === 'purchase_window_closed')).toHaveLength(1);
+    // Member 2's reminders, 15 and 5 minutes before their hour ends, both come.
+    clock.advance(HOUR - 4 * 60_000);
+    await settle();
+    expect((await kinds(m2)).filter((k) => k === 'payment_reminder')).toHaveLength(2);
+  });
+
   it('passes down each place in turn, one scheduler command per window, then ends unsold', async () => {
     const { server, admin, members, productId } = started;
     const [m1, m2, m3] = members as [Client, Client, Client, Client];
