@@ -195,12 +195,12 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
   const roomBidders = createRoomBidders(deps.readDb);
   let queue: Promise<void> = Promise.resolve();
   /**
-   * One batch's notifications, worked out and sent before the checkpoint moves past it. `timed`
-   * holds the events whose timed notifications were scheduled or cancelled by an earlier try of
-   * this batch: a cancel made again would also cancel what its own event scheduled after it (a
-   * purchase offer passed on cancels the last holder's reminders and schedules the next one's).
+   * One batch's notifications, worked out and sent before the checkpoint moves past it. Handling
+   * an event again changes nothing: its claims are taken, its timed notices scheduled, and its
+   * cancels take only what events before it scheduled (a purchase offer passed on cancels the last
+   * holder's reminders and schedules the next holder's).
    */
-  const notifyBatch = async (events: readonly RecordedEvent[], timed: Set<number>) => {
+  const notifyBatch = async (events: readonly RecordedEvent[]) => {
     // Read once a batch: an event another process notified meanwhile is caught by its claim.
     const done = Math.max(handled, store.checkpoint(CHECKPOINT));
     const intents: Intent[] = [];
@@ -215,11 +215,8 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
         roomBidders.before,
       );
       roomBidders.notified(event);
-      if (!timed.has(event.position)) {
-        for (const group of cancel) store.cancel(group);
-        for (const item of later) store.schedule(item);
-        timed.add(event.position);
-      }
+      for (const group of cancel) store.cancel(group, event.position);
+      for (const item of later) store.schedule(item, event.position);
       intents.push(...now);
       last = Math.max(last, event.position);
     }
@@ -235,10 +232,9 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
    * so one bad batch never stops the notifications after it (nor, rejected, the process).
    */
   const handle = async (events: readonly RecordedEvent[]) => {
-    const timed = new Set<number>();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await notifyBatch(events, timed);
+        return await notifyBatch(events);
       } catch (error) {
         const positions = [events[0]?.position, events[events.length - 1]?.position];
         if (attempt >= BATCH_ATTEMPTS || stopped) {

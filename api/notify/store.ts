@@ -73,6 +73,11 @@ export const openNotifyStore = (path: string) => {
       endpoint TEXT PRIMARY KEY, user_id TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
   `);
+  // The log position of the event that scheduled a timed notice: a cancel takes only what events
+  // before its own scheduled, so an event handled again (a retried batch, events read again after a
+  // restart) never cancels what it or a later event scheduled. Rows from before the column: 0.
+  if (!(db.pragma('table_info(scheduled)') as { name: string }[]).some((c) => c.name === 'by_position'))
+    db.exec('ALTER TABLE scheduled ADD COLUMN by_position INTEGER NOT NULL DEFAULT 0');
   const st = {
     claimed: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM notifications WHERE id = ?'),
     claim: db.prepare(
@@ -86,10 +91,10 @@ export const openNotifyStore = (path: string) => {
       `INSERT OR REPLACE INTO deliveries (notification_id, channel, status, detail, at) VALUES (?, ?, ?, ?, ?)`,
     ),
     schedule: db.prepare(
-      `INSERT OR IGNORE INTO scheduled (id, grp, user_id, kind, title, body, url, due_at)
-       VALUES (@id, @group, @userId, @kind, @title, @body, @url, @at)`,
+      `INSERT OR IGNORE INTO scheduled (id, grp, user_id, kind, title, body, url, due_at, by_position)
+       VALUES (@id, @group, @userId, @kind, @title, @body, @url, @at, @position)`,
     ),
-    cancel: db.prepare('UPDATE scheduled SET cancelled = 1 WHERE grp = ?'),
+    cancel: db.prepare('UPDATE scheduled SET cancelled = 1 WHERE grp = ? AND by_position < ?'),
     due: db.prepare<[number], Omit<Scheduled, 'at'> & { at: number }>(
       `SELECT id, grp AS "group", user_id AS userId, kind, title, body, url, due_at AS at
        FROM scheduled WHERE cancelled = 0 AND due_at <= ? ORDER BY due_at LIMIT 100`,
@@ -175,8 +180,10 @@ export const openNotifyStore = (path: string) => {
       st.lastOfKind.get(userId, kind, url)?.created_at ?? null,
     delivered: (id: string, channel: string, status: 'sent' | 'failed' | 'off', detail: string | null, at: number) =>
       void st.delivered.run(id, channel, status, detail, at),
-    schedule: (item: Scheduled) => void st.schedule.run(item),
-    cancel: (group: string) => void st.cancel.run(group),
+    /** A timed notice, scheduled by the event at `position` in the log. */
+    schedule: (item: Scheduled, position: number) => void st.schedule.run({ ...item, position }),
+    /** Cancels a group's timed notices that events before `position` scheduled. */
+    cancel: (group: string, position: number) => void st.cancel.run(group, position),
     due: (now: number): Scheduled[] => st.due.all(now),
     done: (id: string) => void st.done.run(id),
     list: (userId: string, limit: number): NotifyRow[] => st.list.all(userId, limit),

@@ -99,3 +99,53 @@ describe('notify store: a batch of claims in one write', () => {
     }
   });
 });
+
+describe('notify store: timed notices and their cancels', () => {
+  const notice = (id: string, at: number) => ({
+    ...intent,
+    id,
+    kind: 'payment_reminder' as const,
+    group: 'purchase:room-ABC123',
+    at,
+  });
+
+  it('a cancel takes only what events before it scheduled, however often an event is handled', () => {
+    const store = openNotifyStore(scratch());
+    try {
+      store.schedule(notice('winner-15', 1_000), 5); // the room's end (log position 5): the winner's reminder
+      // The offer passed on (position 9) cancels the winner's and schedules the runner-up's; then the
+      // same event is handled again (a retried batch, or read again after a restart).
+      for (let i = 0; i < 2; i++) {
+        store.cancel('purchase:room-ABC123', 9);
+        store.schedule(notice('runner-up-15', 2_000), 9);
+      }
+      expect(store.due(3_000).map((n) => n.id)).toEqual(['runner-up-15']);
+      store.cancel('purchase:room-ABC123', 12); // bought (position 12)
+      expect(store.due(3_000)).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps the notices a file from before positions holds, and any later cancel takes them', () => {
+    const path = scratch();
+    const old = new Database(path);
+    old.exec(`CREATE TABLE scheduled (
+      id TEXT PRIMARY KEY, grp TEXT NOT NULL, user_id TEXT NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL,
+      body TEXT NOT NULL, url TEXT NOT NULL, due_at INTEGER NOT NULL, cancelled INTEGER NOT NULL DEFAULT 0)`);
+    old
+      .prepare(
+        'INSERT INTO scheduled (id, grp, user_id, kind, title, body, url, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run('winner-15', 'purchase:room-ABC123', 'U1', 'payment_reminder', 't', 'b', '/purchase/ABC123', 1_000);
+    old.close();
+    const store = openNotifyStore(path);
+    try {
+      expect(store.due(3_000).map((n) => n.id)).toEqual(['winner-15']);
+      store.cancel('purchase:room-ABC123', 1);
+      expect(store.due(3_000)).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
