@@ -88,6 +88,14 @@ describe('two hosts on one EventStoreDB log', () => {
     clients.push(...watchers, ...bidders);
 
     await eventually(() => bidders.reduce((n, c) => n + c.acked.length, 0) >= 4, 'the first bids', 30_000);
+    // Host A lives until a deal host B acknowledged has had the 250 ms it is given to reach host A's
+    // watcher, so the log's path from one host to the other is checked, not only each host's own.
+    const ackedOnB = () => bidders.flatMap((c, i) => (sides[i]!.server === b ? c.acked : []));
+    await eventually(
+      () => ackedOnB().some((bid) => performance.now() - bid.at! > 300),
+      'a deal host B acknowledged, 300 ms before host A is killed',
+      30_000,
+    );
     const killedAt = performance.now();
     await a.kill();
     await eventually(
@@ -123,6 +131,7 @@ describe('two hosts on one EventStoreDB log', () => {
     // through the log (its read, then its projected batch), so it is owed to host A's watcher only
     // if host A lived the 250 ms this test gives a deal to reach every watcher.
     const delays: number[] = [];
+    let acrossHosts = 0;
     const ackedBy = bidders.flatMap((c, i) =>
       c.acked.map((bid) => ({ bid, host: sides[i]!.server === a ? 'A' : 'B' })),
     );
@@ -141,8 +150,10 @@ describe('two hosts on one EventStoreDB log', () => {
           `bid ${bid.seq} (acknowledged by host ${host}, ${(killedAt - bid.at!).toFixed(1)} ms before host A was killed) on the watcher of ${watcher === watchers[0] ? 'host A' : 'host B'}`,
         ).toBeDefined();
         delays.push(seen!.at - bid.at!);
+        if (host === 'B' && watcher === watchers[0]) acrossHosts++;
       }
     }
+    expect(acrossHosts, "deals host B acknowledged, checked on host A's watcher").toBeGreaterThan(0);
     const sorted = [...delays].sort((x, y) => x - y);
     const report = `ack → every watcher's bidUpdate across two hosts: ${delays.length} deliveries, p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
     console.log(report);
