@@ -14,7 +14,7 @@ export const openEventStore = async (
     return openEsdbStore({ connectionString: config.EVENTSTORE_URL });
   }
   mkdirSync(dirname(config.eventStorePath), { recursive: true });
-  return openSqliteStore({ path: config.eventStorePath, sync: config.STORE_SYNC ?? 'pool' });
+  return openSqliteStore({ path: config.eventStorePath, sync: config.STORE_SYNC });
 };
 
 /** Counts appends in flight, so shutdown can wait for them to finish. */

@@ -485,15 +485,16 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
           // connection's commit since the last read, the log holds nothing more: no query.
           let events = recent.after(checkpoint, batchSize);
           try {
-            if (!events && readAt !== null && recent.last() === checkpoint && stmt.dataVersion.get() === readAt)
-              events = [];
             if (!events) {
               const version = stmt.dataVersion.get()!;
-              events = stmt.all.all(checkpoint, batchSize).map(toRecorded);
-              readAt = version;
-              // Rows read from the log may be committed and not yet synced (by this process or
-              // another): they are handed on once a sync has covered them.
-              if (events.length > 0) await whenDurable();
+              if (version === readAt && recent.last() === checkpoint) events = [];
+              else {
+                events = stmt.all.all(checkpoint, batchSize).map(toRecorded);
+                readAt = version;
+                // Rows read from the log may be committed and not yet synced (by this process or
+                // another): they are handed on once a sync has covered them.
+                if (events.length > 0) await whenDurable();
+              }
             }
           } catch (error) {
             if (stopped || closed) return;
