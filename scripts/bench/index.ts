@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { cpus, totalmem } from 'node:os';
 import type { Figure } from './harness.ts';
 import { createContext, renderTable } from './harness.ts';
@@ -10,6 +10,7 @@ import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
 import { transparencyFigures } from './transparency.ts';
 import { phoneFigures } from './phone.ts';
+import { roundTripAgainst } from './against.ts';
 
 /**
  * `npm run bench [-- --quick] [--sockets | --rebuild]`: every figure beside a baseline measured in
@@ -17,11 +18,16 @@ import { phoneFigures } from './phone.ts';
  * `--sockets` runs only the socket figures (round trip, storm, memory), `--rebuild` only the
  * projection rebuild (three times over one log); both leave bench/results.json alone. `--phone`
  * runs only the phone screens and replaces just their figures in bench/results.json.
+ * `--against <checkout>` runs only the bid round trip, this checkout's server against another's,
+ * alternated in one run (`against.ts`), and leaves bench/results.json alone.
  */
 const quick = process.argv.includes('--quick');
 const socketsOnly = process.argv.includes('--sockets');
 const rebuildOnly = process.argv.includes('--rebuild');
 const phoneOnly = process.argv.includes('--phone');
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt === -1 ? null : process.argv[againstAt + 1];
+if (againstAt !== -1 && !against) throw new Error('--against needs the path of another checkout');
 const ctx = createContext(quick);
 const figures: Figure[] = [];
 const started = performance.now();
@@ -32,7 +38,9 @@ const section = async (name: string, work: () => Promise<Figure | Figure[]>) => 
 };
 
 try {
-  if (rebuildOnly) await rebuildFigures();
+  if (against)
+    await section('bid round trip against another checkout', () => roundTripAgainst(resolve(against), quick));
+  else if (rebuildOnly) await rebuildFigures();
   else if (phoneOnly) await section('phone: time to usable', () => phoneFigures(ctx));
   else {
     if (!socketsOnly) await storeAndLogFigures();
@@ -92,7 +100,7 @@ if (phoneOnly && existsSync(resultsFile)) {
   const isPhone = (f: Figure) => f.name.includes('on a phone');
   kept.figures = [...kept.figures.filter((f) => !isPhone(f)), ...figures];
   writeFileSync(resultsFile, JSON.stringify({ ...kept, phoneAt: new Date().toISOString() }, null, 2) + '\n');
-} else if (!socketsOnly && !rebuildOnly && !phoneOnly)
+} else if (!socketsOnly && !rebuildOnly && !phoneOnly && !against)
   writeFileSync(
     join(out, 'results.json'),
     JSON.stringify(

@@ -27,7 +27,13 @@ const measured = async (server: Child, clients: Child, work: () => Promise<BidRu
 };
 
 /** One socket.io client bidding in a loop, room after room (the first room warms up, untimed). */
-const roundTripOn = async (server: Child, clients: Child, rooms: BenchRoom[], count: number, seconds: number) => {
+export const roundTripOn = async (
+  server: Child,
+  clients: Child,
+  rooms: BenchRoom[],
+  count: number,
+  seconds: number,
+) => {
   const { specs, plan } = layout(rooms, 0);
   await clients.call({ type: 'connect', url: await server.call<string>({ type: 'url' }), sockets: specs });
   await clients.call({ type: 'roundTrip', plan: plan.slice(0, 1), count: SEATS * ATTEMPTS, seconds: 30 });

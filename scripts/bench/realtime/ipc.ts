@@ -20,12 +20,12 @@ export interface Child {
 
 /**
  * Forks a bench child (`servers.ts` or `clients.ts`) under tsx, with `--expose-gc` for memory
- * figures. `BENCH_PROFILE=<dir>` makes every child write a V8 CPU profile there when it exits.
+ * figures; from another `checkout` of the repository when given (its code, its dependencies). `BENCH_PROFILE=<dir>` makes every child write a V8 CPU profile there when it exits.
  */
-export const forkChild = (file: string, args: string[] = []): Promise<Child> =>
+export const forkChild = (file: string, args: string[] = [], checkout = root): Promise<Child> =>
   new Promise((resolve, reject) => {
-    const child: ChildProcess = fork(join(import.meta.dirname, file), args, {
-      cwd: root,
+    const child: ChildProcess = fork(join(checkout, 'scripts/bench/realtime', file), args, {
+      cwd: checkout,
       execArgv: [
         '--import',
         'tsx',
