@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import type { Seeder } from './server.ts';
-import { startServer } from './server.ts';
+import { StartupError, startServer } from './server.ts';
 
 /** Connections kept busy are cut after 5 s (api/server.ts); the whole shutdown never takes longer than this. */
 export const SHUTDOWN_BOUND_MS = 15_000;
@@ -36,7 +36,8 @@ export const main = async (options: { seed?: Seeder } = {}) => {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(error);
+    // A start that failed for a reason in words (a port taken) says only that; anything else its stack.
+    console.error(error instanceof StartupError ? error.message : error);
     process.exit(1);
   });
 }

@@ -75,14 +75,55 @@ export const startServer = async (
   config: Config,
   overrides: { clock?: Clock; log?: Logger; seed?: Seeder } = {},
 ): Promise<RunningServer> => {
+  // What is open so far, to close again (last first) if the start fails half-way: the log, the
+  // read models' writer thread, the other databases, the listening port.
+  const undo: Array<() => unknown> = [];
+  try {
+    return await startWith(config, overrides, undo);
+  } catch (error) {
+    for (const step of undo.reverse())
+      await Promise.resolve()
+        .then(step)
+        .catch(() => {});
+    throw startupError(error, config);
+  }
+};
+
+/** A start that failed for a reason the operator can act on, told in words (`npm start` prints only this). */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+const startupError = (error: unknown, config: Config): unknown => {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE')
+    return new StartupError(
+      `Port ${config.PORT} is already in use on ${config.HOST}: another server (an earlier npm start?) is listening there. Stop it, or start on another port, e.g. PORT=${config.PORT + 1} npm start.`,
+      { cause: error },
+    );
+  if (code === 'EACCES')
+    return new StartupError(
+      `Port ${config.PORT} on ${config.HOST} needs privileges this process does not have: use a port above 1023 (PORT=3000).`,
+      { cause: error },
+    );
+  return error;
+};
+
+const startWith = async (
+  config: Config,
+  overrides: { clock?: Clock; log?: Logger; seed?: Seeder },
+  undo: Array<() => unknown>,
+): Promise<RunningServer> => {
   const log = overrides.log ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
   checkPaymentMode(config, log);
   privateDataDir(config.DATA_DIR);
   const store = trackInflight(await openEventStore(config));
+  undo.push(() => store.close());
   mkdirSync(dirname(config.readModelPath), { recursive: true, mode: 0o700 });
   privateFile(config.readModelPath);
   const readDb = openReadDb(config.readModelPath);
+  undo.push(() => readDb.sqlite.close());
   const projections = createProjectionRunner({
     store,
     db: readDb,
@@ -99,6 +140,7 @@ export const startServer = async (
         : undefined,
     onError: (error) => log.error('projection failed', { error }),
   });
+  undo.push(() => projections.stop());
   const logKey = deploymentLogKey(config);
   const heads = createHeads({
     path: join(config.DATA_DIR, 'heads.db'),
@@ -107,7 +149,9 @@ export const startServer = async (
     now: () => clock.now(),
     log,
   });
+  undo.push(() => heads.close());
   const notifyStore = openNotifyStore(join(config.DATA_DIR, 'notifications.db'));
+  undo.push(() => notifyStore.close());
   privateFile(join(config.DATA_DIR, 'notifications.db'));
   const deps: Deps = {
     config,
@@ -134,6 +178,10 @@ export const startServer = async (
       clock.now(),
     ),
   };
+  undo.push(
+    () => deps.hits.close(),
+    () => deps.payments.close(),
+  );
   await projections.start();
   // A withdrawal rejected or failed just before a crash gets its held cash back now.
   await returnDueWithdrawals({ ...deps, payouts: deps.payouts! }).catch((error: unknown) =>
@@ -157,11 +205,15 @@ export const startServer = async (
         : {},
   });
   const app = createApp(deps, { purposes: paymentPurposes(deps), lifecycle, serverMetrics: ownMetrics });
-  const httpServer = await new Promise<HttpServer>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
-      resolve(server as HttpServer),
-    );
+  const httpServer = await new Promise<HttpServer>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+      server.off('error', reject);
+      resolve(server as HttpServer);
+    });
+    // A port already taken fails the start (in words, `startupError`) instead of the process.
+    server.once('error', reject);
   });
+  undo.push(() => new Promise((resolve) => httpServer.close(resolve)));
   const io: Io = new SocketServer(httpServer, {
     path: '/socket.io/',
     serveClient: false,
@@ -172,6 +224,7 @@ export const startServer = async (
       callback(null, sameOriginHandshake(req.headers.origin, req.headers.host, config.PUBLIC_URL)),
   });
   sockets.io = io;
+  undo.push(() => new Promise((resolve) => void io.close(resolve)));
   attachRealtime(io, deps);
   const league = attachLeague(io, deps);
   // Every feature's broadcasts, in one list: each committed batch goes to them in this order.
@@ -195,9 +248,16 @@ export const startServer = async (
       debugBroadcasts,
     ),
   );
+  undo.push(
+    () => stopDeals?.(),
+    () => stopBroadcasting(),
+  );
   const rooms = await startRooms(deps, io);
+  undo.push(() => rooms.stop());
   const invoicing = await startInvoicing(deps);
+  undo.push(() => invoicing.stop());
   const notifier = startNotifier(deps, notifyStore, io, deps.notify!.keys);
+  undo.push(() => notifier.stop());
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
   const stopSigningAtEnds = heads.signAtEnds(projections);

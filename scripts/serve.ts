@@ -1,4 +1,5 @@
 import { main } from '../api/main.ts';
+import { StartupError } from '../api/server.ts';
 import { seedDemo } from './seedDemo.ts';
 
 /**
@@ -10,7 +11,8 @@ export const serve = () => main({ seed: seedDemo });
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   serve().catch((error: unknown) => {
-    console.error(error);
+    // A start that failed for a reason in words (a port taken) says only that; anything else its stack.
+    console.error(error instanceof StartupError ? error.message : error);
     process.exit(1);
   });
 }

@@ -1,4 +1,7 @@
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
@@ -6,6 +9,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../api/contr
 import { createManualClock } from '../../api/clock.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { StartupError } from '../../api/server.ts';
+import { waitUntil } from '../helpers/events.ts';
 
 describe('the server on a loopback port', () => {
   const clock = createManualClock('2026-11-22T06:00:00.000Z');
@@ -100,6 +105,47 @@ describe('graceful shutdown', () => {
     expect(res.ok).toBe(true);
     await server.stop();
     await expect(fetch(`${server.url}/api/time`)).rejects.toThrow();
+  });
+});
+
+describe('a start that fails', () => {
+  /** The files of `dir` this process has open (its databases, from this thread and the read models' writer). */
+  const openFiles = (dir: string) =>
+    readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        const target = readlinkSync(`/proc/self/fd/${fd}`);
+        return target.startsWith(dir) ? [target.slice(dir.length + 1)] : [];
+      } catch {
+        return []; // closed while listed
+      }
+    });
+
+  it('on a port already taken says so in words, closes what it had opened, and its data dir starts again', async () => {
+    const taken = await startTestServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'vetri-taken-'));
+    try {
+      const failed = startTestServer({ dataDir, seed: true, env: { PORT: String(taken.port) } });
+      await expect(failed).rejects.toThrow(
+        `Port ${taken.port} is already in use on 127.0.0.1: another server (an earlier npm start?) is listening there. Stop it, or start on another port, e.g. PORT=${taken.port + 1} npm start.`,
+      );
+      await expect(failed).rejects.toBeInstanceOf(StartupError);
+      // Every database it had opened is closed again, the read models' writer thread's too.
+      await waitUntil(() => openFiles(dataDir).length === 0, 3000, 'its files to be closed');
+      // Nothing of it holds the data dir: it starts on a free port, with the demo data seeded before the port was tried.
+      const again = await startTestServer({ dataDir });
+      try {
+        expect(await (await fetch(`${again.url}/api/health`)).json()).toMatchObject({ ok: true, store: 'sqlite' });
+        const { rooms } = (await (await fetch(`${again.url}/api/rooms?status=upcoming`)).json()) as {
+          rooms: unknown[];
+        };
+        expect(rooms.length).toBeGreaterThan(0);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await taken.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -98,3 +98,24 @@ describe('npm run verify and npm run rebuild on the seeded data', () => {
     expect(stdout).toContain('npm run verify -- --all');
   });
 });
+
+describe('npm start', () => {
+  it('on a port already taken says so in one line and exits 1', async () => {
+    const taken = await startTestServer();
+    try {
+      const { code, stderr } = await run(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'serve.ts')], {
+        env: { ...env, PORT: String(taken.port), HOST: '127.0.0.1', SEED_DEMO: 'false' },
+        cwd: root,
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Port ${taken.port} is already in use on 127.0.0.1: another server (an earlier npm start?) is listening there. Stop it, or start on another port, e.g. PORT=${taken.port + 1} npm start.`,
+      );
+    } finally {
+      await taken.stop();
+    }
+  }, 60_000);
+});
