@@ -10,7 +10,7 @@ import { startupFigure } from './startup.ts';
 import { storeFigures } from './store.ts';
 import { transparencyFigures } from './transparency.ts';
 import { phoneFigures } from './phone.ts';
-import { roundTripAgainst } from './against.ts';
+import { against as versus } from './against.ts';
 
 /**
  * `npm run bench [-- --quick] [--sockets | --rebuild]`: every figure beside a baseline measured in
@@ -18,8 +18,8 @@ import { roundTripAgainst } from './against.ts';
  * `--sockets` runs only the socket figures (round trip, storm, memory), `--rebuild` only the
  * projection rebuild (three times over one log); both leave bench/results.json alone. `--phone`
  * runs only the phone screens and replaces just their figures in bench/results.json.
- * `--against <checkout>` runs only the bid round trip, this checkout's server against another's,
- * alternated in one run (`against.ts`), and leaves bench/results.json alone.
+ * `--against <checkout> [--storm]` runs only the bid round trip (or the storm), this checkout's
+ * server against another's, alternated in one run (`against.ts`), and leaves bench/results.json alone.
  */
 const quick = process.argv.includes('--quick');
 const socketsOnly = process.argv.includes('--sockets');
@@ -39,7 +39,7 @@ const section = async (name: string, work: () => Promise<Figure | Figure[]>) => 
 
 try {
   if (against)
-    await section('bid round trip against another checkout', () => roundTripAgainst(resolve(against), quick));
+    await section('against another checkout', () => versus(resolve(against), quick, process.argv.includes('--storm')));
   else if (rebuildOnly) await rebuildFigures();
   else if (phoneOnly) await section('phone: time to usable', () => phoneFigures(ctx));
   else {

@@ -51,7 +51,7 @@ type Placement = (room: number) => { bidders: number; watchers: number };
  * Every room at once, bids as fast as accepted, watchers timing each bidUpdate. With several
  * servers (processes on one log), `place` pins each room's sockets; the server CPU is their sum.
  */
-const stormOn = async (
+export const stormOn = async (
   server: Child | Child[],
   clients: Child,
   rooms: BenchRoom[],
