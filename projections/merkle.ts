@@ -152,6 +152,15 @@ export const leafIndexOf = ({ sqlite }: ReadDb, position: number): number | null
 
 export const leafHashAt = ({ sqlite }: ReadDb, index: number): Uint8Array => nodeReader(sqlite)(0, index);
 
+/** The leaf hashes from index `from` up to (not including) `to`, in order, as [index, hash] rows read in one statement. */
+export const leafHashesBetween = ({ sqlite }: ReadDb, from: number, to: number): IterableIterator<[number, Buffer]> =>
+  prepared<[number, number], [number, Buffer]>(
+    sqlite,
+    'SELECT idx, hash FROM rm_merkle_nodes WHERE level = 0 AND idx >= ? AND idx < ? ORDER BY idx',
+  )
+    .raw(true)
+    .iterate(from, to);
+
 export const treeInclusion = ({ sqlite }: ReadDb, index: number, size: number): Uint8Array[] =>
   inclusionProof(sha256, nodeReader(sqlite), index, size);
 
