@@ -118,6 +118,12 @@ const startWith = async (
   const clock = overrides.clock ?? systemClock;
   checkPaymentMode(config, log);
   privateDataDir(config.DATA_DIR);
+  // Mail first: a mail setting that does not work fails the start before anything is opened.
+  const mail = countedMail(
+    config.MAIL_TRANSPORT === 'smtp'
+      ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
+      : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
+  );
   const store = trackInflight(await openEventStore(config));
   undo.push(() => store.close());
   mkdirSync(dirname(config.readModelPath), { recursive: true, mode: 0o700 });
@@ -153,6 +159,10 @@ const startWith = async (
   const notifyStore = openNotifyStore(join(config.DATA_DIR, 'notifications.db'));
   undo.push(() => notifyStore.close());
   privateFile(join(config.DATA_DIR, 'notifications.db'));
+  const payments = countedPayments(createPayments(config, () => clock.now()));
+  undo.push(() => payments.close());
+  const hits = sqliteHitLog(join(config.DATA_DIR, 'limits.db'));
+  undo.push(() => hits.close());
   const deps: Deps = {
     config,
     log,
@@ -161,27 +171,19 @@ const startWith = async (
     readDb,
     projections,
     ...storeDeps({ config, clock, store, readDb, projections }),
-    payments: countedPayments(createPayments(config, () => clock.now())),
-    mail: countedMail(
-      config.MAIL_TRANSPORT === 'smtp'
-        ? await smtpTransport(requireSetting(config.SMTP_URL, 'SMTP_URL'), config.MAIL_FROM)
-        : outboxTransport(join(config.DATA_DIR, 'outbox.ndjson'), log, () => clock.now()),
-    ),
+    payments,
+    mail,
     secrets: {
       otp: dataDirSecret(config.DATA_DIR, 'otp', config.OTP_SECRET),
       integrity: dataDirSecret(config.DATA_DIR, 'integrity', config.INTEGRITY_SALT),
     },
-    hits: sqliteHitLog(join(config.DATA_DIR, 'limits.db')),
+    hits,
     transparency: { key: logKey, heads },
     notify: { store: notifyStore, keys: vapidKeys(config) },
     payouts: createPayouts(config, dataDirSecret(config.DATA_DIR, 'payout-webhook', config.PAYOUT_WEBHOOK_SECRET), () =>
       clock.now(),
     ),
   };
-  undo.push(
-    () => deps.hits.close(),
-    () => deps.payments.close(),
-  );
   await projections.start();
   // A withdrawal rejected or failed just before a crash gets its held cash back now.
   await returnDueWithdrawals({ ...deps, payouts: deps.payouts! }).catch((error: unknown) =>

@@ -120,6 +120,18 @@ describe('a start that fails', () => {
       }
     });
 
+  it('with mail set to SMTP and no SMTP_URL says so and leaves none of its files open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vetri-nosmtp-'));
+    try {
+      await expect(startTestServer({ dataDir, env: { MAIL_TRANSPORT: 'smtp' } })).rejects.toThrow(
+        'SMTP_URL must be set',
+      );
+      await waitUntil(() => openFiles(dataDir).length === 0, 3000, 'its files to be closed');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('on a port already taken says so in words, closes what it had opened, and its data dir starts again', async () => {
     const taken = await startTestServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'vetri-taken-'));
