@@ -1,18 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Figure } from './harness.ts';
+import { median } from './harness.ts';
 import { roundTripOn, stormOn } from './realtime.ts';
 import type { Measured } from './realtime/figures.ts';
 import { ATTEMPTS, SEATS } from './realtime/figures.ts';
 import type { Child } from './realtime/ipc.ts';
 import { forkChild } from './realtime/ipc.ts';
 import type { BenchRoom } from './realtime/fixture.ts';
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 type Series = Record<'rate' | 'p50' | 'p99' | 'cpu', number[]>;
 
@@ -64,14 +59,14 @@ const compared = (before: Series, after: Series, rounds: number) => {
   const won = (key: keyof Series, better: (a: number, b: number) => boolean) =>
     after[key].filter((value, i) => better(value, before[key][i]!)).length;
   const ms = (values: number[]) => `${median(values).toFixed(3)} ms`;
-  const lower = (key: keyof Series) =>
-    `${key} ${ms(before[key])} → ${ms(after[key])} (lower in ${won(key, (a, b) => a < b)})`;
+  const lower = (key: keyof Series, label: string = key) =>
+    `${label} ${ms(before[key])} → ${ms(after[key])} (lower in ${won(key, (a, b) => a < b)})`;
   return {
     value: Math.round(median(after.rate)),
     unit: 'bids/s',
     baseline: { name: 'the other checkout, same rounds', value: Math.round(median(before.rate)), unit: 'bids/s' },
     ratio: median(after.rate) / median(before.rate),
-    notes: `medians; ahead in ${won('rate', (a, b) => a > b)} of ${rounds} rounds; ${lower('p50')}; ${lower('p99')}; server ${lower('cpu').replace('cpu', 'CPU')} a deal`,
+    notes: `medians; ahead in ${won('rate', (a, b) => a > b)} of ${rounds} rounds; ${lower('p50')}; ${lower('p99')}; server ${lower('cpu', 'CPU')} a deal`,
   };
 };
 

@@ -49,6 +49,13 @@ export const percentile = (values: readonly number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
+/** The middle value, or the mean of the two middle ones for an even count. */
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 const fmt = (v: number) =>
   v >= 100 ? Math.round(v).toLocaleString('en-IN') : v >= 1 || v === 0 ? v.toFixed(2) : v.toPrecision(2);
 
