@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 
 /**
- * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]]`:
+ * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]] [--within <text>]`:
  * the functions with the most self time, the project functions with the most total time, and
  * where the time goes by project file (each sample counted once, at the innermost project function
  * on its stack: a library call or a syscall counts for the project code that made it), at their
@@ -39,10 +39,11 @@ const option = (name: string): string | undefined => {
 const during = option('--during');
 const stretch = option('--stretch');
 const tail = option('--tail');
+const within = option('--within');
 const [file, rowsArg] = args;
 if (!file)
   throw new Error(
-    'usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]]',
+    'usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]] [--within <text>]',
   );
 const rows = Number(rowsArg ?? 25);
 const root = join(import.meta.dirname, '../..');
@@ -119,6 +120,8 @@ if (during) {
   );
   kept = samples.filter((s) => chosen.some((w) => s.at >= w.from && s.at <= w.to));
 }
+// Only the work done on behalf of one piece of code (e.g. `api/notify/`): its callees' self time.
+if (within) kept = kept.filter((s) => ancestry(s.id).some((n) => n.callFrame.url.includes(within)));
 
 const isProject = (l: string) => /\.tsx?:\d+$/.test(l) && !l.includes('node_modules');
 const self = new Map<string, number>();
