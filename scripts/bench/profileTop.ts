@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 
 /**
- * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]] [--within <text>]`:
+ * `tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms> | --head <ms>]] [--within <text>]`:
  * the functions with the most self time, the project functions with the most total time, and
  * where the time goes by project file (each sample counted once, at the innermost project function
  * on its stack: a library call or a syscall counts for the project code that made it), at their
@@ -12,7 +12,8 @@ import { SourceMapConsumer } from 'source-map-js';
  * maps in its cache. `--during api/rooms/realtime.ts` keeps only the stretches of the profile whose
  * samples have that text in a frame's file or name (a gap of 400 ms ends a stretch; they are listed,
  * e.g. the round trip, the storm, the two-process storm); `--stretch 2` keeps only the second,
- * `--tail 300` only the last 300 ms of each kept stretch (a storm's rooms end there).
+ * `--tail 300` only the last 300 ms of each kept stretch (a storm's rooms end there), `--head 300`
+ * only the first 300 ms (a storm's rooms begin there).
  * The last table counts each sample at the outermost project function on its stack (the entry the
  * work was done for: a socket handler, a commit's listeners, a subscription's batch).
  * Idle time is left out of the percentages.
@@ -39,11 +40,12 @@ const option = (name: string): string | undefined => {
 const during = option('--during');
 const stretch = option('--stretch');
 const tail = option('--tail');
+const head = option('--head');
 const within = option('--within');
 const [file, rowsArg] = args;
 if (!file)
   throw new Error(
-    'usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms>]] [--within <text>]',
+    'usage: tsx scripts/bench/profileTop.ts <file.cpuprofile> [rows] [--during <text> [--stretch <n>] [--tail <ms> | --head <ms>]] [--within <text>]',
   );
 const rows = Number(rowsArg ?? 25);
 const root = join(import.meta.dirname, '../..');
@@ -116,7 +118,11 @@ if (during) {
     console.log(`stretch ${i + 1}: ${w.from.toFixed(0)}–${w.to.toFixed(0)} ms, ${w.hits} samples with ${during}`),
   );
   const chosen = (stretch ? [stretches[Number(stretch) - 1]!] : stretches).map((w) =>
-    tail ? { ...w, from: Math.max(w.from, w.to - Number(tail)) } : w,
+    tail
+      ? { ...w, from: Math.max(w.from, w.to - Number(tail)) }
+      : head
+        ? { ...w, to: Math.min(w.to, w.from + Number(head)) }
+        : w,
   );
   kept = samples.filter((s) => chosen.some((w) => s.at >= w.from && s.at <= w.to));
 }

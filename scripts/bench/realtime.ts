@@ -140,12 +140,12 @@ const memoryWith = async (server: Child, clients: Child, codes: string[], n: num
  */
 export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
   const size = ctx.quick
-    ? { rt: 4, live: 10, cross: 10, count: 4 * SEATS * ATTEMPTS, memory: 1000, seconds: 20 }
-    : { rt: 20, live: 100, cross: 20, count: 20 * SEATS * ATTEMPTS, memory: 5000, seconds: 90 };
+    ? { rt: 4, live: 10, warm: 2, cross: 10, count: 4 * SEATS * ATTEMPTS, memory: 1000, seconds: 20 }
+    : { rt: 20, live: 100, warm: 10, cross: 20, count: 20 * SEATS * ATTEMPTS, memory: 5000, seconds: 90 };
   const watchers = 10;
   const clients = await forkChild('clients.ts');
   try {
-    const rooms = size.rt + 1 + size.live;
+    const rooms = size.rt + 1 + size.warm + size.live;
     ctx.log(`app server: ${rooms * SEATS} members, wallets and ${rooms} rooms through the real commands`);
     const [app, bare, peer] = await Promise.all([
       forkChild('servers.ts', ['app']),
@@ -156,13 +156,17 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
     try {
       const started = performance.now();
       const rt = await app.call<BenchRoom[]>({ type: 'rooms', tag: 'RT', count: size.rt + 1, seats: SEATS });
-      const live = await app.call<BenchRoom[]>({
+      // The warm-up storm's rooms start with the timed storm's: starting rooms later would move the
+      // clock past the first ones' rounds.
+      const started$ = await app.call<BenchRoom[]>({
         type: 'rooms',
         tag: 'LV',
-        count: size.live,
+        count: size.warm + size.live,
         seats: SEATS,
         start: true,
       });
+      const warm = started$.slice(0, size.warm);
+      const live = started$.slice(size.warm);
       ctx.log(
         `set up in ${((performance.now() - started) / 1000).toFixed(1)} s; round trip (echo, peer, app, peer, echo)`,
       );
@@ -184,16 +188,23 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
       const durable2 = await durable();
       const echo2 = await echo();
       ctx.log(
-        `${size.live} rooms × ${SEATS} bidders + ${size.live * watchers} watchers (bare broadcast, peer, app, peer, bare)`,
+        `${size.live} rooms × ${SEATS} bidders + ${size.live * watchers} watchers (bare broadcast, peer, app, peer, bare; each server warmed by an untimed storm of ${size.warm} rooms first)`,
       );
-      const broadcast = async () => {
+      const broadcast = async (rooms = live) => {
         await bare.call({ type: 'mode', broadcast: true, endAfter: SEATS * ATTEMPTS });
-        return stormOn(bare, clients, live, watchers, size.seconds);
+        return stormOn(bare, clients, rooms, watchers, size.seconds);
       };
-      const peerStorm = async (tag: string) =>
-        stormOn(peer, clients, await peerRooms(tag, size.live), watchers, size.seconds);
+      const peerStorm = async (tag: string, count = size.live) =>
+        stormOn(peer, clients, await peerRooms(tag, count), watchers, size.seconds);
+      // Each server's first storm is an untimed one of a few rooms, as the round trip has its
+      // untimed room: a cold server's first rounds (code not yet compiled for a storm's batches, a
+      // heap still growing) took twice the time of later ones, which is a process's start, not a
+      // busy evening's room.
+      await broadcast(warm);
       const broadcast1 = await broadcast();
+      await peerStorm('PW', size.warm);
       const peerStorm1 = await peerStorm('PC');
+      await stormOn(app, clients, warm, watchers, size.seconds);
       const storm = await stormOn(app, clients, live, watchers, size.seconds);
       const peerStorm2 = await peerStorm('PD');
       const broadcast2 = await broadcast();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { io } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, PlaceBidResult, ServerToClientEvents } from '../../../api/contract/index.ts';
@@ -175,6 +177,7 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
       afterAck.push(Math.max(...got) - s.acked);
     }
   }
+  if (process.env.BENCH_STORM_DEALS) keepDeals(process.env.BENCH_STORM_DEALS, sent, seen, started);
   return {
     accepted: rtts.length,
     ms: last - started,
@@ -183,6 +186,26 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
     afterAck: summary(afterAck),
     errors,
   };
+};
+
+let storms = 0;
+/**
+ * `BENCH_STORM_DEALS=<dir>`: each storm's deals as `storm-<n>.json` in that directory, one row a
+ * deal: `[seq in its room, sent (ms after the storm began), every-watcher latency (ms, -1 if a
+ * watcher missed it)]`, to see which deals make a p99 (e.g. the first rounds of a cold server).
+ */
+const keepDeals = (
+  dir: string,
+  sent: ReadonlyMap<string, { at: number; watchers: number }>,
+  seen: ReadonlyMap<string, number[]>,
+  started: number,
+) => {
+  const rows = [...sent].map(([key, s]) => {
+    const got = seen.get(key) ?? [];
+    const latency = got.length >= s.watchers ? Math.max(...got) - s.at : -1;
+    return [Number(key.slice(key.lastIndexOf(':') + 1)), s.at - started, latency];
+  });
+  writeFileSync(join(dir, `storm-${++storms}.json`), JSON.stringify(rows));
 };
 
 const close = () => {
