@@ -199,6 +199,12 @@ const MESSAGES = {
   'invoice.for': { en: 'For', ta: 'இதற்கு' },
   'invoice.order': { en: 'Order {order}', ta: 'ஆர்டர் {order}' },
   'invoice.dealRoom': { en: 'Deal room {room}', ta: 'டீல் அறை {room}' },
+  // A deal purchase's invoice line, after the product: how the buyer came to buy it.
+  'invoice.wonIn': { en: 'won in deal room {room}', ta: 'டீல் அறை {room}-இல் வென்றது' },
+  'invoice.runnerUpIn': {
+    en: 'offered as runner-up in deal room {room}',
+    ta: 'டீல் அறை {room}-இல் இரண்டாம் இடத்தவராக வழங்கப்பட்டது',
+  },
   'invoice.item': { en: 'Item', ta: 'பொருள்' },
   'invoice.qty': { en: 'Qty', ta: 'அளவு' },
   'invoice.taxable': { en: 'Taxable value', ta: 'வரிக்குட்பட்ட மதிப்பு' },
@@ -263,6 +269,13 @@ export const say = (lang: Lang, id: MessageId, params: Params = {}): string =>
   MESSAGES[id][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : show(lang, params[name]),
   );
+
+/**
+ * A document's words for its reader: English, or for a Tamil reader the Tamil beside the English
+ * ("Tamil / English"), as a tax invoice is written (its labels, and a deal's line).
+ */
+export const sayBeside = (lang: Lang, id: MessageId, params: Params = {}): string =>
+  lang === 'ta' ? `${say('ta', id, params)} / ${say('en', id, params)}` : say('en', id, params);
 
 /** `say` for a `[id, params]` pair. */
 export const write = (lang: Lang, [id, params]: Text): string => say(lang, id, params);

@@ -7,6 +7,7 @@ import { productById } from '../../projections/catalogue.ts';
 import { invoiceByNumber, invoicedSources, invoicesOfUser } from '../../projections/invoices.ts';
 import { shopOrderById } from '../../projections/orders.ts';
 import { langOf, userById } from '../../projections/users.ts';
+import { sayBeside } from '../i18n/messages.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
@@ -59,6 +60,11 @@ const invoiceDealPurchase = async (deps: InvoiceDeps, code: string) => {
   const { offer } = state;
   const a = state.purchase.address;
   const { hsn, rate } = hsnFor(productById(deps.readDb, state.rules.product.id)?.category ?? '');
+  // How the buyer came to buy it, in their words as the PDF's labels are (a Tamil buyer: Tamil / English).
+  const buyer = userById(deps.readDb, offer.userId);
+  const how = sayBeside(langOf(buyer), offer.place === 0 ? 'invoice.wonIn' : 'invoice.runnerUpIn', {
+    room: code,
+  });
   await issue(deps, {
     source: { kind: 'deal_purchase', id: code, reference: `Deal room ${code}` },
     buyer: {
@@ -71,7 +77,7 @@ const invoiceDealPurchase = async (deps: InvoiceDeps, code: string) => {
     },
     lines: [
       {
-        description: `${state.rules.product.name} (${state.rules.product.code}), ${offer.place === 0 ? 'won' : 'offered as runner-up'} in deal room ${code}`,
+        description: `${state.rules.product.name} (${state.rules.product.code}), ${how}`,
         hsn,
         rate,
         quantity: 1,

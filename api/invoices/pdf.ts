@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
 import type { IssuedInvoice } from '../../projections/invoices.ts';
 import { amountInWords } from '../../engine/invoice.ts';
 import type { Lang, MessageId, Params } from '../i18n/messages.ts';
-import { formatMoney, LOCALES, say } from '../i18n/messages.ts';
+import { formatMoney, LOCALES, say, sayBeside } from '../i18n/messages.ts';
 
 export interface Seller {
   name: string;
@@ -209,8 +209,7 @@ const columns = <K extends string>(spec: Record<K, [number, 'left' | 'right']>):
  * the amount in words stays in English, the wording the GST rules and the tax office read.
  */
 export const invoicePdf = (inv: IssuedInvoice, seller: Seller, lang: Lang): Promise<Buffer> => {
-  const label = (id: MessageId, params?: Params) =>
-    lang === 'ta' ? `${say('ta', id, params)} / ${say('en', id, params)}` : say('en', id, params);
+  const label = (id: MessageId, params?: Params) => sayBeside(lang, id, params);
   const money = (paise: number) => formatMoney('en', paise);
   const date = (ms: number) => {
     const day = (l: Lang) =>

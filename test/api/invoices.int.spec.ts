@@ -56,18 +56,25 @@ describe('tax invoices', () => {
       city: 'Kochi',
       state: 'Kerala',
     });
-    const paid = await sandboxCheckout(server, member2, order.body.checkout_url);
-    const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
-    await member2.call('POST', '/api/rooms/VTR100/purchase/verify', {
-      razorpay_order_id: back.razorpay_order_id,
-      razorpay_payment_id: back.razorpay_payment_id,
-      razorpay_signature: back.razorpay_signature,
-    });
+    // A Tamil buyer: the line says how they came to buy it in Tamil beside the English.
+    expect((await member2.call('PUT', '/api/me/language', { lang: 'ta' })).status).toBe(200);
     let deal: IssuedInvoice | undefined;
-    for (let i = 0; i < 100 && !deal; i++) {
-      await new Promise((r) => setTimeout(r, 30));
-      deal = (await list(member2)).invoices.find((x) => x.source.kind === 'deal_purchase');
+    try {
+      const paid = await sandboxCheckout(server, member2, order.body.checkout_url);
+      const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
+      await member2.call('POST', '/api/rooms/VTR100/purchase/verify', {
+        razorpay_order_id: back.razorpay_order_id,
+        razorpay_payment_id: back.razorpay_payment_id,
+        razorpay_signature: back.razorpay_signature,
+      });
+      for (let i = 0; i < 100 && !deal; i++) {
+        await new Promise((r) => setTimeout(r, 30));
+        deal = (await list(member2)).invoices.find((x) => x.source.kind === 'deal_purchase');
+      }
+    } finally {
+      await member2.call('PUT', '/api/me/language', { lang: 'en' });
     }
+    expect(deal!.lines[0]!.description).toMatch(/ \(\w+\), டீல் அறை VTR100-இல் வென்றது \/ won in deal room VTR100$/);
     expect(deal).toMatchObject({
       source: { id: 'VTR100' },
       buyer: { state: 'Kerala' },
@@ -98,6 +105,8 @@ describe('tax invoices', () => {
     expect(lines.join('\n')).toContain(deal!.buyer.name);
     expect(lines.join('\n')).toContain('Place of supply: Kerala');
     expect(lines.join('\n')).toContain('For: Deal room VTR100');
+    // Read back in English later, the Tamil of the line is still drawn (no missing glyph, above).
+    expect(lines.join(' ')).toContain('வென்றது');
     expect(lines).toContain(`IGST ${formatMoney('en', deal!.totals.igstPaise)}`);
     expect(lines).toContain(`Total ${formatMoney('en', order.body.amount)}`);
     expect(lines).toContain(one.body.amount_in_words);
