@@ -34,10 +34,13 @@ export const main = async (options: { seed?: Seeder } = {}) => {
   return server;
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    // A start that failed for a reason in words (a port taken) says only that; anything else its stack.
-    console.error(error instanceof StartupError ? error.message : error);
-    process.exit(1);
-  });
-}
+/**
+ * How a process entry point (this one, `scripts/serve.ts`) ends when its start fails: a reason in
+ * words (a port taken) is printed alone, anything else with its stack; exit code 1.
+ */
+export const exitOnFailedStart = (error: unknown): never => {
+  console.error(error instanceof StartupError ? error.message : error);
+  process.exit(1);
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) main().catch(exitOnFailedStart);

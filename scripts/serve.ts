@@ -1,5 +1,4 @@
-import { main } from '../api/main.ts';
-import { StartupError } from '../api/server.ts';
+import { exitOnFailedStart, main } from '../api/main.ts';
 import { seedDemo } from './seedDemo.ts';
 
 /**
@@ -9,10 +8,4 @@ import { seedDemo } from './seedDemo.ts';
  */
 export const serve = () => main({ seed: seedDemo });
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  serve().catch((error: unknown) => {
-    // A start that failed for a reason in words (a port taken) says only that; anything else its stack.
-    console.error(error instanceof StartupError ? error.message : error);
-    process.exit(1);
-  });
-}
+if (import.meta.url === `file://${process.argv[1]}`) serve().catch(exitOnFailedStart);

@@ -168,16 +168,22 @@ const storm = async (plan: BidPlan[], seconds: number): Promise<BidRun> => {
   arrivals = null;
   const latencies: number[] = [];
   const afterAck: number[] = [];
+  // Each deal as `BENCH_STORM_DEALS` keeps it: [seq in its room, sent (ms after the start), latency or -1].
+  const deals: [number, number, number][] = [];
   let missing = 0;
   for (const [key, s] of sent) {
     const got = seen.get(key) ?? [];
+    let latency = -1;
     if (got.length < s.watchers) missing++;
     else {
-      latencies.push(Math.max(...got) - s.at);
-      afterAck.push(Math.max(...got) - s.acked);
+      const lastSeen = Math.max(...got);
+      latency = lastSeen - s.at;
+      latencies.push(latency);
+      afterAck.push(lastSeen - s.acked);
     }
+    deals.push([Number(key.slice(key.lastIndexOf(':') + 1)), s.at - started, latency]);
   }
-  if (process.env.BENCH_STORM_DEALS) keepDeals(process.env.BENCH_STORM_DEALS, sent, seen, started);
+  if (process.env.BENCH_STORM_DEALS) keepDeals(process.env.BENCH_STORM_DEALS, deals);
   return {
     accepted: rtts.length,
     ms: last - started,
@@ -194,19 +200,8 @@ let storms = 0;
  * deal: `[seq in its room, sent (ms after the storm began), every-watcher latency (ms, -1 if a
  * watcher missed it)]`, to see which deals make a p99 (e.g. the first rounds of a cold server).
  */
-const keepDeals = (
-  dir: string,
-  sent: ReadonlyMap<string, { at: number; watchers: number }>,
-  seen: ReadonlyMap<string, number[]>,
-  started: number,
-) => {
-  const rows = [...sent].map(([key, s]) => {
-    const got = seen.get(key) ?? [];
-    const latency = got.length >= s.watchers ? Math.max(...got) - s.at : -1;
-    return [Number(key.slice(key.lastIndexOf(':') + 1)), s.at - started, latency];
-  });
-  writeFileSync(join(dir, `storm-${++storms}.json`), JSON.stringify(rows));
-};
+const keepDeals = (dir: string, deals: readonly [number, number, number][]) =>
+  writeFileSync(join(dir, `storm-${++storms}.json`), JSON.stringify(deals));
 
 const close = () => {
   for (const s of sockets) s.disconnect();
