@@ -6,7 +6,7 @@ import { roomDecider, roomStream } from '../../engine/room.ts';
 import { productById } from '../../projections/catalogue.ts';
 import { invoiceByNumber, invoicedSources, invoicesOfUser } from '../../projections/invoices.ts';
 import { shopOrderById } from '../../projections/orders.ts';
-import { langOf, userById } from '../../projections/users.ts';
+import { langById } from '../../projections/users.ts';
 import { sayBeside } from '../i18n/messages.ts';
 import type { AuthEnv } from '../auth/session.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
@@ -61,10 +61,8 @@ const invoiceDealPurchase = async (deps: InvoiceDeps, code: string) => {
   const a = state.purchase.address;
   const { hsn, rate } = hsnFor(productById(deps.readDb, state.rules.product.id)?.category ?? '');
   // How the buyer came to buy it, in their words as the PDF's labels are (a Tamil buyer: Tamil / English).
-  const buyer = userById(deps.readDb, offer.userId);
-  const how = sayBeside(langOf(buyer), offer.place === 0 ? 'invoice.wonIn' : 'invoice.runnerUpIn', {
-    room: code,
-  });
+  const lang = langById(deps.readDb, offer.userId);
+  const how = sayBeside(lang, offer.place === 0 ? 'invoice.wonIn' : 'invoice.runnerUpIn', { room: code });
   await issue(deps, {
     source: { kind: 'deal_purchase', id: code, reference: `Deal room ${code}` },
     buyer: {
@@ -166,7 +164,7 @@ export const invoiceRoutes = (deps: Pick<Deps, 'readDb' | 'config'>) => {
       if (!NumberParam.safeParse({ number }).success) throw new ApiError(404, 'INVOICE_NOT_FOUND', 'Invoice not found');
       const inv = mine({ req: { param: () => number } }, currentUser(c));
       // In the buyer's language, whoever downloads it (an admin or auditor gets the member's copy).
-      const pdf = await invoicePdf(inv, seller(), langOf(userById(deps.readDb, inv.buyer.userId)));
+      const pdf = await invoicePdf(inv, seller(), langById(deps.readDb, inv.buyer.userId));
       c.header('Content-Type', 'application/pdf');
       c.header('Content-Disposition', `attachment; filename="${inv.number.replace(/\//g, '-')}.pdf"`);
       c.header('Cache-Control', 'private, no-store');
