@@ -71,6 +71,7 @@ const compared = (before: Series, after: Series, rounds: number) => {
 };
 
 const perDeal = ({ run, cpu }: Measured) => (cpu[0]! / run.accepted) * 1000;
+const perSecond = ({ run }: Measured) => (run.accepted / run.ms) * 1000;
 
 /**
  * `npm run bench -- --against <checkout> [--quick] [--storm]`: this checkout's server against
@@ -91,7 +92,7 @@ export const against = async (other: string, quick: boolean, storm: boolean): Pr
       rooms,
       (server, clients, played) => stormOn(server, clients, played, 10, 90),
       (m) => ({
-        rate: (m.run.accepted / m.run.ms) * 1000,
+        rate: perSecond(m),
         p50: m.run.everyWatcher!.p50,
         p99: m.run.everyWatcher!.p99,
         cpu: perDeal(m),
@@ -112,7 +113,7 @@ export const against = async (other: string, quick: boolean, storm: boolean): Pr
     rooms + 1,
     // The first room of each round warms up, untimed (`roundTripOn`).
     (server, clients, played) => roundTripOn(server, clients, played, rooms * SEATS * ATTEMPTS, 60),
-    (m) => ({ rate: (m.run.accepted / m.run.ms) * 1000, p50: m.run.rtt.p50, p99: m.run.rtt.p99, cpu: perDeal(m) }),
+    (m) => ({ rate: perSecond(m), p50: m.run.rtt.p50, p99: m.run.rtt.p99, cpu: perDeal(m) }),
   );
   return [
     {
