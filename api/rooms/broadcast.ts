@@ -92,14 +92,12 @@ const historyOf = (
   const room = reads.room(code);
   if (!room) return undefined;
   const seq = (recorded.data as { seq: number }).seq;
-  const entry = {
+  return live.seed(code, {
     revision: recorded.revision,
     bids: reads.bids(code).filter((bid) => bid.seq <= seq),
     participants: reads.participants(code),
     maxAttempts: room.max_attempts,
-  };
-  live.seed(code, entry);
-  return entry;
+  });
 };
 
 const roomBroadcast = (
@@ -226,13 +224,13 @@ const bidBroadcast = (
   code: string,
   revision: number,
   b: BidPlaced['data'],
-  { bids: history, participants: list, maxAttempts: max }: LiveHistory,
+  { bids: history, participants: list, maxAttempts: max, made }: LiveHistory,
 ) => {
   const now = deps.clock.now();
-  const bid = history.find((h) => h.seq === b.seq)!;
-  const made: Record<string, number> = {};
-  for (const h of history) made[h.user_id] = (made[h.user_id] ?? 0) + 1;
-  const counts = Object.fromEntries(list.map((p) => [p.user_id, made[p.user_id] ?? 0]));
+  // The history ends with this deal (it is added before its broadcast, or read up to its seq).
+  const bid = history[history.length - 1]!;
+  const counts: Record<string, number> = {};
+  for (const p of list) counts[p.user_id] = made.get(p.user_id) ?? 0;
   io.to(roomChannel(code)).emit('bidUpdate', {
     roomCode: code,
     revision,

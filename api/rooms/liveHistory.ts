@@ -15,7 +15,18 @@ export interface LiveHistory {
   bids: BidDto[];
   participants: readonly Pick<ParticipantRow, 'user_id' | 'user_name'>[];
   maxAttempts: number;
+  /** Deals so far per member, kept as deals are added (a broadcast's counts without a pass over `bids`). */
+  made: ReadonlyMap<string, number>;
 }
+
+/** What a history is seeded with: the read model's rows (its counts are worked out from them). */
+export type LiveHistorySeed = Omit<LiveHistory, 'made'>;
+
+const countsOf = (bids: readonly BidDto[]): Map<string, number> => {
+  const made = new Map<string, number>();
+  for (const b of bids) made.set(b.user_id, (made.get(b.user_id) ?? 0) + 1);
+  return made;
+};
 
 const KEPT_ROOMS = 2000;
 
@@ -27,7 +38,7 @@ const KEPT_ROOMS = 2000;
  * a fresh one. What clients get is the same either way.
  */
 export const createLiveHistories = () => {
-  const rooms = new Map<string, LiveHistory>();
+  const rooms = new Map<string, LiveHistory & { made: Map<string, number> }>();
   return {
     /** The history including this deal, when the room's entry is exactly one revision behind it. */
     next(code: string, recorded: RecordedEvent): LiveHistory | undefined {
@@ -35,6 +46,7 @@ export const createLiveHistories = () => {
       if (!room || room.revision !== recorded.revision - 1) return undefined;
       const b = asDomainEvent<BidPlaced>(recorded).data;
       room.bids.push(toBidEntry(bidRowOf(code, recorded.revision, b)));
+      room.made.set(b.userId, (room.made.get(b.userId) ?? 0) + 1);
       room.revision = recorded.revision;
       keepLatest(rooms, code, room, KEPT_ROOMS);
       return room;
@@ -44,8 +56,12 @@ export const createLiveHistories = () => {
       const room = rooms.get(code);
       return room !== undefined && room.revision >= revision;
     },
-    seed(code: string, entry: LiveHistory): void {
-      keepLatest(rooms, code, { ...entry, bids: [...entry.bids], participants: [...entry.participants] }, KEPT_ROOMS);
+    /** Starts a room's entry from the read model's rows (copied); gives the entry kept. */
+    seed(code: string, entry: LiveHistorySeed): LiveHistory {
+      const bids = [...entry.bids];
+      const kept = { ...entry, bids, participants: [...entry.participants], made: countsOf(bids) };
+      keepLatest(rooms, code, kept, KEPT_ROOMS);
+      return kept;
     },
     forget(code: string): void {
       rooms.delete(code);

@@ -56,6 +56,30 @@ describe('live room histories', () => {
     expect(live.next(CODE, deal(6, 3))?.bids.map((b) => b.seq)).toEqual([1, 2, 3]);
   });
 
+  it("counts each member's deals from the seeded rows and every deal added after them", () => {
+    const live = seeded();
+    expect(live.next(CODE, deal(5, 2, 'u1'))?.made).toEqual(new Map([['u1', 2]]));
+    const after = live.next(CODE, deal(6, 3, 'u7'));
+    expect(after?.made).toEqual(
+      new Map([
+        ['u1', 2],
+        ['u7', 1],
+      ]),
+    );
+    const fresh = createLiveHistories().seed(CODE, {
+      revision: 6,
+      bids: [row(1), row(2), row(1)],
+      participants: [],
+      maxAttempts: 5,
+    });
+    expect(fresh.made).toEqual(
+      new Map([
+        ['u1', 2],
+        ['u2', 1],
+      ]),
+    );
+  });
+
   it('gives nothing (so the broadcast reads the read model) on a revision gap, a replayed deal, or after another room event', () => {
     expect(seeded().next(CODE, deal(6, 2))).toBeUndefined();
     expect(seeded().next(CODE, deal(4, 1))).toBeUndefined();
