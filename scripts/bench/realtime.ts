@@ -158,15 +158,15 @@ export const realtimeFigures = async (ctx: BenchContext): Promise<Figure[]> => {
       const rt = await app.call<BenchRoom[]>({ type: 'rooms', tag: 'RT', count: size.rt + 1, seats: SEATS });
       // The warm-up storm's rooms start with the timed storm's: starting rooms later would move the
       // clock past the first ones' rounds.
-      const started$ = await app.call<BenchRoom[]>({
+      const stormRooms = await app.call<BenchRoom[]>({
         type: 'rooms',
         tag: 'LV',
         count: size.warm + size.live,
         seats: SEATS,
         start: true,
       });
-      const warm = started$.slice(0, size.warm);
-      const live = started$.slice(size.warm);
+      const warm = stormRooms.slice(0, size.warm);
+      const live = stormRooms.slice(size.warm);
       ctx.log(
         `set up in ${((performance.now() - started) / 1000).toFixed(1)} s; round trip (echo, peer, app, peer, echo)`,
       );
