@@ -12,19 +12,32 @@ export type Sha256 = (data: Uint8Array) => Uint8Array;
 /** Hash of the complete subtree at `level` (leaves are level 0) and `index` within that level. */
 export type SubtreeHash = (level: number, index: number) => Uint8Array;
 
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+export const leafHash = (sha256: Sha256, leaf: Uint8Array): Uint8Array => {
+  const input = new Uint8Array(1 + leaf.length);
+  input.set(leaf, 1);
+  return sha256(input);
 };
 
-export const leafHash = (sha256: Sha256, leaf: Uint8Array): Uint8Array => sha256(concat(Uint8Array.of(0), leaf));
-export const nodeHash = (sha256: Sha256, left: Uint8Array, right: Uint8Array): Uint8Array =>
-  sha256(concat(Uint8Array.of(1), left, right));
+/**
+ * A node's input, 0x01 ‖ left ‖ right, written into one array kept for it: `sha256` reads its
+ * input before it returns, and a tree's writes, roots and proofs hash nodes one after another.
+ */
+const nodeInput = new Uint8Array(65);
+nodeInput[0] = 1;
+
+export const nodeHash = (sha256: Sha256, left: Uint8Array, right: Uint8Array): Uint8Array => {
+  if (left.length !== 32 || right.length !== 32) {
+    // Not two hashes (a proof's entry may be anything): hashed as given, and then matches nothing.
+    const input = new Uint8Array(1 + left.length + right.length);
+    input[0] = 1;
+    input.set(left, 1);
+    input.set(right, 1 + left.length);
+    return sha256(input);
+  }
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 33);
+  return sha256(nodeInput);
+};
 export const emptyRoot = (sha256: Sha256): Uint8Array => sha256(new Uint8Array(0));
 
 /** The largest power of two smaller than n (n ≥ 2). */

@@ -97,7 +97,7 @@ describe('an RFC 9162 Merkle tree', () => {
     }
   });
 
-  it('refuses any changed proof hash, root or leaf, and a shortened proof', () => {
+  it('refuses any changed proof hash, root or leaf, a shortened proof and an entry that is not a hash', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 300 }).chain((size) =>
@@ -125,6 +125,9 @@ describe('an RFC 9162 Merkle tree', () => {
             const tampered = proof.map((p, i) => (i === at ? changed(p) : p));
             expect(verifyInclusion(sha256, index, size, leaf, tampered, root)).toBe(false);
             expect(verifyInclusion(sha256, index, size, leaf, proof.slice(0, -1), root)).toBe(false);
+            // An entry that is not a hash (one byte short) is refused like a wrong one.
+            const short = proof.map((p, i) => (i === at ? p.subarray(1) : p));
+            expect(verifyInclusion(sha256, index, size, leaf, short, root)).toBe(false);
           }
 
           const oldRoot = tree.root(oldSize);
