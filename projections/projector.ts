@@ -17,6 +17,8 @@ export interface Projector {
   schema: readonly string[];
   /** Tables dropped when the read model is rebuilt. */
   tables: readonly string[];
+  /** Tables of its earlier versions, dropped with `tables` when it is rebuilt. */
+  retiredTables?: readonly string[];
   apply(db: ReadDb, event: RecordedEvent): void;
   /**
    * Optional fast path: the runner hands over every handled event of a batch at once (in order),

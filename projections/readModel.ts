@@ -49,6 +49,8 @@ export interface ReadModel<E extends EventShape, S extends StatementSql, I exten
   version: number;
   /** Table name → its `CREATE TABLE IF NOT EXISTS`. Dropped when the read model is rebuilt. */
   tables: Readonly<Record<string, string>>;
+  /** Tables of earlier versions, no longer written: dropped with the others when the read model is rebuilt. */
+  retiredTables?: readonly string[];
   /** Index name → its `CREATE INDEX IF NOT EXISTS`. */
   indexes?: Readonly<Record<I, string>>;
   /**
@@ -132,6 +134,7 @@ export const defineReadModel =
       handles: every ? '*' : Object.keys(on),
       schema: [...Object.values(model.tables), ...Object.values(indexes)],
       tables: Object.keys(model.tables),
+      retiredTables: model.retiredTables ?? [],
       deferredIndexes: model.deferredIndexes,
       apply: (db, event) => applyBatch(db, [event]),
       applyBatch,

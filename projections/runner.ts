@@ -81,11 +81,16 @@ const META_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL);
 `;
 
+/** Drops a read model's tables, and those of its earlier versions. */
+const dropTables = (db: ReadDb, p: Projector) => {
+  for (const t of [...p.tables, ...(p.retiredTables ?? [])]) db.sqlite.exec(`DROP TABLE IF EXISTS "${t}"`);
+};
+
 /** Drops every read-model table and checkpoint (the rebuild script starts from here). */
 export const dropReadModels = (db: ReadDb, projectors: readonly Projector[]): void => {
   db.sqlite.exec(META_SCHEMA);
   db.sqlite.transaction(() => {
-    for (const p of projectors) for (const t of p.tables) db.sqlite.exec(`DROP TABLE IF EXISTS "${t}"`);
+    for (const p of projectors) dropTables(db, p);
     db.sqlite.exec('DELETE FROM rm_checkpoints');
   })();
 };
@@ -115,7 +120,7 @@ export const createBatchApplier = (db: ReadDb, projectors: readonly Projector[])
     for (const p of projectors) {
       const row = getCheckpoint.get(p.name);
       if (row && row.version !== p.version) {
-        for (const t of p.tables) sqlite.exec(`DROP TABLE IF EXISTS "${t}"`);
+        dropTables(db, p);
         sqlite.prepare('DELETE FROM rm_checkpoints WHERE name = ?').run(p.name);
       }
       for (const ddl of p.schema) sqlite.exec(ddl);

@@ -1,8 +1,7 @@
 import { ackBody } from '../../engine/ack.ts';
 import type { SignedAck } from '../../engine/ack.ts';
 import { toBase64 } from '../../engine/checkpoint.ts';
-import { leafHash } from '../../engine/merkle.ts';
-import { leafBytes, leafIndexOf, merkleProjector, sha256, treeAt } from '../../projections/merkle.ts';
+import { leafHashOf, leafIndexOf, merkleProjector, treeAt } from '../../projections/merkle.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -52,7 +51,7 @@ export const signedAck = async (
     revision,
     id: event.id,
     leaf_index: index,
-    leaf_hash: toBase64(leafHash(sha256, leafBytes(event))),
+    leaf_hash: toBase64(leafHashOf(event)),
     // The event's own time: an ack signed again (a deal re-sent) is the same bytes and the same signature.
     time: Date.parse(event.metadata.at),
   };
