@@ -63,7 +63,7 @@ const leafText = (stream: string, revision: number, id: string, type: string, ha
  * proofs and roots can afford and the writes gain from: one row per 16 leaves instead of a row per
  * leaf and per node, and one more per 256.
  */
-export const TILE_HEIGHT = 4;
+const TILE_HEIGHT = 4;
 const TILE_WIDTH = 1 << TILE_HEIGHT;
 const HASH_BYTES = 32;
 
@@ -126,7 +126,7 @@ const nodeReader =
  * reaches it.
  */
 const tileWriter = (sqlite: ReadDb['sqlite'], rows: BulkInsert) => {
-  const filling: { tile: number; bytes: Uint8Array; length: number }[] = [];
+  const filling: ({ tile: number; bytes: Uint8Array; length: number } | undefined)[] = [];
   const write = (tileLevel: number) => {
     const t = filling[tileLevel]!;
     rows.push(tileLevel);
@@ -161,7 +161,7 @@ const tileWriter = (sqlite: ReadDb['sqlite'], rows: BulkInsert) => {
       t.length += HASH_BYTES;
       if (slot === TILE_WIDTH - 1) {
         write(tileLevel);
-        filling[tileLevel] = undefined!;
+        filling[tileLevel] = undefined;
       }
     },
     /** Writes the tiles still filling, and every row held. */
@@ -230,6 +230,7 @@ const appendLeaves = (events: readonly AnyEvent[], { db, bulk }: ReadModelContex
   }
   runRows.flush();
 };
+
 /**
  * The log's Merkle tree (RFC 9162) over the global order of events: leaf i is the i-th event of
  * the log. Keeps what gives the hash of every complete subtree (its tiles), so a root, an inclusion
