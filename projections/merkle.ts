@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { canonicalJson } from '../engine/canonicalJson.ts';
 import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { SubtreeHash } from '../engine/merkle.ts';
-import { appendLeaf, consistencyProof, inclusionProof, nodeHash, rootHash } from '../engine/merkle.ts';
+import { appendLeaf, consistencyProof, inclusionProof, rootHash } from '../engine/merkle.ts';
 import type { BulkInsert } from './bulkInsert.ts';
 import type { ReadDb } from './db.ts';
 import type { AnyEvent, ReadModelContext } from './readModel.ts';
@@ -57,18 +57,23 @@ const leafText = (stream: string, revision: number, id: string, type: string, ha
 };
 
 /**
- * The tree is kept as tiles (as Go's checksum database keeps its log): the hashes of every fourth
- * level (0, 4, 8, …), 16 to a row, so a level's row holds the 16 subtrees under one node four levels
- * up. A complete subtree between those levels is hashed up from its row (at most 7 hashes), which
- * proofs and roots can afford and the writes gain from: one row per 16 leaves instead of a row per
- * leaf and per node, and one more per 256.
+ * The tree is kept as tiles (as Go's checksum database keeps its log): a tile holds four levels of
+ * the tree under one node four levels up — 16 hashes at its bottom level, then the 8, 4 and 2
+ * above them, at fixed places in its 960 bytes — so a row per 16 leaves (and one more per 256, per
+ * 4,096, …) holds every complete subtree, where a row per leaf and per node did: a root or a proof
+ * reads as many rows as before and hashes nothing. A tile's `count` is how many of its bottom
+ * hashes are in; each level above holds as many as that count completes (a part-filled tile at the
+ * log's right edge, its places beyond them zero).
  */
 const TILE_HEIGHT = 4;
 const TILE_WIDTH = 1 << TILE_HEIGHT;
 const HASH_BYTES = 32;
+/** Where each of a tile's levels begins, in hashes: 16 at the bottom, then 8, 4 and 2. */
+const PART_AT = [0, 16, 24, 28];
+const TILE_BYTES = 30 * HASH_BYTES;
 
-const PUT_TILE = 'INSERT OR REPLACE INTO rm_merkle_tiles (level, idx, hashes)';
-const GET_TILE = 'SELECT hashes FROM rm_merkle_tiles WHERE level = ? AND idx = ?';
+const PUT_TILE = 'INSERT OR REPLACE INTO rm_merkle_tiles (level, idx, count, hashes)';
+const GET_TILE = 'SELECT count, hashes FROM rm_merkle_tiles WHERE level = ? AND idx = ?';
 const PUT_RUN = 'INSERT OR REPLACE INTO rm_merkle_runs (position, idx, count)';
 /** A run: `count` events at consecutive log positions from `position`, leaves `idx` onwards. */
 interface Run {
@@ -82,92 +87,92 @@ const RUN_AT = 'SELECT position, idx, count FROM rm_merkle_runs WHERE position <
 const SIZE_OF_TREE = 'COALESCE((SELECT idx + count FROM rm_merkle_runs ORDER BY position DESC LIMIT 1), 0)';
 const SIZE = `SELECT ${SIZE_OF_TREE} AS size`;
 
-/** Where the complete subtree at (`level`, `index`) is kept: its tile's level and index, and its first slot there. */
+/**
+ * Where the complete subtree at (`level`, `index`) is kept: its tile's level and index, the
+ * tile's level it is on (`part`, 0 at the bottom) and its place there (`slot`).
+ */
 const tileOf = (level: number, index: number) => {
-  const tileLevel = Math.floor(level / TILE_HEIGHT);
-  const first = index * 2 ** (level - tileLevel * TILE_HEIGHT);
-  return { tileLevel, tile: Math.floor(first / TILE_WIDTH), slot: first % TILE_WIDTH };
+  const part = level % TILE_HEIGHT;
+  const width = TILE_WIDTH >> part;
+  return { tileLevel: (level - part) / TILE_HEIGHT, part, tile: Math.floor(index / width), slot: index % width };
 };
 
-/**
- * The complete subtree at (`level`, `index`) from the bytes of its tile (its hashes in slot order),
- * or null when the tile does not hold all of it yet.
- */
-const fromTile = (bytes: Uint8Array, level: number, index: number): Uint8Array | null => {
-  const { slot } = tileOf(level, index);
-  const span = 2 ** (level % TILE_HEIGHT);
-  if (bytes.length < (slot + span) * HASH_BYTES) return null;
-  const row: Uint8Array[] = [];
-  for (let i = slot; i < slot + span; i++) {
-    // A hash of its own (not a view of the row's bytes, a Buffer): what the tree's readers compare and keep.
-    const hash = new Uint8Array(HASH_BYTES);
-    hash.set(bytes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES));
-    row.push(hash);
-  }
-  for (let n = span; n > 1; n /= 2)
-    for (let i = 0; i < n / 2; i++) row[i] = nodeHash(sha256Buffer, row[2 * i]!, row[2 * i + 1]!);
-  return row[0]!;
+/** Does a tile with `count` bottom hashes hold the one at `slot` of its level `part`? */
+const holds = (count: number, part: number, slot: number) => slot < count >> part;
+
+/** The hash at `slot` of level `part` of a tile's bytes, in an array of its own (not a view of the row's Buffer). */
+const hashAt = (bytes: Uint8Array, part: number, slot: number): Uint8Array => {
+  const at = (PART_AT[part]! + slot) * HASH_BYTES;
+  const hash = new Uint8Array(HASH_BYTES);
+  hash.set(bytes.subarray(at, at + HASH_BYTES));
+  return hash;
 };
+
+type TileRow = { count: number; hashes: Buffer };
 
 const nodeReader =
   (sqlite: ReadDb['sqlite']): SubtreeHash =>
   (level, index) => {
-    const { tileLevel, tile } = tileOf(level, index);
-    const row = prepared<[number, number], { hashes: Buffer }>(sqlite, GET_TILE).get(tileLevel, tile);
-    const hash = row ? fromTile(row.hashes, level, index) : null;
-    if (!hash) throw new RangeError(`the tree has no complete subtree at level ${level}, index ${index}`);
-    return hash;
+    const { tileLevel, part, tile, slot } = tileOf(level, index);
+    const row = prepared<[number, number], TileRow>(sqlite, GET_TILE).get(tileLevel, tile);
+    if (!row || !holds(row.count, part, slot))
+      throw new RangeError(`the tree has no complete subtree at level ${level}, index ${index}`);
+    return hashAt(row.hashes, part, slot);
   };
 
 /**
  * The tiles a batch writes to: per tile level, the one being filled (a tile fills left to right,
- * as leaves arrive in order). A tile is written when it is full and, if still filling, at the end
- * of the batch; a tile left part-filled by an earlier batch is read back once, when the batch
- * reaches it.
+ * as leaves arrive in order, each level after the one below it). A tile is written when its top
+ * pair is in and, if still filling, at the end of the batch; a tile left part-filled by an earlier
+ * batch is read back once, when the batch reaches it.
  */
 const tileWriter = (sqlite: ReadDb['sqlite'], rows: BulkInsert) => {
-  const filling: ({ tile: number; bytes: Uint8Array; length: number } | undefined)[] = [];
-  const write = (tileLevel: number) => {
-    const t = filling[tileLevel]!;
+  /** A tile being filled: its bytes, and how many hashes each of its levels holds. */
+  type Filling = { tile: number; bytes: Uint8Array; held: number[] };
+  const filling: (Filling | undefined)[] = [];
+  const write = (tileLevel: number, t: Filling) => {
     rows.push(tileLevel);
     rows.push(t.tile);
-    rows.push(t.bytes.subarray(0, t.length));
+    rows.push(t.held[0]);
+    rows.push(t.bytes);
+  };
+  /** A tile an earlier batch left part-filled with `count` bottom hashes. */
+  const kept = (tileLevel: number, tile: number, count: number): Filling => {
+    const row = prepared<[number, number], TileRow>(sqlite, GET_TILE).get(tileLevel, tile);
+    if (!row || row.count !== count || row.hashes.length !== TILE_BYTES)
+      throw new RangeError(`the tree's tile ${tile} at tile level ${tileLevel} does not hold ${count} hashes`);
+    const bytes = new Uint8Array(TILE_BYTES);
+    bytes.set(row.hashes);
+    return { tile, bytes, held: PART_AT.map((_, part) => count >> part) };
   };
   return {
-    /** The hash of a subtree from the tile being filled at its level, if that tile holds it. */
+    /** A subtree's hash from the tile being filled at its level, if that tile holds it. */
     get(level: number, index: number): Uint8Array | null {
-      const { tileLevel, tile } = tileOf(level, index);
+      const { tileLevel, part, tile, slot } = tileOf(level, index);
       const t = filling[tileLevel];
-      return t && t.tile === tile ? fromTile(t.bytes.subarray(0, t.length), level, index) : null;
+      return t && t.tile === tile && slot < t.held[part]! ? hashAt(t.bytes, part, slot) : null;
     },
     put(level: number, index: number, hash: Uint8Array) {
-      if (level % TILE_HEIGHT !== 0) return;
-      const { tileLevel, tile, slot } = tileOf(level, index);
+      const { tileLevel, part, tile, slot } = tileOf(level, index);
       let t = filling[tileLevel];
       if (!t || t.tile !== tile) {
-        t = { tile, bytes: new Uint8Array(TILE_WIDTH * HASH_BYTES), length: 0 };
-        if (slot > 0) {
-          const kept = prepared<[number, number], { hashes: Buffer }>(sqlite, GET_TILE).get(tileLevel, tile);
-          if (!kept || kept.hashes.length !== slot * HASH_BYTES)
-            throw new RangeError(`the tree's tile ${tile} at level ${level} does not end before ${index}`);
-          t.bytes.set(kept.hashes);
-          t.length = kept.hashes.length;
-        }
+        // A tile is begun by its bottom level: a fresh one at its first slot, or one kept part-filled.
+        if (part !== 0) throw new RangeError(`the tree's node ${index} at level ${level} came before its children`);
+        t = slot === 0 ? { tile, bytes: new Uint8Array(TILE_BYTES), held: [0, 0, 0, 0] } : kept(tileLevel, tile, slot);
         filling[tileLevel] = t;
       }
-      if (t.length !== slot * HASH_BYTES)
-        throw new RangeError(`the tree's hash ${index} at level ${level} is out of order`);
-      t.bytes.set(hash, t.length);
-      t.length += HASH_BYTES;
-      if (slot === TILE_WIDTH - 1) {
-        write(tileLevel);
+      if (t.held[part] !== slot) throw new RangeError(`the tree's hash ${index} at level ${level} is out of order`);
+      t.bytes.set(hash, (PART_AT[part]! + slot) * HASH_BYTES);
+      t.held[part]++;
+      if (part === TILE_HEIGHT - 1 && slot === 1) {
+        write(tileLevel, t);
         filling[tileLevel] = undefined;
       }
     },
     /** Writes the tiles still filling, and every row held. */
     end() {
       filling.forEach((t, tileLevel) => {
-        if (t) write(tileLevel);
+        if (t) write(tileLevel, t);
       });
       rows.flush();
     },
@@ -190,7 +195,7 @@ const appendLeaves = (events: readonly AnyEvent[], { db, bulk }: ReadModelContex
   const runs: Run[] = stored ? [stored] : [];
   const storedCount = stored?.count;
   const read = nodeReader(sqlite);
-  const tiles = tileWriter(sqlite, bulk(PUT_TILE, 3));
+  const tiles = tileWriter(sqlite, bulk(PUT_TILE, 4));
   // Per level, the last two nodes written (a node is written before its left sibling is asked for).
   const lastIndex: number[] = [];
   const lastHash: Uint8Array[] = [];
@@ -236,14 +241,15 @@ const appendLeaves = (events: readonly AnyEvent[], { db, bulk }: ReadModelContex
  * the log. Keeps what gives the hash of every complete subtree (its tiles), so a root, an inclusion
  * proof or a consistency proof for any tree size is O(log n) lookups. A rebuild from a rewritten
  * log gives a different tree, which no consistency proof can join to the heads signed before.
- * Version 2 keeps tiles and runs where version 1 kept a row per node and per leaf.
+ * Version 3 keeps tiles of four levels and runs of leaf positions, where version 1 kept a row per
+ * node and per leaf (version 2's tiles kept only their bottom level).
  */
 export const merkleProjector = defineReadModel()({
   name: 'merkle',
-  version: 2,
+  version: 3,
   tables: {
-    rm_merkle_tiles: `CREATE TABLE IF NOT EXISTS rm_merkle_tiles (
-      level INTEGER NOT NULL, idx INTEGER NOT NULL, hashes BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID`,
+    rm_merkle_tiles: `CREATE TABLE IF NOT EXISTS rm_merkle_tiles (level INTEGER NOT NULL, idx INTEGER NOT NULL,
+      count INTEGER NOT NULL, hashes BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID`,
     rm_merkle_runs:
       'CREATE TABLE IF NOT EXISTS rm_merkle_runs (position INTEGER PRIMARY KEY, idx INTEGER NOT NULL, count INTEGER NOT NULL)',
   },
@@ -279,14 +285,14 @@ export const leafHashAt = ({ sqlite }: ReadDb, index: number): Uint8Array => nod
 /** The leaf hashes from index `from` up to (not including) `to`, in order, as [index, hash] pairs read in one statement. */
 export function* leafHashesBetween({ sqlite }: ReadDb, from: number, to: number): Generator<[number, Buffer]> {
   if (to <= from) return;
-  const tiles = prepared<[number, number], [number, Buffer]>(
+  const tiles = prepared<[number, number], [number, number, Buffer]>(
     sqlite,
-    'SELECT idx, hashes FROM rm_merkle_tiles WHERE level = 0 AND idx >= ? AND idx <= ? ORDER BY idx',
+    'SELECT idx, count, hashes FROM rm_merkle_tiles WHERE level = 0 AND idx >= ? AND idx <= ? ORDER BY idx',
   )
     .raw(true)
     .iterate(Math.floor(from / TILE_WIDTH), Math.floor((to - 1) / TILE_WIDTH));
-  for (const [tile, hashes] of tiles)
-    for (let slot = 0; slot < hashes.length / HASH_BYTES; slot++) {
+  for (const [tile, count, hashes] of tiles)
+    for (let slot = 0; slot < count; slot++) {
       const index = tile * TILE_WIDTH + slot;
       if (index >= from && index < to) yield [index, hashes.subarray(slot * HASH_BYTES, (slot + 1) * HASH_BYTES)];
     }

@@ -128,7 +128,7 @@ describe('the Merkle tree kept as tiles', () => {
     expect(tables).toEqual(['rm_merkle_runs', 'rm_merkle_tiles']);
     expect(db.sqlite.prepare("SELECT position, version FROM rm_checkpoints WHERE name = 'merkle'").get()).toEqual({
       position: 0,
-      version: 2,
+      version: 3,
     });
     db.sqlite.close();
   });
