@@ -23,8 +23,12 @@ export const LEAF_VERSION = 1;
  * position is the leaf's index in the tree, not part of the leaf, so both store adapters (whose
  * position numbers differ) build the same tree from the same log.
  */
-export const leafBytes = (e: Pick<RecordedEvent, 'streamName' | 'revision' | 'id' | 'type' | 'metadata'>) =>
-  encoder.encode(leafText(e.streamName, e.revision, e.id, e.type, e.metadata.hash ?? null));
+export const leafBytes = (e: LeafEvent) => encoder.encode(leafTextOf(e));
+
+/** What of an event its leaf holds. */
+type LeafEvent = Pick<RecordedEvent, 'streamName' | 'revision' | 'id' | 'type' | 'metadata'>;
+
+const leafTextOf = (e: LeafEvent) => leafText(e.streamName, e.revision, e.id, e.type, e.metadata.hash ?? null);
 
 const encoder = new TextEncoder();
 
@@ -33,10 +37,7 @@ const encoder = new TextEncoder();
  * NUL in front (whose UTF-8 is the byte 0x00): the same bytes as `leafHash(sha256, leafBytes(e))`
  * without encoding them into an array and copying it behind the prefix, for every event the tree takes.
  */
-export const leafHashOf = (
-  e: Pick<RecordedEvent, 'streamName' | 'revision' | 'id' | 'type' | 'metadata'>,
-): Uint8Array =>
-  hash('sha256', `\0${leafText(e.streamName, e.revision, e.id, e.type, e.metadata.hash ?? null)}`, 'buffer');
+export const leafHashOf = (e: LeafEvent): Uint8Array => hash('sha256', `\0${leafTextOf(e)}`, 'buffer');
 
 /**
  * The leaf's canonical JSON, written out with its keys in canonical order (hash, id, revision,
@@ -110,11 +111,14 @@ const hashAt = (bytes: Uint8Array, part: number, slot: number): Uint8Array => {
 
 type TileRow = { count: number; hashes: Buffer };
 
+const tileRow = (sqlite: ReadDb['sqlite'], tileLevel: number, tile: number): TileRow | undefined =>
+  prepared<[number, number], TileRow>(sqlite, GET_TILE).get(tileLevel, tile);
+
 const nodeReader =
   (sqlite: ReadDb['sqlite']): SubtreeHash =>
   (level, index) => {
     const { tileLevel, part, tile, slot } = tileOf(level, index);
-    const row = prepared<[number, number], TileRow>(sqlite, GET_TILE).get(tileLevel, tile);
+    const row = tileRow(sqlite, tileLevel, tile);
     if (!row || !holds(row.count, part, slot))
       throw new RangeError(`the tree has no complete subtree at level ${level}, index ${index}`);
     return hashAt(row.hashes, part, slot);
@@ -138,7 +142,7 @@ const tileWriter = (sqlite: ReadDb['sqlite'], rows: BulkInsert) => {
   };
   /** A tile an earlier batch left part-filled with `count` bottom hashes. */
   const kept = (tileLevel: number, tile: number, count: number): Filling => {
-    const row = prepared<[number, number], TileRow>(sqlite, GET_TILE).get(tileLevel, tile);
+    const row = tileRow(sqlite, tileLevel, tile);
     if (!row || row.count !== count || row.hashes.length !== TILE_BYTES)
       throw new RangeError(`the tree's tile ${tile} at tile level ${tileLevel} does not hold ${count} hashes`);
     const bytes = new Uint8Array(TILE_BYTES);
