@@ -89,6 +89,12 @@ export interface Subscription {
 
 export interface EventStore {
   readonly kind: 'sqlite' | 'esdb';
+  /**
+   * How another thread of this process opens the same log to read it: a module (a file URL), the
+   * function it exports and that function's options (a full rebuild reads the log on two
+   * threads). The embedded store on a file gives it; one in memory, and EventStoreDB, do not.
+   */
+  readonly reopen?: { module: string; exportName: string; options: unknown };
   append(stream: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** Events of one stream; an empty array when the stream does not exist. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

@@ -3,9 +3,25 @@ import type { ReadDb } from './db.ts';
 import { finishBulkRebuild, startBulkRebuild } from './db.ts';
 import { allProjectors } from './index.ts';
 import type { Projector } from './projector.ts';
+import { startSideRebuild, upTo } from './rebuildSide.ts';
 import { createProjectionRunner, dropReadModels } from './runner.ts';
 
-/** Drops the read models in `db` and replays the whole log of `store` into them. Returns the events applied. */
+/**
+ * The read models a full rebuild writes on a second thread: the log's tree and the event index,
+ * the two that take every event and none of its data, and read only their own tables. On one
+ * thread they were about a third of a rebuild; on the second, which reads the log again, the two
+ * threads take about as long (bench/README.md, issue 18 round 15).
+ */
+export const SECOND_THREAD_READ_MODELS: readonly string[] = ['merkle', 'event-index'];
+
+/**
+ * Drops the read models in `db` and replays the whole log of `store` into them, up to its head
+ * when the rebuild starts. Returns the events applied. The product's read models are split over
+ * two threads (`SECOND_THREAD_READ_MODELS`, or `secondThread`; `[]` keeps them all on this one):
+ * the second reads the log itself when the store says how (`EventStore.reopen`), or takes each
+ * batch this thread reads.
+ * Read models given as `projectors` all stay on this thread (the second loads the product's own).
+ */
 export const rebuildInto = async (
   store: EventStore,
   db: ReadDb,
@@ -13,22 +29,55 @@ export const rebuildInto = async (
     projectors?: readonly Projector[];
     batchSize?: number;
     onProgress?: (position: number, head: number) => void;
+    secondThread?: readonly string[];
   } = {},
 ): Promise<number> => {
   const projectors = options.projectors ?? allProjectors;
+  const batchSize = options.batchSize ?? 2000;
+  const names = options.projectors ? [] : (options.secondThread ?? SECOND_THREAD_READ_MODELS);
+  const unknown = names.filter((name) => !projectors.some((p) => p.name === name));
+  if (unknown.length) throw new Error(`No read model is called ${unknown.join(', ')}`);
+  const head = await store.headPosition();
+  const apart = head > 0 ? projectors.filter((p) => names.includes(p.name)) : [];
   startBulkRebuild(db);
   dropReadModels(db, projectors);
-  const runner = createProjectionRunner({ store, db, projectors });
+  const runner = createProjectionRunner({ store, db, projectors: projectors.filter((p) => !apart.includes(p)) });
+  for (const p of apart) for (const ddl of p.schema) db.sqlite.exec(ddl);
   const deferred = dropDeferredIndexes(db, projectors);
-  const head = await store.headPosition();
+  // Progress is where the thread that lags stands.
+  let here = 0;
+  let there = apart.length ? 0 : head;
+  const report = () => options.onProgress?.(Math.min(here, there), head);
+  const side = apart.length
+    ? startSideRebuild({
+        db,
+        apart,
+        log: store.reopen,
+        head,
+        batchSize,
+        onProgress: (position) => {
+          there = position;
+          report();
+        },
+      })
+    : null;
   let done = 0;
-  for (let after = 0; after < head;) {
-    const batch = await store.readAll({ after, limit: options.batchSize ?? 2000 });
-    if (batch.length === 0) break;
-    runner.applyBatch(batch);
-    done += batch.length;
-    after = batch[batch.length - 1]!.position;
-    options.onProgress?.(after, head);
+  try {
+    for (let after = 0; after < head;) {
+      const batch = upTo(await store.readAll({ after, limit: batchSize }), head);
+      if (batch.length === 0) break;
+      await side?.post(batch);
+      runner.applyBatch(batch);
+      done += batch.length;
+      here = after = batch[batch.length - 1]!.position;
+      report();
+      // The second thread's messages (its progress, room for the next batch) arrive between batches.
+      if (side) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await side?.finish();
+  } catch (error) {
+    await side?.abandon();
+    throw error;
   }
   runner.writeIdleCheckpoints();
   // Sorting a whole index at once may use a second core; a crash before this line is mended by the

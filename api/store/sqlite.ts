@@ -428,6 +428,9 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
   const store: EventStore & { readonly db: Database.Database } = {
     kind: 'sqlite',
     db,
+    ...(inMemory
+      ? {}
+      : { reopen: { module: import.meta.url, exportName: 'openSqliteStore', options: { path: options.path } } }),
     append(stream, events, options = {}) {
       if (closed) return Promise.reject(new StoreUnavailableError('The event store is closed'));
       return new Promise<AppendResult>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,8 +28,8 @@ const dump = (db: ReadDb) => ({
 });
 
 /** A finished room's log: three members, twelve deals, a close and a purchase order. */
-const roomLog = async () => {
-  const store = openSqliteStore({ path: ':memory:' });
+const roomLog = async (path = ':memory:') => {
+  const store = openSqliteStore({ path });
   const { createdAt: _, ...roomRules } = rules({ maxPrice: 600_00 });
   const history = runHistory(roomRules, [
     { kind: 'book', user: 0 },
@@ -106,6 +106,64 @@ describe('rebuildInto', () => {
     for (const name of allProjectors.flatMap((p) => p.deferredIndexes ?? [])) expect(indexes).toContain(name);
     expect(dump(live).rows.rm_bids!.length).toBeGreaterThan(5);
     expect(dump(rebuilt)).toEqual(dump(live));
+    await store.close();
+  });
+
+  it('reads the log again on a second thread from the store’s file, and leaves only the read-model file', async () => {
+    const { store, events } = await roomLog(join(dir, 'log.db'));
+    expect(store.reopen).toBeDefined();
+    const path = join(dir, 'two.db');
+    const db = openReadDb(path);
+    const progress: number[] = [];
+    expect(await rebuildInto(store, db, { batchSize: 5, onProgress: (p) => progress.push(p) })).toBe(events);
+    expect(dump(db)).toEqual(dump(await followed(store)));
+    const head = await store.headPosition();
+    const checkpoints = db.sqlite
+      .prepare<[], { name: string; position: number }>('SELECT name, position FROM rm_checkpoints')
+      .all();
+    expect(checkpoints.map((c) => c.name).sort()).toEqual(allProjectors.map((p) => p.name).sort());
+    expect(checkpoints.filter((c) => c.position !== head)).toEqual([]);
+    // Where the thread that lags stands: never back, and the head at the end.
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(head);
+    expect(readdirSync(dir).filter((f) => f.startsWith('two.db'))).toEqual(['two.db', 'two.db-shm', 'two.db-wal']);
+    db.sqlite.close();
+    await store.close();
+  });
+
+  it('gives the same read models whichever of them the second thread takes', async () => {
+    const { store } = await roomLog(join(dir, 'split.db'));
+    const one = openReadDb(':memory:');
+    await rebuildInto(store, one, { secondThread: [] });
+    for (const secondThread of [['rooms', 'integrity', 'users'], ['event-index']]) {
+      const two = openReadDb(':memory:');
+      await rebuildInto(store, two, { secondThread, batchSize: 3 });
+      expect(dump(two)).toEqual(dump(one));
+    }
+    expect(dump(one).rows.rm_bids).toHaveLength(12);
+    await expect(rebuildInto(store, openReadDb(':memory:'), { secondThread: ['rooms', 'nope'] })).rejects.toThrow(
+      'No read model is called nope',
+    );
+    await store.close();
+  });
+
+  it('fails when the second thread fails: its error, the file thrown away at the next open, no file beside it', async () => {
+    const { store } = await roomLog(join(dir, 'good-log.db'));
+    const garbage = join(dir, 'garbage.db');
+    writeFileSync(garbage, 'not a database, but long enough to be read as one by SQLite. '.repeat(100));
+    // The same store, but the second thread is pointed at a file that is not a log.
+    const broken = Object.assign(Object.create(store) as typeof store, {
+      reopen: { ...store.reopen!, options: { path: garbage } },
+    });
+    const path = join(dir, 'failed.db');
+    const db = openReadDb(path);
+    await expect(rebuildInto(broken, db)).rejects.toThrow(/not a database/);
+    expect(existsSync(rebuildMarkerOf(path))).toBe(true);
+    expect(existsSync(`${path}.second-thread`)).toBe(false);
+    db.sqlite.close();
+    const reopened = openReadDb(path);
+    expect(reopened.sqlite.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'rm_%'").all()).toEqual([]);
+    reopened.sqlite.close();
     await store.close();
   });
 });
