@@ -13,6 +13,9 @@ export interface ReadDb {
 /** Beside a read-model file while a bulk rebuild writes it (see `startBulkRebuild`). */
 export const rebuildMarkerOf = (path: string): string => `${path}.rebuilding`;
 
+/** Beside it too: the read models a bulk rebuild writes on its second thread (`rebuildSide.ts`). */
+export const rebuildSideOf = (path: string): string => `${path}.second-thread`;
+
 const onDisk = (path: string) => path !== '' && path !== ':memory:';
 
 /**
@@ -42,7 +45,8 @@ export const enableWal = (db: Database.Database): void => {
 
 export const openReadDb = (path: string): ReadDb => {
   if (onDisk(path) && existsSync(rebuildMarkerOf(path))) {
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
+    for (const file of [path, rebuildSideOf(path)])
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
     unlinkSync(rebuildMarkerOf(path));
   }
   const sqlite = new Database(path);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EventStore, RecordedEvent } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
+import { rebuildSideOf } from './db.ts';
 import type { Projector } from './projector.ts';
 
 /** What the second thread is started with (`rebuildWorker.ts`). */
@@ -44,9 +45,7 @@ const IN_FLIGHT = 4;
 /** The second thread's file: beside the read-model file, or in the temporary directory for one in memory. */
 const sidePathOf = (db: ReadDb): string => {
   const name = db.sqlite.name;
-  return name === '' || name === ':memory:'
-    ? join(tmpdir(), `vetri-rebuild-${randomUUID()}.db`)
-    : `${name}.second-thread`;
+  return name === '' || name === ':memory:' ? join(tmpdir(), `vetri-rebuild-${randomUUID()}.db`) : rebuildSideOf(name);
 };
 
 const removeFile = (path: string) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import type { ReadDb } from '../../projections/db.ts';
-import { openReadDb, rebuildMarkerOf, startBulkRebuild } from '../../projections/db.ts';
+import { openReadDb, rebuildMarkerOf, rebuildSideOf, startBulkRebuild } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
 import { createProjectionRunner } from '../../projections/runner.ts';
 import { rebuildInto } from '../../projections/rebuild.ts';
@@ -81,10 +81,12 @@ describe('rebuildInto', () => {
     startBulkRebuild(db);
     db.sqlite.exec('DELETE FROM rm_bids');
     db.sqlite.close();
+    writeFileSync(rebuildSideOf(path), 'what the second thread had written');
     expect(existsSync(rebuildMarkerOf(path))).toBe(true);
 
     const reopened = openReadDb(path);
     expect(existsSync(rebuildMarkerOf(path))).toBe(false);
+    expect(existsSync(rebuildSideOf(path))).toBe(false);
     expect(reopened.sqlite.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'rm_%'").all()).toEqual([]);
     const runner = createProjectionRunner({ store, db: reopened, projectors: allProjectors });
     await runner.start();
@@ -159,7 +161,7 @@ describe('rebuildInto', () => {
     const db = openReadDb(path);
     await expect(rebuildInto(broken, db)).rejects.toThrow(/not a database/);
     expect(existsSync(rebuildMarkerOf(path))).toBe(true);
-    expect(existsSync(`${path}.second-thread`)).toBe(false);
+    expect(existsSync(rebuildSideOf(path))).toBe(false);
     db.sqlite.close();
     const reopened = openReadDb(path);
     expect(reopened.sqlite.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'rm_%'").all()).toEqual([]);
