@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openEsdbStore } from '../../api/store/esdb.ts';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
+import type { EventStore } from '../../engine/eventStore.ts';
 import type { ReadDb } from '../../projections/db.ts';
 import { openReadDb, rebuildMarkerOf, rebuildSideOf, startBulkRebuild } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
@@ -10,6 +12,7 @@ import { createProjectionRunner } from '../../projections/runner.ts';
 import { rebuildInto } from '../../projections/rebuild.ts';
 import { runHistory } from '../engine/roomHistory.ts';
 import { rules } from '../engine/roomFixtures.ts';
+import { startEsdbStandIn } from '../store/esdbServer.ts';
 
 const dump = (db: ReadDb) => ({
   schema: db.sqlite.prepare("SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'rm_%' ORDER BY name").all(),
@@ -28,8 +31,7 @@ const dump = (db: ReadDb) => ({
 });
 
 /** A finished room's log: three members, twelve deals, a close and a purchase order. */
-const roomLog = async (path = ':memory:') => {
-  const store = openSqliteStore({ path });
+const roomLog = async <S extends EventStore>(store: S) => {
   const { createdAt: _, ...roomRules } = rules({ maxPrice: 600_00 });
   const history = runHistory(roomRules, [
     { kind: 'book', user: 0 },
@@ -44,8 +46,10 @@ const roomLog = async (path = ':memory:') => {
   return { store, events: history.recorded.length };
 };
 
+const roomLogAt = (path = ':memory:') => roomLog(openSqliteStore({ path }));
+
 /** The read models as following the log live makes them. */
-const followed = async (store: Awaited<ReturnType<typeof roomLog>>['store']) => {
+const followed = async (store: EventStore) => {
   const live = openReadDb(':memory:');
   const runner = createProjectionRunner({ store, db: live, projectors: allProjectors });
   await runner.start();
@@ -58,7 +62,7 @@ describe('rebuildInto', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('leaves a rebuilt file in WAL mode with its marker gone, holding what the live read models hold', async () => {
-    const { store, events } = await roomLog();
+    const { store, events } = await roomLogAt();
     const path = join(dir, 'read.db');
     const db = openReadDb(path);
     expect(await rebuildInto(store, db)).toBe(events);
@@ -73,7 +77,7 @@ describe('rebuildInto', () => {
   });
 
   it('throws away a file whose rebuild died half-way, and the runner builds it again from the log', async () => {
-    const { store } = await roomLog();
+    const { store } = await roomLogAt();
     const path = join(dir, 'died.db');
     const db = openReadDb(path);
     await rebuildInto(store, db);
@@ -98,7 +102,7 @@ describe('rebuildInto', () => {
   });
 
   it('gives the same rows and the same indexes as following the log live, deferred indexes included', async () => {
-    const { store, events } = await roomLog();
+    const { store, events } = await roomLogAt();
     const live = await followed(store);
 
     const rebuilt = openReadDb(':memory:');
@@ -112,7 +116,7 @@ describe('rebuildInto', () => {
   });
 
   it('reads the log again on a second thread from the store’s file, and leaves only the read-model file', async () => {
-    const { store, events } = await roomLog(join(dir, 'log.db'));
+    const { store, events } = await roomLogAt(join(dir, 'log.db'));
     expect(store.reopen).toBeDefined();
     const path = join(dir, 'two.db');
     const db = openReadDb(path);
@@ -134,7 +138,7 @@ describe('rebuildInto', () => {
   });
 
   it('gives the same read models whichever of them the second thread takes', async () => {
-    const { store } = await roomLog(join(dir, 'split.db'));
+    const { store } = await roomLogAt(join(dir, 'split.db'));
     const one = openReadDb(':memory:');
     await rebuildInto(store, one, { secondThread: [] });
     for (const secondThread of [['rooms', 'integrity', 'users'], ['event-index']]) {
@@ -150,7 +154,7 @@ describe('rebuildInto', () => {
   });
 
   it('fails when the second thread fails: its error, the file thrown away at the next open, no file beside it', async () => {
-    const { store } = await roomLog(join(dir, 'good-log.db'));
+    const { store } = await roomLogAt(join(dir, 'good-log.db'));
     const garbage = join(dir, 'garbage.db');
     writeFileSync(garbage, 'not a database, but long enough to be read as one by SQLite. '.repeat(100));
     // The same store, but the second thread is pointed at a file that is not a log.
@@ -167,5 +171,23 @@ describe('rebuildInto', () => {
     expect(reopened.sqlite.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'rm_%'").all()).toEqual([]);
     reopened.sqlite.close();
     await store.close();
+  });
+
+  it('rebuilds from EventStoreDB through its client (the stand-in), each batch posted to the second thread', async () => {
+    const server = await startEsdbStandIn();
+    try {
+      const { store, events } = await roomLog(
+        openEsdbStore({ connectionString: server.connectionString(), pageSize: 4 }),
+      );
+      expect(store.reopen).toBeUndefined();
+      const rebuilt = openReadDb(':memory:');
+      expect(await rebuildInto(store, rebuilt, { batchSize: 3 })).toBe(events);
+      expect(dump(rebuilt)).toEqual(dump(await followed(store)));
+      expect(dump(rebuilt).rows.rm_bids).toHaveLength(12);
+      expect(dump(rebuilt).rows.rm_event_index).toHaveLength(events);
+      await store.close();
+    } finally {
+      await server.close();
+    }
   });
 });
