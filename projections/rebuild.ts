@@ -15,9 +15,17 @@ import { createProjectionRunner, dropReadModels } from './runner.ts';
 export const SECOND_THREAD_READ_MODELS: readonly string[] = ['merkle', 'event-index'];
 
 /**
+ * The log position from which a rebuild takes a second thread: the thread's start (about 0.5 s,
+ * loading the read models' modules) is what it saves on some 100,000 events. Positions count events
+ * in the embedded store; in EventStoreDB they are byte offsets, so there a smaller log takes two.
+ */
+export const SECOND_THREAD_FROM = 100_000;
+
+/**
  * Drops the read models in `db` and replays the whole log of `store` into them, up to its head
  * when the rebuild starts. Returns the events applied. The product's read models are split over
- * two threads (`SECOND_THREAD_READ_MODELS`, or `secondThread`; `[]` keeps them all on this one):
+ * two threads when the log is long enough (`SECOND_THREAD_FROM`), those of `SECOND_THREAD_READ_MODELS`
+ * (or `secondThread`; `[]` keeps them all on this one) on the second:
  * the second reads the log itself when the store says how (`EventStore.reopen`), or takes each
  * batch this thread reads.
  * Read models given as `projectors` all stay on this thread (the second loads the product's own).
@@ -30,6 +38,8 @@ export const rebuildInto = async (
     batchSize?: number;
     onProgress?: (position: number, head: number) => void;
     secondThread?: readonly string[];
+    /** The head from which the second thread is taken (`SECOND_THREAD_FROM`). */
+    secondThreadFrom?: number;
   } = {},
 ): Promise<number> => {
   const projectors = options.projectors ?? allProjectors;
@@ -38,7 +48,10 @@ export const rebuildInto = async (
   const unknown = names.filter((name) => !projectors.some((p) => p.name === name));
   if (unknown.length) throw new Error(`No read model is called ${unknown.join(', ')}`);
   const head = await store.headPosition();
-  const apart = head > 0 ? projectors.filter((p) => names.includes(p.name)) : [];
+  const apart =
+    head > 0 && head >= (options.secondThreadFrom ?? SECOND_THREAD_FROM)
+      ? projectors.filter((p) => names.includes(p.name))
+      : [];
   startBulkRebuild(db);
   dropReadModels(db, projectors);
   const runner = createProjectionRunner({ store, db, projectors: projectors.filter((p) => !apart.includes(p)) });
