@@ -16,7 +16,13 @@ export const rebuildMarkerOf = (path: string): string => `${path}.rebuilding`;
 /** Beside it too: the read models a bulk rebuild writes on its second thread (`rebuildSide.ts`). */
 export const rebuildSideOf = (path: string): string => `${path}.second-thread`;
 
-const onDisk = (path: string) => path !== '' && path !== ':memory:';
+/** A database path that names a file (not one in memory). */
+export const onDisk = (path: string): boolean => path !== '' && path !== ':memory:';
+
+/** Removes a database file with its journal, write-ahead and shared-memory files. */
+export const removeDatabaseFiles = (path: string): void => {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
+};
 
 /**
  * Opens a read-model database. Read models are this process's own (DESIGN.md §7) and can be
@@ -45,8 +51,8 @@ export const enableWal = (db: Database.Database): void => {
 
 export const openReadDb = (path: string): ReadDb => {
   if (onDisk(path) && existsSync(rebuildMarkerOf(path))) {
-    for (const file of [path, rebuildSideOf(path)])
-      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+    removeDatabaseFiles(path);
+    removeDatabaseFiles(rebuildSideOf(path));
     unlinkSync(rebuildMarkerOf(path));
   }
   const sqlite = new Database(path);

@@ -3,7 +3,7 @@ import type { ReadDb } from './db.ts';
 import { finishBulkRebuild, startBulkRebuild } from './db.ts';
 import { allProjectors } from './index.ts';
 import type { Projector } from './projector.ts';
-import { startSideRebuild, upTo } from './rebuildSide.ts';
+import { batchesUpTo, startSideRebuild } from './rebuildSide.ts';
 import { createProjectionRunner, dropReadModels } from './runner.ts';
 
 /**
@@ -76,13 +76,11 @@ export const rebuildInto = async (
     : null;
   let done = 0;
   try {
-    for (let after = 0; after < head;) {
-      const batch = upTo(await store.readAll({ after, limit: batchSize }), head);
-      if (batch.length === 0) break;
+    for await (const batch of batchesUpTo(store, head, batchSize)) {
       await side?.post(batch);
       runner.applyBatch(batch);
       done += batch.length;
-      here = after = batch[batch.length - 1]!.position;
+      here = batch[batch.length - 1]!.position;
       report();
       // The second thread's messages (its progress, room for the next batch) arrive between batches.
       if (side) await new Promise<void>((resolve) => setImmediate(resolve));

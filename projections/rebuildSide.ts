@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EventStore, RecordedEvent } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
-import { rebuildSideOf } from './db.ts';
+import { onDisk, rebuildSideOf, removeDatabaseFiles } from './db.ts';
 import type { Projector } from './projector.ts';
 
 /** What the second thread is started with (`rebuildWorker.ts`). */
@@ -35,22 +34,30 @@ export class SideRebuildError extends Error {
   }
 }
 
-/** A batch's events up to the log position the rebuild stops at (appends may come while it runs). */
-export const upTo = (batch: RecordedEvent[], head: number): RecordedEvent[] =>
-  batch.length === 0 || batch[batch.length - 1]!.position <= head ? batch : batch.filter((e) => e.position <= head);
+/**
+ * The log in batches of `batchSize`, up to the position the rebuild stops at (appends may come
+ * while it runs): what each of the rebuild's threads reads when it reads the log itself.
+ */
+export async function* batchesUpTo(
+  store: EventStore,
+  head: number,
+  batchSize: number,
+): AsyncGenerator<RecordedEvent[]> {
+  for (let after = 0; after < head;) {
+    const read = await store.readAll({ after, limit: batchSize });
+    const batch = read.length && read[read.length - 1]!.position > head ? read.filter((e) => e.position <= head) : read;
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch[batch.length - 1]!.position;
+  }
+}
 
 /** Batches posted and not yet applied, at most: the log is not held in memory when the thread lags. */
 const IN_FLIGHT = 4;
 
 /** The second thread's file: beside the read-model file, or in the temporary directory for one in memory. */
-const sidePathOf = (db: ReadDb): string => {
-  const name = db.sqlite.name;
-  return name === '' || name === ':memory:' ? join(tmpdir(), `vetri-rebuild-${randomUUID()}.db`) : rebuildSideOf(name);
-};
-
-const removeFile = (path: string) => {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(path + suffix, { force: true });
-};
+const sidePathOf = (db: ReadDb): string =>
+  onDisk(db.sqlite.name) ? rebuildSideOf(db.sqlite.name) : join(tmpdir(), `vetri-rebuild-${randomUUID()}.db`);
 
 /**
  * A full rebuild's second thread (`rebuildWorker.ts`), from the rebuild's side: it rebuilds the
@@ -67,7 +74,7 @@ export const startSideRebuild = (options: {
   onProgress: (position: number) => void;
 }) => {
   const sidePath = sidePathOf(options.db);
-  removeFile(sidePath);
+  removeDatabaseFiles(sidePath);
   const data: SideData = {
     log: options.log ?? null,
     sidePath,
@@ -136,13 +143,13 @@ export const startSideRebuild = (options: {
       } finally {
         sqlite.exec('DETACH DATABASE side');
       }
-      removeFile(sidePath);
+      removeDatabaseFiles(sidePath);
     },
     /** Stops the thread and throws its file away (the rebuild failed). */
     async abandon(): Promise<void> {
       done.catch(() => undefined);
       await worker.terminate();
-      removeFile(sidePath);
+      removeDatabaseFiles(sidePath);
     },
   };
 };

@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EventStore, RecordedEvent } from '../engine/eventStore.ts';
 import { allProjectors } from './index.ts';
 import type { SideData, SideReply, SideRequest } from './rebuildSide.ts';
-import { upTo } from './rebuildSide.ts';
+import { batchesUpTo } from './rebuildSide.ts';
 import { createBatchApplier, dropReadModels } from './runner.ts';
 
 /**
@@ -51,12 +51,7 @@ const readLog = async (reopen: NonNullable<SideData['log']>) => {
   if (!open) throw new Error(`${reopen.module} has no export ${reopen.exportName}`);
   const store = open(reopen.options);
   try {
-    for (let after = 0; after < head;) {
-      const batch = upTo(await store.readAll({ after, limit: batchSize }), head);
-      if (batch.length === 0) break;
-      apply(batch);
-      after = batch[batch.length - 1]!.position;
-    }
+    for await (const batch of batchesUpTo(store, head, batchSize)) apply(batch);
   } finally {
     await store.close();
   }
