@@ -224,7 +224,9 @@ const run = async (s: Scenario) => {
 
 describe('checkout under random concurrent buyers', () => {
   it('never sells stock it does not have and never spends reward cash beyond the bound', async () => {
-    await fc.assert(fc.asyncProperty(scenario, run), { numRuns: 60 });
+    // 120 runs: over 60 the coverage counts below once fell to the bound in CI (3 orders spending reward
+    // cash; 7–17 in twelve runs of 60 here), with the same property and the same bounds.
+    await fc.assert(fc.asyncProperty(scenario, run), { numRuns: 120 });
     expect(seen.paid).toBeGreaterThan(10);
     expect(seen.refused).toBeGreaterThan(5);
     expect(seen.rewardSpent).toBeGreaterThan(3);
