@@ -145,6 +145,10 @@ const startWith = async (
             })
         : undefined,
     onError: (error) => log.error('projection failed', { error }),
+    // Nothing else has the read-model file open: the writer's thread comes after the catch-up.
+    bulkCatchUp: true,
+    onCatchUp: (readModels, from, head) =>
+      log.info('read models far behind the log: brought up in bulk before serving', { readModels, from, head }),
   });
   undo.push(() => projections.stop());
   const logKey = deploymentLogKey(config);

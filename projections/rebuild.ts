@@ -3,7 +3,8 @@ import type { ReadDb } from './db.ts';
 import { finishBulkRebuild, startBulkRebuild } from './db.ts';
 import { allProjectors } from './index.ts';
 import type { Projector } from './projector.ts';
-import { batchesUpTo, startSideRebuild } from './rebuildSide.ts';
+import { batchesUpTo } from './logBatches.ts';
+import { startSideRebuild } from './rebuildSide.ts';
 import { createProjectionRunner, dropReadModels } from './runner.ts';
 
 /**

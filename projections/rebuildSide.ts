@@ -34,24 +34,6 @@ export class SideRebuildError extends Error {
   }
 }
 
-/**
- * The log in batches of `batchSize`, up to the position the rebuild stops at (appends may come
- * while it runs): what each of the rebuild's threads reads when it reads the log itself.
- */
-export async function* batchesUpTo(
-  store: EventStore,
-  head: number,
-  batchSize: number,
-): AsyncGenerator<RecordedEvent[]> {
-  for (let after = 0; after < head;) {
-    const read = await store.readAll({ after, limit: batchSize });
-    const batch = read.length && read[read.length - 1]!.position > head ? read.filter((e) => e.position <= head) : read;
-    if (batch.length === 0) return;
-    yield batch;
-    after = batch[batch.length - 1]!.position;
-  }
-}
-
 /** Batches posted and not yet applied, at most: the log is not held in memory when the thread lags. */
 const IN_FLIGHT = 4;
 

@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EventStore, RecordedEvent } from '../engine/eventStore.ts';
 import { allProjectors } from './index.ts';
 import type { SideData, SideReply, SideRequest } from './rebuildSide.ts';
-import { batchesUpTo } from './rebuildSide.ts';
+import { batchesUpTo } from './logBatches.ts';
 import { createBatchApplier, dropReadModels } from './runner.ts';
 
 /**

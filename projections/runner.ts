@@ -1,5 +1,7 @@
 import type { EventStore, RecordedEvent, Subscription } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
+import { finishBulkRebuild, startBulkRebuild } from './db.ts';
+import { batchesUpTo } from './logBatches.ts';
 import type { Projector } from './projector.ts';
 
 /** Thrown when projections do not reach a position in time (read-your-writes). */
@@ -70,6 +72,17 @@ export interface BatchWriter {
  * restart hand that read model events it ignores.
  */
 export const IDLE_CHECKPOINT_EVENTS = 10_000;
+
+/**
+ * A read model this far behind the log at start (new, its version changed, or its file older than
+ * the log) is brought up to the head in bulk before the live subscription: the log read for it
+ * alone in batches of `CATCH_UP_BATCH` on this thread. Through the live path (every batch handed to
+ * the writer's thread for every read model) one read model on a 1,000,000-event log took 10–15 s
+ * to catch up (bench/README.md, round 16). Twice what an idle read model's row may trail by, so an
+ * ordinary restart keeps the live path.
+ */
+export const CATCH_UP_IN_BULK_FROM = 2 * IDLE_CHECKPOINT_EVENTS;
+const CATCH_UP_BATCH = 2000;
 
 /** Two writers of one read-model file would move each other's checkpoints. */
 const WRITER_OWNS = 'The read models are written by the runner’s writer thread: apply batches there, not here.';
@@ -212,19 +225,26 @@ export const createBatchApplier = (db: ReadDb, projectors: readonly Projector[])
         }
       }
     }),
-    /** One read model brought up to `events`' end in its own transaction with its checkpoint. */
-    applyAhead(name: string, events: readonly RecordedEvent[]): boolean {
-      const handler = handlers.find((h) => h.projector.name === name);
-      if (!handler) return false;
-      const previous = checkpoints.get(name)!;
-      const last = events.at(-1)?.position ?? previous;
-      if (last <= previous) return false;
+    /**
+     * Some read models brought up to `events`' end, each from its own checkpoint, in one transaction
+     * with their checkpoints; the others stay where they are. False when none of them moved.
+     */
+    applyAhead(names: readonly string[], events: readonly RecordedEvent[]): boolean {
+      const last = events.at(-1)?.position ?? 0;
+      const moving = handlers.filter(
+        ({ projector }) => names.includes(projector.name) && last > checkpoints.get(projector.name)!,
+      );
+      if (moving.length === 0) return false;
       sqlite.transaction(() => {
-        feed(handler, events, previous);
-        writeCheckpoint(name, last);
+        for (const handler of moving) {
+          feed(handler, events, checkpoints.get(handler.projector.name)!);
+          writeCheckpoint(handler.projector.name, last);
+        }
       })();
-      written.set(name, last);
-      checkpoints.set(name, last);
+      for (const { projector } of moving) {
+        written.set(projector.name, last);
+        checkpoints.set(projector.name, last);
+      }
       return true;
     },
   };
@@ -249,16 +269,29 @@ export const createProjectionRunner = (deps: {
   batchDelayMs?: number;
   /**
    * Writes the batches somewhere else (a worker thread with its own connection to the same file):
-   * this thread then only reads. Made once the schemas are in place; `stop()` closes it.
+   * this thread then only reads. Made by `start()`, once the schemas are in place and the read
+   * models far behind are caught up; `stop()` closes it.
    */
   writer?: () => BatchWriter;
+  /** How far behind the head a read model is brought up in bulk at start (`CATCH_UP_IN_BULK_FROM`). */
+  catchUpInBulkFrom?: number;
+  /**
+   * The runner is the file's only connection at start (the server's case): a catch-up in bulk
+   * writes it as a rebuild does (`startBulkRebuild`: no write-ahead file, no syncs; a read model
+   * that writes many rows takes about a quarter less), and a crash half-way throws the file away,
+   * to be rebuilt whole at the next start.
+   */
+  bulkCatchUp?: boolean;
+  /** Told when a start brings read models up in bulk, before it reads the log for them. */
+  onCatchUp?: (readModels: readonly string[], from: number, head: number) => void;
 }): ProjectionRunner => {
   const batchDelayMs = deps.batchDelayMs ?? 0;
   const { store, db, projectors } = deps;
   const { sqlite } = db;
   const applier = createBatchApplier(db, projectors);
   const { checkpoints, fresh } = applier;
-  const writer = deps.writer?.() ?? null;
+  /** Made at start, after any bulk catch-up: its thread reads the checkpoints that catch-up moved. */
+  let writer: BatchWriter | null = null;
 
   const listeners = new Set<(events: readonly RecordedEvent[]) => void>();
   interface Waiter {
@@ -378,7 +411,7 @@ export const createProjectionRunner = (deps: {
     if (writer) return void drain();
     if (draining) return;
     try {
-      if (applier.applyAhead(name, held)) settleWaiters();
+      if (applier.applyAhead([name], held)) settleWaiters();
     } catch (error) {
       // The batch that follows applies it with the others.
       deps.onError?.(error);
@@ -417,6 +450,27 @@ export const createProjectionRunner = (deps: {
     heldTimer ??= setTimeout(() => void drain(), batchDelayMs);
   };
 
+  /**
+   * Read models far behind the head (`catchUpInBulkFrom`) brought up to it, one transaction a
+   * batch, each from its own checkpoint; the others are not handed the batches. A batch that cannot
+   * be written fails the start (what went in stays, with its checkpoints, for the next start).
+   */
+  const catchUpInBulk = async (head: number) => {
+    const far = deps.catchUpInBulkFrom ?? CATCH_UP_IN_BULK_FROM;
+    const behind = projectors.filter((p) => head - checkpoints.get(p.name)! >= far);
+    if (behind.length === 0) return;
+    const names = behind.map((p) => p.name);
+    const from = Math.min(...names.map((name) => checkpoints.get(name)!));
+    deps.onCatchUp?.(names, from, head);
+    if (deps.bulkCatchUp) startBulkRebuild(db);
+    try {
+      for await (const batch of batchesUpTo(store, head, CATCH_UP_BATCH, from)) applier.applyAhead(names, batch);
+    } finally {
+      if (deps.bulkCatchUp) finishBulkRebuild(db);
+    }
+    current = Math.min(...projectors.map((p) => checkpoints.get(p.name)!));
+  };
+
   const runner: ProjectionRunner = {
     async start() {
       stopping = false;
@@ -427,6 +481,8 @@ export const createProjectionRunner = (deps: {
       const building = head > current ? fresh.filter((p) => p.deferredIndexes?.length) : [];
       fresh.length = 0;
       for (const p of building) for (const name of p.deferredIndexes!) sqlite.exec(`DROP INDEX IF EXISTS "${name}"`);
+      await catchUpInBulk(head);
+      writer ??= deps.writer?.() ?? null;
       subscription = store.subscribeToAll({
         after: current,
         onEvents: onLiveEvents,
@@ -449,6 +505,7 @@ export const createProjectionRunner = (deps: {
         deps.onError?.(error);
       }
       await writer?.close();
+      writer = null;
     },
     position: () => current,
     waitFor(position, timeoutMs = 5000, only) {
@@ -491,11 +548,11 @@ export const createProjectionRunner = (deps: {
       return () => listeners.delete(listener);
     },
     applyBatch: (events) => {
-      if (writer) throw new Error(WRITER_OWNS);
+      if (deps.writer) throw new Error(WRITER_OWNS);
       applyBatch(events);
     },
     writeIdleCheckpoints: () => {
-      if (writer) throw new Error(WRITER_OWNS);
+      if (deps.writer) throw new Error(WRITER_OWNS);
       applier.writeIdleCheckpoints();
     },
   };

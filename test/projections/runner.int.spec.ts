@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
-import { openReadDb } from '../../projections/db.ts';
+import { openReadDb, rebuildMarkerOf } from '../../projections/db.ts';
 import type { Projector } from '../../projections/projector.ts';
 import { defineProjector } from '../../projections/projector.ts';
 import { createProjectionRunner, IDLE_CHECKPOINT_EVENTS, ProjectionTimeoutError } from '../../projections/runner.ts';
@@ -194,6 +197,100 @@ describe('checkpoints of idle read models', () => {
     runner.applyBatch([ignored(IDLE_CHECKPOINT_EVENTS)]);
     expect(row()).toBe(IDLE_CHECKPOINT_EVENTS);
     void store.close();
+  });
+});
+
+/** A read model that keeps every position it is handed (the runner's tests watch what it is fed). */
+const fedPositions: number[] = [];
+const tally: Projector = defineProjector({
+  name: 'tally',
+  version: 1,
+  handles: ['Counted', 'Ignored'],
+  schema: ['CREATE TABLE IF NOT EXISTS t_tally (position INTEGER PRIMARY KEY)'],
+  tables: ['t_tally'],
+  apply: ({ sqlite }, event) => {
+    fedPositions.push(event.position);
+    sqlite.prepare('INSERT INTO t_tally (position) VALUES (?)').run(event.position);
+  },
+});
+
+describe('read models far behind the log at start', () => {
+  it('brings them up in bulk before following the log, handing the others and the listeners nothing of it', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    for (let i = 0; i < 4; i++)
+      await store.append('c-1', [testEvent('Counted'), testEvent('Ignored'), testEvent('Counted')]);
+    const first = createProjectionRunner({ store, db, projectors: [counter(1), tally] });
+    await first.start();
+    await first.stop();
+    const before = await store.append('c-1', [testEvent('Counted'), testEvent('Ignored')]);
+
+    // The counter's version changed (twelve events behind, and two more), the tally is two behind.
+    fedPositions.length = 0;
+    const caughtUp: unknown[] = [];
+    const applied: number[] = [];
+    const runner = createProjectionRunner({
+      store,
+      db,
+      projectors: [counter(2), tally],
+      catchUpInBulkFrom: 5,
+      onCatchUp: (...args) => caughtUp.push(args),
+    });
+    runner.onApplied((events) => applied.push(...events.map((e) => e.position)));
+    await runner.start();
+    expect(caughtUp).toEqual([[['counter'], 0, before.position]]);
+    expect(countOf(db)).toBe(9);
+    expect(checkpointRow(db, 'counter')).toBe(before.position);
+    // The tally and the listeners get only what followed the tally's checkpoint, once each.
+    expect(fedPositions).toEqual([before.position - 1, before.position]);
+    expect(applied).toEqual([before.position - 1, before.position]);
+    expect(db.sqlite.prepare('SELECT count(*) AS n FROM t_tally').get()).toEqual({ n: 14 });
+
+    const live = await store.append('c-1', [testEvent('Counted')]);
+    await runner.waitFor(live.position);
+    expect(countOf(db)).toBe(10);
+    expect(runner.position()).toBe(live.position);
+    await runner.stop();
+    await store.close();
+  });
+
+  it('fails the start when a batch cannot be written, leaving that batch out whole and the file as it was', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const dir = mkdtempSync(join(tmpdir(), 'vetri-catch-up-'));
+    const path = join(dir, 'read.db');
+    const db = openReadDb(path);
+    await store.append('c-1', [testEvent('Counted'), testEvent('Counted'), testEvent('Boom'), testEvent('Counted')]);
+    const errors: unknown[] = [];
+    const failing = createProjectionRunner({
+      store,
+      db,
+      projectors: [counter(1, 'Boom')],
+      catchUpInBulkFrom: 2,
+      bulkCatchUp: true,
+      onError: (error) => errors.push(error),
+    });
+    await expect(failing.start()).rejects.toThrow('projector failure');
+    expect(countOf(db)).toBe(0);
+    expect(checkpointRow(db, 'counter')).toBe(0);
+    // Written in bulk, then back to the write-ahead file, the marker gone: the next open keeps the file.
+    expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(existsSync(rebuildMarkerOf(path))).toBe(false);
+
+    const mended = createProjectionRunner({
+      store,
+      db,
+      projectors: [counter(1)],
+      catchUpInBulkFrom: 2,
+      bulkCatchUp: true,
+    });
+    await mended.start();
+    expect(countOf(db)).toBe(4);
+    expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(existsSync(rebuildMarkerOf(path))).toBe(false);
+    await mended.stop();
+    db.sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+    await store.close();
   });
 });
 
