@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Server as SocketServer } from 'socket.io';
 import { openReadDb } from '../projections/db.ts';
 import { allProjectors } from '../projections/index.ts';
+import { rebuildIfEmpty } from '../projections/rebuild.ts';
 import { createProjectionRunner } from '../projections/runner.ts';
 import { startWriterThread } from '../projections/runnerThread.ts';
 import { createApp } from './app.ts';
@@ -130,6 +131,16 @@ const startWith = async (
   privateFile(config.readModelPath);
   const readDb = openReadDb(config.readModelPath);
   undo.push(() => readDb.sqlite.close());
+  const rebuildStarted = performance.now();
+  const rebuilt = await rebuildIfEmpty(store, readDb, {
+    onStart: (head) =>
+      log.info('the read-model file is empty and the log is long: rebuilding every read model before serving', {
+        path: config.readModelPath,
+        head,
+      }),
+  });
+  if (rebuilt !== null)
+    log.info('read models rebuilt', { events: rebuilt, ms: Math.round(performance.now() - rebuildStarted) });
   const projections = createProjectionRunner({
     store,
     db: readDb,

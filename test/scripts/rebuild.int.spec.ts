@@ -9,7 +9,7 @@ import type { ReadDb } from '../../projections/db.ts';
 import { openReadDb, rebuildMarkerOf, rebuildSideOf, startBulkRebuild } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
 import { createProjectionRunner } from '../../projections/runner.ts';
-import { rebuildInto } from '../../projections/rebuild.ts';
+import { rebuildIfEmpty, rebuildInto } from '../../projections/rebuild.ts';
 import { runHistory } from '../engine/roomHistory.ts';
 import { rules } from '../engine/roomFixtures.ts';
 import { startEsdbStandIn } from '../store/esdbServer.ts';
@@ -196,5 +196,48 @@ describe('rebuildInto', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('rebuildIfEmpty (a server opening a read-model file with nothing in it)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vetri-rebuild-empty-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const tableCount = (db: ReadDb) =>
+    (db.sqlite.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'rm_%'").get() as { n: number }).n;
+
+  it('rebuilds the file in bulk from a long enough log, as following the log makes it, and then leaves it alone', async () => {
+    const { store, events } = await roomLogAt();
+    const path = join(dir, 'new.db');
+    const db = openReadDb(path);
+    const started: number[] = [];
+    expect(await rebuildIfEmpty(store, db, { from: events, onStart: (head) => started.push(head) })).toBe(events);
+    expect(started).toEqual([await store.headPosition()]);
+    expect(existsSync(rebuildMarkerOf(path))).toBe(false);
+    expect(db.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(dump(db)).toEqual(dump(await followed(store)));
+    // It holds read models now: another start leaves them to the runner.
+    expect(await rebuildIfEmpty(store, db, { from: 1 })).toBeNull();
+    db.sqlite.close();
+    await store.close();
+  });
+
+  it('rebuilds a file whose read models all stand at the log’s start (a start that died before its first batch)', async () => {
+    const { store, events } = await roomLogAt();
+    const db = openReadDb(':memory:');
+    createProjectionRunner({ store, db, projectors: allProjectors });
+    expect(tableCount(db)).toBeGreaterThan(0);
+    expect(await rebuildIfEmpty(store, db, { from: events })).toBe(events);
+    expect(dump(db)).toEqual(dump(await followed(store)));
+    await store.close();
+  });
+
+  it('leaves an empty file to the runner when the log is shorter than the threshold', async () => {
+    const { store, events } = await roomLogAt();
+    const db = openReadDb(':memory:');
+    const started: number[] = [];
+    expect(await rebuildIfEmpty(store, db, { from: events + 1, onStart: (head) => started.push(head) })).toBeNull();
+    expect(started).toEqual([]);
+    expect(tableCount(db)).toBe(0);
+    await store.close();
   });
 });
