@@ -76,12 +76,14 @@ async function storeAndLogFigures() {
   await section('transparency log costs', () => transparencyFigures(ctx));
   const { events, dataDir, logPath } = await filledLog();
   let readPath = '';
+  let rebuildMs = 0;
   await section('projection rebuild', async () => {
     const r = await rebuildFigure(ctx, logPath, events);
     readPath = r.readPath;
+    rebuildMs = r.figure.extra.rebuildMs;
     return r.figure;
   });
-  await section('start-up', () => startupFigure(ctx, dataDir, readPath, events));
+  await section('start-up', () => startupFigure(ctx, dataDir, readPath, events, rebuildMs));
   await section('replay fold', replayFigure);
   await section('phone: time to usable', () => phoneFigures(ctx));
 }
