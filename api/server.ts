@@ -110,6 +110,17 @@ const startupError = (error: unknown, config: Config): unknown => {
   return error;
 };
 
+/** A long start's progress (a rebuild, a catch-up), logged at most every two seconds. */
+const startProgress = (log: Logger, msg: string) => {
+  let last = performance.now();
+  return (position: number, head: number) => {
+    const now = performance.now();
+    if (now - last < 2000) return;
+    last = now;
+    log.info(msg, { position, head, percent: Math.floor((100 * position) / Math.max(head, 1)) });
+  };
+};
+
 const startWith = async (
   config: Config,
   overrides: { clock?: Clock; log?: Logger; seed?: Seeder },
@@ -138,6 +149,7 @@ const startWith = async (
         path: config.readModelPath,
         head,
       }),
+    onProgress: startProgress(log, 'rebuilding the read models'),
   });
   if (rebuilt !== null)
     log.info('read models rebuilt', { events: rebuilt, ms: Math.round(performance.now() - rebuildStarted) });
@@ -158,8 +170,19 @@ const startWith = async (
     onError: (error) => log.error('projection failed', { error }),
     // Nothing else has the read-model file open: the writer's thread comes after the catch-up.
     bulkCatchUp: true,
-    onCatchUp: (readModels, from, head) =>
-      log.info('read models far behind the log: brought up in bulk before serving', { readModels, from, head }),
+    onCatchUp: (() => {
+      const progress = startProgress(log, 'bringing read models up from the log');
+      let told = false;
+      return (readModels, position, head) => {
+        if (told) return progress(position, head);
+        told = true;
+        log.info('read models far behind the log: brought up in bulk before serving', {
+          readModels,
+          from: position,
+          head,
+        });
+      };
+    })(),
   });
   undo.push(() => projections.stop());
   const logKey = deploymentLogKey(config);

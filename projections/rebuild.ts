@@ -124,6 +124,7 @@ export const rebuildIfEmpty = async (
     /** The log's head from which an empty file is rebuilt (`REBUILD_AT_START_FROM`). */
     from?: number;
     onStart?: (head: number) => void;
+    onProgress?: (position: number, head: number) => void;
   } = {},
 ): Promise<number | null> => {
   const checkpoints = db.sqlite
@@ -133,7 +134,7 @@ export const rebuildIfEmpty = async (
   const head = await store.headPosition();
   if (head === 0 || head < (options.from ?? REBUILD_AT_START_FROM)) return null;
   options.onStart?.(head);
-  return rebuildInto(store, db);
+  return rebuildInto(store, db, { onProgress: options.onProgress });
 };
 
 /** Drops the projectors' deferred indexes (see `Projector.deferredIndexes`) and returns their DDL. */
