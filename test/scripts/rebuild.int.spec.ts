@@ -13,6 +13,7 @@ import { rebuildIfEmpty, rebuildInto } from '../../projections/rebuild.ts';
 import { runHistory } from '../engine/roomHistory.ts';
 import { rules } from '../engine/roomFixtures.ts';
 import { startEsdbStandIn } from '../store/esdbServer.ts';
+import { testEvent } from '../helpers/events.ts';
 
 const dump = (db: ReadDb) => ({
   schema: db.sqlite.prepare("SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'rm_%' ORDER BY name").all(),
@@ -48,10 +49,15 @@ const roomLog = async <S extends EventStore>(store: S) => {
 
 const roomLogAt = (path = ':memory:') => roomLog(openSqliteStore({ path }));
 
-/** The read models as following the log live makes them. */
+/** The read models as following the log live makes them (no read model brought up in bulk at start). */
 const followed = async (store: EventStore) => {
   const live = openReadDb(':memory:');
-  const runner = createProjectionRunner({ store, db: live, projectors: allProjectors });
+  const runner = createProjectionRunner({
+    store,
+    db: live,
+    projectors: allProjectors,
+    catchUpInBulkFrom: Number.MAX_SAFE_INTEGER,
+  });
   await runner.start();
   await runner.stop();
   return live;
@@ -192,6 +198,41 @@ describe('rebuildInto', () => {
       expect(dump(rebuilt)).toEqual(dump(await followed(store)));
       expect(dump(rebuilt).rows.rm_bids).toHaveLength(12);
       expect(dump(rebuilt).rows.rm_event_index).toHaveLength(events);
+      await store.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('read models far behind at start, on EventStoreDB', () => {
+  it('are brought up in bulk through its client (the stand-in), as following the log makes them, then follow it', async () => {
+    const server = await startEsdbStandIn();
+    try {
+      const { store } = await roomLog(openEsdbStore({ connectionString: server.connectionString(), pageSize: 4 }));
+      const db = openReadDb(':memory:');
+      const caughtUp: number[] = [];
+      const runner = createProjectionRunner({
+        store,
+        db,
+        projectors: allProjectors,
+        catchUpInBulkFrom: 1,
+        onCatchUp: (names, position) => {
+          expect(names).toHaveLength(allProjectors.length);
+          caughtUp.push(position);
+        },
+      });
+      await runner.start();
+      // Told at the start of the log, then at each batch's end: the head, in this store's positions.
+      const head = await store.headPosition();
+      expect(caughtUp).toEqual([0, head]);
+      expect(runner.position()).toBe(head);
+      expect(dump(db)).toEqual(dump(await followed(store)));
+      // The subscription takes over from where the catch-up stopped.
+      const { position } = await store.append('note-1', [testEvent('Noted')]);
+      await runner.waitFor(position);
+      expect(runner.position()).toBe(position);
+      await runner.stop();
       await store.close();
     } finally {
       await server.close();
