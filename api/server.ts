@@ -170,19 +170,9 @@ const startWith = async (
     onError: (error) => log.error('projection failed', { error }),
     // Nothing else has the read-model file open: the writer's thread comes after the catch-up.
     bulkCatchUp: true,
-    onCatchUp: (() => {
-      const progress = startProgress(log, 'bringing read models up from the log');
-      let told = false;
-      return (readModels, position, head) => {
-        if (told) return progress(position, head);
-        told = true;
-        log.info('read models far behind the log: brought up in bulk before serving', {
-          readModels,
-          from: position,
-          head,
-        });
-      };
-    })(),
+    onCatchUp: (readModels, from, head) =>
+      log.info('read models far behind the log: brought up in bulk before serving', { readModels, from, head }),
+    onCatchUpProgress: startProgress(log, 'bringing read models up from the log'),
   });
   undo.push(() => projections.stop());
   const logKey = deploymentLogKey(config);

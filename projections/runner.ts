@@ -283,11 +283,10 @@ export const createProjectionRunner = (deps: {
    * to be rebuilt whole at the next start.
    */
   bulkCatchUp?: boolean;
-  /**
-   * Told when a start brings read models up in bulk: before it reads the log for them (`position`
-   * their lowest checkpoint), then after each batch (`position` where they stand).
-   */
-  onCatchUp?: (readModels: readonly string[], position: number, head: number) => void;
+  /** Told when a start brings read models up in bulk, before it reads the log for them (`from` their lowest checkpoint). */
+  onCatchUp?: (readModels: readonly string[], from: number, head: number) => void;
+  /** Told after each batch of that catch-up where the read models it brings up stand. */
+  onCatchUpProgress?: (position: number, head: number) => void;
 }): ProjectionRunner => {
   const batchDelayMs = deps.batchDelayMs ?? 0;
   const { store, db, projectors } = deps;
@@ -470,7 +469,7 @@ export const createProjectionRunner = (deps: {
     try {
       for await (const batch of batchesUpTo(store, head, CATCH_UP_BATCH, from)) {
         applier.applyAhead(names, batch);
-        deps.onCatchUp?.(names, batch[batch.length - 1]!.position, head);
+        deps.onCatchUpProgress?.(batch[batch.length - 1]!.position, head);
       }
     } finally {
       if (deps.bulkCatchUp) finishBulkRebuild(db);

@@ -234,14 +234,15 @@ describe('read models far behind the log at start', () => {
       db,
       projectors: [counter(2), tally],
       catchUpInBulkFrom: 5,
-      onCatchUp: (...args) => caughtUp.push(args),
+      onCatchUp: (...args) => caughtUp.push(['start', ...args]),
+      onCatchUpProgress: (...args) => caughtUp.push(['progress', ...args]),
     });
     runner.onApplied((events) => applied.push(...events.map((e) => e.position)));
     await runner.start();
     // Told before the log is read for it (its checkpoint), then after each batch (where it stands).
     expect(caughtUp).toEqual([
-      [['counter'], 0, before.position],
-      [['counter'], before.position, before.position],
+      ['start', ['counter'], 0, before.position],
+      ['progress', before.position, before.position],
     ]);
     expect(countOf(db)).toBe(9);
     expect(checkpointRow(db, 'counter')).toBe(before.position);

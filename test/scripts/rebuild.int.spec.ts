@@ -217,10 +217,11 @@ describe('read models far behind at start, on EventStoreDB', () => {
         db,
         projectors: allProjectors,
         catchUpInBulkFrom: 1,
-        onCatchUp: (names, position) => {
+        onCatchUp: (names, from) => {
           expect(names).toHaveLength(allProjectors.length);
-          caughtUp.push(position);
+          caughtUp.push(from);
         },
+        onCatchUpProgress: (position) => caughtUp.push(position),
       });
       await runner.start();
       // Told at the start of the log, then at each batch's end: the head, in this store's positions.
