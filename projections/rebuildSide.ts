@@ -6,6 +6,8 @@ import type { EventStore, RecordedEvent } from '../engine/eventStore.ts';
 import type { ReadDb } from './db.ts';
 import { onDisk, rebuildSideOf, removeDatabaseFiles } from './db.ts';
 import type { Projector } from './projector.ts';
+import type { ThreadError } from './threadError.ts';
+import { threadErrorOf } from './threadError.ts';
 
 /** What the second thread is started with (`rebuildWorker.ts`). */
 export interface SideData {
@@ -20,8 +22,7 @@ export interface SideData {
   batchSize: number;
 }
 export type SideRequest = { kind: 'batch'; events: readonly RecordedEvent[] } | { kind: 'end' };
-export type SideReply =
-  { kind: 'progress'; position: number } | { kind: 'done' } | { kind: 'failed'; message: string; code?: string };
+export type SideReply = { kind: 'progress'; position: number } | { kind: 'done' } | ({ kind: 'failed' } & ThreadError);
 
 /** What the second thread could not do (its error's message and code: an error object does not cross threads whole). */
 export class SideRebuildError extends Error {
@@ -81,8 +82,9 @@ export const startSideRebuild = (options: {
       room = null;
     });
     worker.on('error', (error: unknown) => {
-      const { message, code } = error as { message?: string; code?: string };
-      reject(error instanceof Error ? error : new SideRebuildError(message ?? code ?? String(error), code));
+      if (error instanceof Error) return reject(error);
+      const { message, code } = threadErrorOf(error);
+      reject(new SideRebuildError(message, code));
     });
     // Exit code 0 comes only after `done` is posted (the thread's messages arrive before its exit).
     worker.on('exit', (code) => {

@@ -7,6 +7,7 @@ import { allProjectors } from './index.ts';
 import type { SideData, SideReply, SideRequest } from './rebuildSide.ts';
 import { batchesUpTo } from './logBatches.ts';
 import { createBatchApplier, dropReadModels } from './runner.ts';
+import { threadErrorOf } from './threadError.ts';
 
 /**
  * A full rebuild's second thread: some of the product's read models, rebuilt into a file of their
@@ -30,8 +31,7 @@ for (const name of projectors.flatMap((p) => p.deferredIndexes ?? [])) sqlite.ex
 
 const reply = (message: SideReply) => port.postMessage(message);
 const failed = (error: unknown) => {
-  const { message, code } = error as { message?: string; code?: string };
-  reply({ kind: 'failed', message: message ?? code ?? String(error), ...(code ? { code } : {}) });
+  reply({ kind: 'failed', ...threadErrorOf(error) });
   port.close();
 };
 const apply = (events: readonly RecordedEvent[]) => {

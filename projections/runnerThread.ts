@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RecordedEvent } from '../engine/eventStore.ts';
 import type { BatchWriter } from './runner.ts';
+import type { ThreadError } from './threadError.ts';
 
 /** What the writer's thread is started with. */
 export interface WriterData {
@@ -12,7 +13,7 @@ export interface WriterData {
 }
 type Request = { kind: 'apply'; events: readonly RecordedEvent[] } | { kind: 'idle' | 'close' };
 export type WriterRequest = Request & { id: number };
-export type WriterReply = { id: number; moved: string[] } | { id: number; error: { message: string; code?: string } };
+export type WriterReply = { id: number; moved: string[] } | { id: number; error: ThreadError };
 
 /** A batch the writer's thread refused or could not finish: the runner tries it again. */
 export class ReadModelWriteError extends Error {

@@ -3,6 +3,7 @@ import { openReadDb } from './db.ts';
 import type { Projector } from './projector.ts';
 import { createBatchApplier } from './runner.ts';
 import type { WriterData, WriterReply, WriterRequest } from './runnerThread.ts';
+import { threadErrorOf } from './threadError.ts';
 
 /**
  * The read-model writer's thread: its own connection to the read-model file, the same read models
@@ -30,7 +31,6 @@ port.on('message', (request: WriterRequest) => {
       port.close();
     }
   } catch (error) {
-    const { message, code } = error as { message?: string; code?: string };
-    reply({ id: request.id, error: { message: message ?? String(error), code } });
+    reply({ id: request.id, error: threadErrorOf(error) });
   }
 });
