@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../api/logger.ts';
-import { openSqliteStore } from '../../api/store/sqlite.ts';
-import { streamingRoot, verifyInclusion } from '../../engine/merkle.ts';
 import { rebuildMarkerOf } from '../../projections/db.ts';
-import { leafHashOf, sha256 } from '../../projections/merkle.ts';
 import { REBUILD_AT_START_FROM } from '../../projections/rebuild.ts';
 import { fillLog } from '../../scripts/bench/log.ts';
+import { lastEventProven, logRootOf } from '../helpers/logRoot.ts';
 import { startTestServer } from '../helpers/server.ts';
 
 type Line = { msg: string } & Record<string, unknown>;
@@ -35,42 +33,14 @@ describe('a start on a long log with read models far behind it', () => {
   };
   const said = (lines: Line[], text: string) => lines.filter((l) => l.msg.includes(text));
 
-  /** The last event's inclusion proof, as a member's phone would check it. */
-  const lastEventProven = async (url: string, size: number, root: Uint8Array, leaf: Uint8Array) => {
-    const res = await fetch(`${url}/api/log/proof/inclusion?position=${size}&tree_size=${size}`);
-    expect(res.status).toBe(200);
-    const proof = (await res.json()) as {
-      leaf_index: number;
-      tree_size: number;
-      leaf_hash: string;
-      audit_path: string[];
-    };
-    expect(proof).toMatchObject({
-      leaf_index: size - 1,
-      tree_size: size,
-      leaf_hash: Buffer.from(leaf).toString('base64'),
-    });
-    const path = proof.audit_path.map((h) => new Uint8Array(Buffer.from(h, 'base64')));
-    return verifyInclusion(sha256, size - 1, size, leaf, path, root);
-  };
-
   it('rebuilds a new read-model file before serving, brings a changed read model up alone, and then starts as usual', async () => {
     const events = await fillLog(
       { quick: true, scratch: (name) => join(dataDir, name), log: () => {} },
       join(dataDir, 'events.db'),
       REBUILD_AT_START_FROM,
     );
-    const log = openSqliteStore({ path: join(dataDir, 'events.db') });
-    const tree = streamingRoot(sha256);
-    let last: Uint8Array = new Uint8Array();
-    for (let after = 0; ;) {
-      const batch = await log.readAll({ after, limit: 5000 });
-      if (batch.length === 0) break;
-      for (const e of batch) tree.add((last = leafHashOf(e)));
-      after = batch.at(-1)!.position;
-    }
-    await log.close();
-    const root = tree.root();
+    const { root, last, size } = await logRootOf(join(dataDir, 'events.db'));
+    expect(size).toBe(events);
 
     // A new file: every read model rebuilt in bulk, then the server serves the log's tree.
     const first = await start();

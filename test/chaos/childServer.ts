@@ -32,6 +32,8 @@ export interface ChildServer {
   stop(): Promise<void>;
   /** The last lines the process wrote (for failure reports). */
   output(): string;
+  /** Resolves when the process next writes a line holding `text` (from now on, in any of its lives). */
+  says(text: string): Promise<void>;
   readModelPath(): string;
 }
 
@@ -54,8 +56,11 @@ export const childServer = (options: {
   let starts = 0;
   let kills = 0;
   const lines: string[] = [];
+  let listeners: Array<{ text: string; heard: () => void }> = [];
   const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(`[${starts}] ${line}`);
+    const written = chunk.toString();
+    for (const line of written.split('\n')) if (line.trim()) lines.push(`[${starts}] ${line}`);
+    for (const listener of listeners.filter((l) => written.includes(l.text))) listener.heard();
     if (lines.length > 400) lines.splice(0, lines.length - 400);
   };
 
@@ -127,6 +132,17 @@ export const childServer = (options: {
       child = null;
     },
     output: () => lines.join('\n'),
+    says: (text) =>
+      new Promise((resolve) => {
+        const listener = {
+          text,
+          heard: () => {
+            listeners = listeners.filter((l) => l !== listener);
+            resolve();
+          },
+        };
+        listeners.push(listener);
+      }),
     readModelPath: () => join(dataDir, `read-${port}.db`),
   };
   return self;

@@ -1,0 +1,139 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../api/store/sqlite.ts';
+import { openReadDb, rebuildMarkerOf } from '../../projections/db.ts';
+import { allProjectors } from '../../projections/index.ts';
+import { REBUILD_AT_START_FROM, rebuildInto } from '../../projections/rebuild.ts';
+import { fillLog } from '../../scripts/bench/log.ts';
+import { lastEventProven, logRootOf } from '../helpers/logRoot.ts';
+import type { ChildServer } from './childServer.ts';
+import { childServer, freePort } from './childServer.ts';
+import { sameReadModels } from './invariants.ts';
+import { eventually, sleep } from './retry.ts';
+
+const REBUILDING = 'rebuilding every read model before serving';
+const CATCHING_UP = 'brought up in bulk before serving';
+
+/**
+ * A start-up that writes the read-model file in bulk (its journal in memory, no syncs: a file
+ * rebuilt whole, or read models far behind brought up from the log) and is killed half-way. The
+ * next start must throw the torn file away and serve read models that match the log exactly.
+ */
+describe('crash: the server is killed (SIGKILL) while it writes its read models in bulk at start', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vetri-startcrash-'));
+  let server: ChildServer | null = null;
+  afterAll(async () => {
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /**
+   * Starts the server and, once it says `text` and its bulk writes have begun (the marker file on
+   * disk), kills it a moment into them, before it serves.
+   */
+  const killDuring = async (text: string, marker: string) => {
+    const heard = server!.says(text);
+    const starting = server!.start().then(
+      () => 'served',
+      () => 'died',
+    );
+    const first = await Promise.race([heard.then(() => 'heard'), starting]);
+    expect(first, `the server never said "${text}":\n${server!.output()}`).toBe('heard');
+    await eventually(() => existsSync(marker), 'the bulk writes under way', 10_000);
+    await sleep(100);
+    await server!.kill();
+    return starting;
+  };
+  /** Starts the server and tells whether it said `text` before it served. */
+  const startSaying = async (text: string) => {
+    let heard = false;
+    void server!.says(text).then(() => (heard = true));
+    await server!.start();
+    return heard;
+  };
+
+  it('throws the torn file away at the next start and rebuilds it to match the log, proofs and all', async () => {
+    const logPath = join(dataDir, 'events.db');
+    // Three times the rebuild's threshold: the bulk writes last long enough to be cut half-way.
+    const events = await fillLog(
+      { quick: true, scratch: (name) => join(dataDir, name), log: () => {} },
+      logPath,
+      3 * REBUILD_AT_START_FROM,
+    );
+    const { root, last, size } = await logRootOf(logPath);
+    expect(size).toBe(events);
+    server = childServer({
+      dataDir,
+      port: await freePort(),
+      env: { LOG_LEVEL: 'info', SCHEDULER_INTERVAL_MS: '0', SWEEPER_INTERVAL_MS: '0' },
+    });
+    const readPath = server.readModelPath();
+
+    // 1. A new read-model file, killed while it is rebuilt: the marker is still there.
+    expect(await killDuring(REBUILDING, rebuildMarkerOf(readPath))).toBe('died');
+    expect(existsSync(rebuildMarkerOf(readPath)), server.output()).toBe(true);
+
+    // The next start throws it away and rebuilds it whole before serving.
+    expect(await startSaying(REBUILDING)).toBe(true);
+    expect(await lastEventProven(server.url, size, root, last)).toBe(true);
+    await server.stop();
+
+    // 2. Every read model's version changed (a deployment): all of them far behind, brought up from
+    // the log in bulk, killed half-way.
+    const file = new Database(readPath);
+    file.prepare('UPDATE rm_checkpoints SET version = version - 1').run();
+    file.close();
+    expect(await killDuring(CATCHING_UP, rebuildMarkerOf(readPath))).toBe('died');
+    expect(existsSync(rebuildMarkerOf(readPath)), server.output()).toBe(true);
+
+    // The next start throws the half-written file away and rebuilds it whole.
+    expect(await startSaying(REBUILDING)).toBe(true);
+    expect(existsSync(rebuildMarkerOf(readPath))).toBe(false);
+    expect(await lastEventProven(server.url, size, root, last)).toBe(true);
+    await eventually(
+      async () => {
+        const health = (await (await fetch(`${server!.url}/api/health`)).json()) as {
+          projectedPosition: number;
+          headPosition: number;
+        };
+        return health.projectedPosition === health.headPosition;
+      },
+      'the read models at the head',
+      30_000,
+    );
+    await server.stop();
+
+    // Row for row what a rebuild of the same log gives, every checkpoint at the log's head.
+    const store = openSqliteStore({ path: logPath });
+    const head = await store.headPosition();
+    const rebuilt = openReadDb(join(dataDir, 'reference.db'));
+    await rebuildInto(store, rebuilt);
+    const mine = new Database(readPath, { readonly: true });
+    expect(
+      sameReadModels(
+        mine,
+        rebuilt.sqlite,
+        allProjectors.flatMap((p) => p.tables),
+      ),
+    ).toEqual([]);
+    // The indexes too: a rebuild makes some only at its end (the deferred ones).
+    const indexes = (db: Database.Database) =>
+      db
+        .prepare<[], { name: string; sql: string }>(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
+        )
+        .all();
+    expect(indexes(mine)).toEqual(indexes(rebuilt.sqlite));
+    const behind = mine
+      .prepare<[], { name: string; position: number }>('SELECT name, position FROM rm_checkpoints')
+      .all()
+      .filter((c) => c.position !== head);
+    expect(behind).toEqual([]);
+    mine.close();
+    rebuilt.sqlite.close();
+    await store.close();
+  });
+});
