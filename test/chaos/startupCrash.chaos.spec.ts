@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/store/sqlite.ts';
-import { openReadDb, rebuildMarkerOf } from '../../projections/db.ts';
+import { openReadDb, rebuildMarkerOf, rebuildSideOf } from '../../projections/db.ts';
 import { allProjectors } from '../../projections/index.ts';
-import { REBUILD_AT_START_FROM, rebuildInto } from '../../projections/rebuild.ts';
+import { REBUILD_AT_START_FROM, rebuildInto, SECOND_THREAD_FROM } from '../../projections/rebuild.ts';
 import { fillLog } from '../../scripts/bench/log.ts';
 import { lastEventProven, logRootOf } from '../helpers/logRoot.ts';
 import type { ChildServer } from './childServer.ts';
@@ -31,10 +31,10 @@ describe('crash: the server is killed (SIGKILL) while it writes its read models 
   });
 
   /**
-   * Starts the server and, once it says `text` and its bulk writes have begun (the marker file on
-   * disk), kills it a moment into them, before it serves.
+   * Starts the server and, once it says `text` and its bulk writes have begun (`file` on disk: the
+   * marker, or the second thread's file), kills it a moment into them, before it serves.
    */
-  const killDuring = async (text: string, marker: string) => {
+  const killDuring = async (text: string, file: string) => {
     const heard = server!.says(text);
     const starting = server!.start().then(
       () => 'served',
@@ -42,7 +42,7 @@ describe('crash: the server is killed (SIGKILL) while it writes its read models 
     );
     const first = await Promise.race([heard.then(() => 'heard'), starting]);
     expect(first, `the server never said "${text}":\n${server!.output()}`).toBe('heard');
-    await eventually(() => existsSync(marker), 'the bulk writes under way', 10_000);
+    await eventually(() => existsSync(file), 'the bulk writes under way', 10_000);
     await sleep(100);
     await server!.kill();
     return starting;
@@ -57,11 +57,12 @@ describe('crash: the server is killed (SIGKILL) while it writes its read models 
 
   it('throws the torn file away at the next start and rebuilds it to match the log, proofs and all', async () => {
     const logPath = join(dataDir, 'events.db');
-    // Three times the rebuild's threshold: the bulk writes last long enough to be cut half-way.
+    // Long enough for the rebuild's second thread (its own file beside the read models), and for
+    // the bulk writes to last long enough to be cut half-way.
     const events = await fillLog(
       { quick: true, scratch: (name) => join(dataDir, name), log: () => {} },
       logPath,
-      3 * REBUILD_AT_START_FROM,
+      SECOND_THREAD_FROM + REBUILD_AT_START_FROM,
     );
     const { root, last, size } = await logRootOf(logPath);
     expect(size).toBe(events);
@@ -72,12 +73,15 @@ describe('crash: the server is killed (SIGKILL) while it writes its read models 
     });
     const readPath = server.readModelPath();
 
-    // 1. A new read-model file, killed while it is rebuilt: the marker is still there.
-    expect(await killDuring(REBUILDING, rebuildMarkerOf(readPath))).toBe('died');
+    // 1. A new read-model file, killed while it is rebuilt on two threads: the marker is still
+    // there, and the second thread's file beside it.
+    expect(await killDuring(REBUILDING, rebuildSideOf(readPath))).toBe('died');
     expect(existsSync(rebuildMarkerOf(readPath)), server.output()).toBe(true);
+    expect(existsSync(rebuildSideOf(readPath))).toBe(true);
 
     // The next start throws it away and rebuilds it whole before serving.
     expect(await startSaying(REBUILDING)).toBe(true);
+    expect(existsSync(rebuildSideOf(readPath))).toBe(false);
     expect(await lastEventProven(server.url, size, root, last)).toBe(true);
     await server.stop();
 
