@@ -369,6 +369,22 @@ describe('live events projected together', () => {
     await store.close();
   });
 
+  it('applies at stop what was appended just before it, not yet handed on: the checkpoints stand at the head', async () => {
+    const store = openSqliteStore({ path: ':memory:' });
+    const db = openReadDb(':memory:');
+    const runner = batching(store, db, 20);
+    await runner.start();
+    await store.append('c-1', [testEvent('Counted')]);
+    // The shutdown begins in the turn the last append is answered (a settlement finishing).
+    const last = await store.append('c-1', [testEvent('Counted')]);
+    await runner.stop();
+    expect(countOf(db)).toBe(2);
+    expect(streamEvents(db, 'c-1')).toBe(2);
+    expect(checkpointRow(db, 'counter')).toBe(last.position);
+    expect(checkpointRow(db, streamsProjector.name)).toBe(last.position);
+    await store.close();
+  });
+
   it('says how many events wait before a held one, counted from where a read model stands', async () => {
     const store = openSqliteStore({ path: ':memory:' });
     const db = openReadDb(':memory:');

@@ -167,6 +167,19 @@ describe('embedded SQLite event store: live subscription of its own appends', ()
     await other.close();
     await store.close();
   });
+  it('hands on its own answered appends when it is closed right after them: a graceful stop leaves nothing of its own behind', async () => {
+    const store = openSqliteStore({ path: join(dir, 'closing.db') });
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const stream = uniqueStream('wallet');
+    await store.append(stream, [testEvent('Deposited', { amount: 50_00 })]);
+    await waitUntil(() => seen.length === 1, 2000, 'the first event');
+    // A settlement answered in the same turn as the shutdown that follows it.
+    await store.append(stream, [testEvent('RewardCredited', { amount: 10_00 })]);
+    await subscription.close();
+    expect(seen).toEqual(['Deposited', 'RewardCredited']);
+    await store.close();
+  });
 });
 
 describe('embedded SQLite event store: one event read back after its append', () => {
