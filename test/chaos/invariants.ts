@@ -1,9 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { RecordedEvent } from '../../engine/eventStore.ts';
+import type { EventStore, RecordedEvent } from '../../engine/eventStore.ts';
 import type { RoomEvent, RoomState } from '../../engine/room.ts';
 import { roomDecider } from '../../engine/room.ts';
 import type { WalletEvent, WalletState } from '../../engine/wallet.ts';
 import { walletDecider } from '../../engine/wallet.ts';
+import { openReadDb } from '../../projections/db.ts';
+import { allProjectors } from '../../projections/index.ts';
+import { rebuildInto } from '../../projections/rebuild.ts';
 import type { AckedBid } from './roomClient.ts';
 
 /**
@@ -228,4 +231,45 @@ export const sameReadModels = (a: Database.Database, b: Database.Database, table
     if (missing.length) problems.push(`${table}: only in the rebuild: ${missing.slice(0, 3).join(' | ')}`);
   }
   return problems;
+};
+
+/**
+ * What a server's read-model file holds that a fresh rebuild of the log (into `scratch`) does not,
+ * and the other way round: rows, indexes (a rebuild makes the deferred ones at its end), and any
+ * read model whose checkpoint is not at `head`. Empty when the file is what the log says.
+ */
+export const againstRebuild = async (
+  store: EventStore,
+  mine: Database.Database,
+  scratch: string,
+  head: number,
+): Promise<string[]> => {
+  const rebuilt = openReadDb(scratch);
+  try {
+    await rebuildInto(store, rebuilt);
+    const problems = sameReadModels(
+      mine,
+      rebuilt.sqlite,
+      allProjectors.flatMap((p) => p.tables),
+    );
+    const indexes = (db: Database.Database) =>
+      db
+        .prepare<[], { name: string; sql: string }>(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
+        )
+        .all()
+        .map((i) => `${i.name}: ${i.sql}`);
+    const theirs = new Set(indexes(rebuilt.sqlite));
+    const ours = new Set(indexes(mine));
+    for (const index of ours) if (!theirs.has(index)) problems.push(`index not in the rebuild: ${index}`);
+    for (const index of theirs) if (!ours.has(index)) problems.push(`index only in the rebuild: ${index}`);
+    const checkpoints = mine.prepare<[], { name: string; position: number }>(
+      'SELECT name, position FROM rm_checkpoints',
+    );
+    for (const c of checkpoints.all())
+      if (c.position !== head) problems.push(`${c.name}: checkpoint at ${c.position}, the log's head at ${head}`);
+    return problems;
+  } finally {
+    rebuilt.sqlite.close();
+  }
 };

@@ -1,6 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../api/store/sqlite.ts';
 import type { RecordedEvent } from '../../engine/eventStore.ts';
-import { ackedBidsInLog, roomsClosedOnce, walletsConserve } from './invariants.ts';
+import { openReadDb } from '../../projections/db.ts';
+import { rebuildInto } from '../../projections/rebuild.ts';
+import { testEvent } from '../helpers/events.ts';
+import { ackedBidsInLog, againstRebuild, roomsClosedOnce, walletsConserve } from './invariants.ts';
 
 /** The crash suite's checks must be able to fail: each is shown a log that breaks its promise. */
 const RULES = {
@@ -153,5 +160,35 @@ describe('the crash suite’s checks', () => {
       ...funded('u3').map(([s, t, d]) => [s, t, { ...(d as object), roomCode: 'NOPE99' }] as [string, string, unknown]),
     ];
     expect(walletsConserve(log(orphan)).join()).toMatch(/never seated and not refunded/);
+  });
+});
+
+describe('a read-model file against a rebuild of its log', () => {
+  it('names a missing row, a missing index and a checkpoint short of the head, and nothing for a faithful file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vetri-against-'));
+    try {
+      const store = openSqliteStore({ path: ':memory:' });
+      await store.append('note-1', [testEvent('Noted', { text: 'first' })]);
+      const last = await store.append('note-2', [testEvent('Noted', { text: 'second' })]);
+      const mine = openReadDb(join(dir, 'mine.db'));
+      await rebuildInto(store, mine);
+      expect(await againstRebuild(store, mine.sqlite, join(dir, 'a.db'), last.position)).toEqual([]);
+
+      mine.sqlite.exec("DELETE FROM rm_streams WHERE stream = 'note-1'");
+      mine.sqlite.exec('DROP INDEX rm_event_index_correlation');
+      mine.sqlite.prepare("UPDATE rm_checkpoints SET position = position - 1 WHERE name = 'users'").run();
+      const problems = await againstRebuild(store, mine.sqlite, join(dir, 'b.db'), last.position);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^rm_streams: 1 rows, rebuilt 2/),
+          expect.stringMatching(/^index only in the rebuild: rm_event_index_correlation/),
+          `users: checkpoint at ${last.position - 1}, the log's head at ${last.position}`,
+        ]),
+      );
+      mine.sqlite.close();
+      await store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
