@@ -313,8 +313,10 @@ export const createProjectionRunner = (deps: {
       }
     }
   };
-  let current = Math.min(...projectors.map((p) => checkpoints.get(p.name) ?? 0), Number.MAX_SAFE_INTEGER);
-  if (projectors.length === 0) current = 0;
+  /** Where every read model stands: the lowest checkpoint (0 with none). */
+  const lowestCheckpoint = () =>
+    projectors.length === 0 ? 0 : Math.min(...projectors.map((p) => checkpoints.get(p.name) ?? 0));
+  let current = lowestCheckpoint();
   let subscription: Subscription | null = null;
 
   /** A committed batch: the waiters it reached, then the listeners. */
@@ -474,7 +476,7 @@ export const createProjectionRunner = (deps: {
     } finally {
       if (deps.bulkCatchUp) finishBulkRebuild(db);
     }
-    current = Math.min(...projectors.map((p) => checkpoints.get(p.name)!));
+    current = lowestCheckpoint();
   };
 
   const runner: ProjectionRunner = {

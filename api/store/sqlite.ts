@@ -483,20 +483,13 @@ export const openSqliteStore = (options: SqliteStoreOptions): EventStore & { rea
       let readAt: number | null = null;
       const loop = async () => {
         while (!closed) {
-          if (stopped) {
-            // Closing: this process's own appends that were answered before the close are handed
-            // on first, from memory (a graceful stop leaves none of them unprojected); nothing
-            // more is read from the log.
-            const own = recent.after(checkpoint, batchSize);
-            if (!own || own.length === 0) return;
-            await options.onEvents(own);
-            checkpoint = own[own.length - 1]!.position;
-            continue;
-          }
           // This process's own appends come from memory; anything else (catching up, another
           // process's appends) is read from the log. With memory taken to its end and no other
           // connection's commit since the last read, the log holds nothing more: no query.
           let events = recent.after(checkpoint, batchSize);
+          // Closing: own appends answered before the close are still handed on, from memory (a
+          // graceful stop leaves none of them unprojected); nothing more is read from the log.
+          if (stopped && !events?.length) return;
           try {
             if (!events) {
               const version = stmt.dataVersion.get()!;
