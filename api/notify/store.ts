@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { enableWal } from '../../projections/db.ts';
 import type { Notification, NotificationKind, PushSubscriptionBody } from '../contract/notifications.ts';
 
 /**
@@ -47,7 +48,7 @@ const SEEN_CLAIMED = 20_000;
 
 export const openNotifyStore = (path: string) => {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   // Notifications, deliveries, timed notices and the checkpoint all follow from the log, so a commit
   // is not synced on its own (a storm's outbid notices were a claim and an fsync each on the event
   // loop). A process crash loses nothing; a power cut may lose the last commits, checkpoint
@@ -55,7 +56,10 @@ export const openNotifyStore = (path: string) => {
   // push sent just before the cut may go twice; none is lost).
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(`
+  // The schema and its migration in one write transaction: servers opening a new data directory
+  // together (a deploy that starts two) take turns, so the column below is never added twice.
+  db.transaction(() => {
+    db.exec(`
     CREATE TABLE IF NOT EXISTS notifications (
       rowid INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, user_id TEXT NOT NULL, kind TEXT NOT NULL,
       title TEXT NOT NULL, body TEXT NOT NULL, url TEXT NOT NULL, created_at INTEGER NOT NULL, read_at INTEGER,
@@ -67,17 +71,20 @@ export const openNotifyStore = (path: string) => {
       PRIMARY KEY (notification_id, channel));
     CREATE TABLE IF NOT EXISTS scheduled (
       id TEXT PRIMARY KEY, grp TEXT NOT NULL, user_id TEXT NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL,
-      body TEXT NOT NULL, url TEXT NOT NULL, due_at INTEGER NOT NULL, cancelled INTEGER NOT NULL DEFAULT 0);
+      body TEXT NOT NULL, url TEXT NOT NULL, due_at INTEGER NOT NULL, cancelled INTEGER NOT NULL DEFAULT 0,
+      by_position INTEGER NOT NULL DEFAULT 0);
     CREATE INDEX IF NOT EXISTS scheduled_due ON scheduled(cancelled, due_at);
     CREATE TABLE IF NOT EXISTS push_subscriptions (
       endpoint TEXT PRIMARY KEY, user_id TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
   `);
-  // The log position of the event that scheduled a timed notice: a cancel takes only what events
-  // before its own scheduled, so an event handled again (a retried batch, events read again after a
-  // restart) never cancels what it or a later event scheduled. Rows from before the column: 0.
-  if (!(db.pragma('table_info(scheduled)') as { name: string }[]).some((c) => c.name === 'by_position'))
-    db.exec('ALTER TABLE scheduled ADD COLUMN by_position INTEGER NOT NULL DEFAULT 0');
+    // The log position of the event that scheduled a timed notice: a cancel takes only what events
+    // before its own scheduled, so an event handled again (a retried batch, events read again after a
+    // restart) never cancels what it or a later event scheduled. A file from before the column gets it,
+    // its rows at 0.
+    if (!(db.pragma('table_info(scheduled)') as { name: string }[]).some((c) => c.name === 'by_position'))
+      db.exec('ALTER TABLE scheduled ADD COLUMN by_position INTEGER NOT NULL DEFAULT 0');
+  }).immediate();
   const st = {
     claimed: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM notifications WHERE id = ?'),
     claim: db.prepare(
