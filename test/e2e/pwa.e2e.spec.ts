@@ -189,6 +189,56 @@ describe.skipIf(!chromiumAvailable)('an installable app (issue 20, part 2)', () 
     }
   });
 
+  it('opened offline by a member signed in before: the app says whose it is and that it is offline, shows no balance, and the server’s answer takes over once back', async () => {
+    const { page, context, errors, close } = await openProfilePage(suite.server, MOBILE);
+    try {
+      const login = await context.request.post('/api/auth/login', {
+        data: { email: MEMBER.email, password: MEMBER.password },
+      });
+      expect(login.status()).toBe(200);
+      await page.goto('/', { waitUntil: 'load' });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+      // The member's profile, opened once online: its code is kept on the phone.
+      await page.goto('/account', { waitUntil: 'networkidle' });
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await menu.click();
+      await page.locator('#mobile-menu').getByTestId('wallet-balance').waitFor();
+      expect(await page.getByTestId('offline-notice').count()).toBe(0);
+
+      await context.setOffline(true);
+      await page.goto('/account');
+      // Not sent to the login screen: the phone's copy of the member is shown, marked offline.
+      const notice = page.getByTestId('offline-notice');
+      await notice.waitFor();
+      expect(await notice.innerText()).toBe(
+        'You are offline Bidding, your wallet and payments come back when you are online.',
+      );
+      expect(new URL(page.url()).pathname).toBe('/account');
+      expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+      // The screen itself opens from the phone and says in words that its data needs the server.
+      await page.getByText('We could not load your profile. Please try again.').waitFor();
+      await screenshot(page, 'pwa-offline-account-375');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const mobileMenu = page.locator('#mobile-menu');
+      await mobileMenu.getByRole('link', { name: 'My Account' }).waitFor();
+      // Balances are never shown from a saved copy.
+      expect(await page.getByTestId('wallet-balance').count()).toBe(0);
+      expect(await page.getByTestId('reward-balance').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      expect(await seriousViolations(page, '[data-testid="offline-notice"]')).toEqual([]);
+      await screenshot(page, 'pwa-offline-signed-in-375');
+
+      // Back online: the session check is asked again on its own; the notice goes, the balances come.
+      await context.setOffline(false);
+      await notice.waitFor({ state: 'detached', timeout: 15_000 });
+      await mobileMenu.getByTestId('wallet-balance').waitFor();
+      expect(await mobileMenu.getByTestId('wallet-balance').innerText()).toMatch(/^Wallet ₹[\d,]+$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('suggests installing on a signed-in member’s second visit; the suggestion prompts, and a dismissal is kept', async () => {
     const { page, context } = await openLoggedInPage(suite.browser, suite.server, MEMBER, MOBILE);
     try {

@@ -6,6 +6,7 @@ import { MAIN_NAV, SITE } from '../lib/site.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';
 import { CartDropdown } from '../screens/shop/CartDropdown.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { HeaderSearch } from '../screens/shop/HeaderSearch.tsx';
 import { SearchBox } from '../screens/shop/SearchBox.tsx';
@@ -96,6 +97,7 @@ export const Header = () => {
             </button>
           </div>
         </div>
+        <OfflineNotice />
         <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
           <nav className="container mobile-nav" aria-label={t('Mobile')}>
             {MAIN_NAV.map((item) => (

@@ -11,6 +11,7 @@ export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' })
   const user = useSessionStore((s) => s.user);
   const wallet = useSessionStore((s) => s.cash);
   const reward = useSessionStore((s) => s.rewardCash);
+  const offline = useSessionStore((s) => s.offline);
 
   if (status === 'loading') {
     return <span className="header-skeleton" aria-label={t('Checking your session')} role="status" />;
@@ -37,8 +38,9 @@ export const HeaderAccount = ({ variant = 'bar' }: { variant?: 'bar' | 'menu' })
       <Link to="/checkout" className="header-link">
         {t('Checkout')}
       </Link>
-      {/* Only members hold money here: admins and auditors have no wallet to show. */}
-      {user.role === 'member' && (
+      {/* Only members hold money here: admins and auditors have no wallet to show. Never from a
+          saved copy: offline (the session check unanswered), the balances are unknown. */}
+      {user.role === 'member' && !offline && (
         <>
           <Link to="/wallet" className="balance-chip" title={t('Wallet balance')} data-testid="wallet-balance">
             {t('Wallet {amount}', { amount: formatRupees(wallet, { whole: true }) })}

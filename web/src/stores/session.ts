@@ -1,8 +1,9 @@
 import { create } from './create.ts';
 import type { Access, Role } from '../../../engine/user.ts';
 import type { LoginAnswer, SessionResponse } from '../../../api/contract/account.ts';
-import { api } from '../lib/api.ts';
+import { api, ApiError } from '../lib/api.ts';
 import { connectSocket, disconnectSocket } from '../lib/socket.ts';
+import { useConnectionStore } from './connection.ts';
 
 export type { Access, Role };
 
@@ -25,6 +26,12 @@ export type SessionState = {
   /** Cash wallet and reward cash in paise; shown rounded to whole rupees in the header. */
   cash: number;
   rewardCash: number;
+  /**
+   * True while the user shown is this phone's saved copy: the session check at load could not reach
+   * the server (offline, or the server down). Balances are then unknown, and the check is asked
+   * again until the server answers.
+   */
+  offline: boolean;
 };
 
 /** `GET /api/auth/session` and the login answer. */
@@ -34,7 +41,7 @@ export type LoginPayload = LoginAnswer;
 /** The browser's copy of the user, kept as the spec says. Only for display: access is always the server's call. */
 export const STORED_USER_KEY = 'user';
 
-const loggedOut = { user: null, cash: 0, rewardCash: 0 } as const;
+const loggedOut = { user: null, cash: 0, rewardCash: 0, offline: false } as const;
 
 export const useSessionStore = create<SessionState>()(() => ({ status: 'loading', ...loggedOut }));
 
@@ -68,6 +75,33 @@ const storeUser = (user: SessionUser | null): void => {
 
 const ROLES: readonly Role[] = ['admin', 'auditor', 'member'];
 
+/** The stored copy of the user, when this browser keeps a whole one (for display only). */
+const storedUser = (): SessionUser | null => {
+  try {
+    const text = storage()?.getItem(STORED_USER_KEY);
+    if (!text) return null;
+    const kept = JSON.parse(text) as Partial<Record<keyof SessionUser, unknown>> | null;
+    if (typeof kept?.id !== 'string' || typeof kept.name !== 'string' || typeof kept.email !== 'string') return null;
+    return {
+      id: kept.id,
+      name: kept.name,
+      email: kept.email,
+      role: (ROLES as readonly unknown[]).includes(kept.role) ? (kept.role as Role) : 'member',
+      access: kept.access === 'granted' ? 'granted' : 'waitlisted',
+      createdAt: typeof kept.createdAt === 'string' ? kept.createdAt : '',
+      avatar: typeof kept.avatar === 'string' ? kept.avatar : null,
+      lang: kept.lang === 'ta' ? 'ta' : 'en',
+    };
+  } catch {
+    return null;
+  }
+};
+
+/** The server could not be reached (no network, or a gateway with the server down): no answer about the session. */
+const unreachable = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+
 /** The server's user in the client's shape; an unknown role counts as a plain member. */
 export const toSessionUser = (user: NonNullable<SessionPayload['user']>): SessionUser => ({
   id: user.id,
@@ -80,12 +114,17 @@ export const toSessionUser = (user: NonNullable<SessionPayload['user']>): Sessio
   lang: user.lang ?? 'en',
 });
 
+/** Ends the session check's asking again (`recheckUntilAnswered`), when it runs. */
+let stopRechecks: (() => void) | null = null;
+
 export const setSession = (user: SessionUser, cash = 0, rewardCash = 0): void => {
-  useSessionStore.setState({ status: 'ready', user, cash, rewardCash });
+  stopRechecks?.();
+  useSessionStore.setState({ status: 'ready', user, cash, rewardCash, offline: false });
   storeUser(user);
 };
 
 export const clearSession = (): void => {
+  stopRechecks?.();
   useSessionStore.setState({ status: 'ready', ...loggedOut });
   storeUser(null);
 };
@@ -114,13 +153,77 @@ const reconnectSocket = (): void => {
   connectSocket();
 };
 
-/** At load: asks the server who is logged in. Until it answers, status is 'loading'; a failure means logged out. */
+/** Asks the server who is signed in and applies its answer, reconnecting the socket for another user. */
+const checkSession = async (): Promise<SessionUser | null> => {
+  const before = useSessionStore.getState().user?.id ?? null;
+  const user = applySession(await api<SessionPayload>('/api/auth/session'));
+  if ((user?.id ?? null) !== before) reconnectSocket();
+  return user;
+};
+
+const RECHECK_FIRST_MS = 2_000;
+const RECHECK_MOST_MS = 60_000;
+
+/**
+ * While the saved copy is shown, asks again: at once when the browser says it is back online or the
+ * socket connects, else after 2 s, 4 s, … at most a minute apart. The server's first answer, a
+ * login or a logout ends it (each sets the session, which stops it).
+ */
+const recheckUntilAnswered = (): void => {
+  if (stopRechecks || typeof window === 'undefined') return;
+  let delay = RECHECK_FIRST_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let asking = false;
+  const ask = async () => {
+    if (asking) return;
+    asking = true;
+    clearTimeout(timer);
+    try {
+      await checkSession(); // its answer, signed in or out, ends the asking
+    } catch (error) {
+      if (unreachable(error)) {
+        timer = setTimeout(() => void ask(), delay);
+        delay = Math.min(delay * 2, RECHECK_MOST_MS);
+      } else {
+        // The server answered with an error: as at load, that is signed out.
+        clearSession();
+      }
+    } finally {
+      asking = false;
+    }
+  };
+  const onOnline = () => void ask();
+  window.addEventListener('online', onOnline);
+  const unsubscribe = useConnectionStore.subscribe((s, before) => {
+    if (s.status === 'connected' && before.status !== 'connected') void ask();
+  });
+  timer = setTimeout(() => void ask(), delay);
+  delay *= 2;
+  stopRechecks = () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+    unsubscribe();
+    stopRechecks = null;
+  };
+};
+
+/**
+ * At load: asks the server who is logged in. Until it answers, status is 'loading'. An answer
+ * decides (an error answer means logged out, the stored user removed). No answer at all (offline,
+ * or the server down) with a stored user: that user is shown, marked offline, with no balances,
+ * and the check is asked again until the server answers: an installed app opened on a dead
+ * network still shows whose phone it is and the screens kept on it. The server decides every
+ * request either way.
+ */
 export const initSession = async (): Promise<void> => {
   useSessionStore.setState({ status: 'loading' });
   try {
     applySession(await api<SessionPayload>('/api/auth/session'));
-  } catch {
-    clearSession();
+  } catch (error) {
+    const kept = unreachable(error) ? storedUser() : null;
+    if (!kept) return clearSession();
+    useSessionStore.setState({ status: 'ready', user: kept, cash: 0, rewardCash: 0, offline: true });
+    recheckUntilAnswered();
   }
 };
 
@@ -130,10 +233,7 @@ export const initSession = async (): Promise<void> => {
  */
 export const refreshSession = async (): Promise<SessionUser | null> => {
   try {
-    const before = useSessionStore.getState().user?.id ?? null;
-    const user = applySession(await api<SessionPayload>('/api/auth/session'));
-    if ((user?.id ?? null) !== before) reconnectSocket();
-    return user;
+    return await checkSession();
   } catch {
     return useSessionStore.getState().user;
   }

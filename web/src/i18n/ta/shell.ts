@@ -83,6 +83,8 @@ export const shell: Record<string, string> = {
   'Contact support': 'உதவிக் குழுவைத் தொடர்புகொள்ளுங்கள்',
   'This screen could not be loaded': 'இந்தத் திரையை ஏற்ற முடியவில்லை',
   'You are offline': 'நீங்கள் ஆஃப்லைனில் உள்ளீர்கள்',
+  'Bidding, your wallet and payments come back when you are online.':
+    'மீண்டும் இணைந்ததும் டீல் செய்தல், உங்கள் வாலட், பணம் செலுத்துதல் ஆகியவை கிடைக்கும்.',
   'Vetri Deals could not be reached, and this screen is not saved on this phone yet. Check your mobile data or Wi-Fi and try again.':
     'வெற்றி டீல்ஸை அணுக முடியவில்லை, இந்தத் திரை இன்னும் இந்த ஃபோனில் சேமிக்கப்படவில்லை. உங்கள் மொபைல் டேட்டா அல்லது வைஃபையைச் சரிபார்த்து மீண்டும் முயற்சிக்கவும்.',
   'Offline, the app still opens and pages you already viewed may show. Bidding, your wallet and payments need a connection: balances are never shown from a saved copy.':
