@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** Chrome and Android (FCM), Firefox, Safari and Edge: the services browsers subscribe with today. */
+const DEFAULT_PUSH_SERVICES =
+  'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com';
+/** One entry of PUSH_SERVICES: a scheme, a host (or `*.` and a domain) and an optional port. */
+export const PUSH_SERVICE = /^(https?):\/\/(\*\.)?([a-z0-9.-]+|\[[0-9a-f:]+\])(?::(\d{1,5}))?\/?$/i;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -47,6 +53,23 @@ export const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@vetrideals.in'),
+  /**
+   * The push services a browser's subscription may point at, comma-separated: `https://host`,
+   * `https://*.domain` (its subdomains), or an origin with a port. Any other endpoint is refused,
+   * so a member cannot make the server post to an address of their choosing.
+   */
+  PUSH_SERVICES: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICES)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((s) => PUSH_SERVICE.test(s)), {
+      message: 'each entry is https://host, https://*.domain or an origin with a port, e.g. http://127.0.0.1:9000',
+    }),
   /** How often the notifier looks for due reminders and new notifications from other processes. */
   NOTIFY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
   /** The seeded admin; without ADMIN_PASSWORD a password is generated and printed once at first start. */

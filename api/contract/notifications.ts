@@ -80,9 +80,15 @@ export type NotificationSettingsAnswer = z.infer<typeof NotificationSettingsAnsw
 export const UpdateNotificationSettings = z.object({ settings: z.partialRecord(NotificationKind, ChannelChoice) });
 
 /** `POST /api/me/push-subscriptions` (the browser's `PushSubscription.toJSON()`), and `DELETE` with the endpoint. */
+/** Base64url text that decodes to `bytes` bytes (RFC 8291: a P-256 public key is 65, the auth secret 16). */
+const base64urlOf = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} is not base64url`)
+    .refine((v) => Math.floor((v.replace(/=+$/, '').length * 3) / 4) === bytes, `${what} is not ${bytes} bytes`);
 export const PushSubscriptionBody = z.object({
   endpoint: z.url().max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  keys: z.object({ p256dh: base64urlOf(65, 'keys.p256dh'), auth: base64urlOf(16, 'keys.auth') }),
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 export const PushUnsubscribeBody = z.object({ endpoint: z.url().max(2000) });

@@ -9,7 +9,7 @@ import { userChannel } from '../realtime/io.ts';
 import type { ChannelChoice, NotificationSettings } from '../contract/notifications.ts';
 import { settingsOf } from './kinds.ts';
 import type { VapidKeys } from './push.ts';
-import { sendPush } from './push.ts';
+import { pushServiceAllowed, sendPush } from './push.ts';
 import { consequencesOf } from './rules.ts';
 import { keepLatest } from '../keptMap.ts';
 import { biddersBefore } from '../../projections/roomQueries.ts';
@@ -145,6 +145,11 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
     if (settings.push) {
       const payload = { id: intent.id, kind: intent.kind, title: intent.title, body: intent.body, url: intent.url };
       for (const s of store.subscriptions(intent.userId)) {
+        // Kept before PUSH_SERVICES was checked, or the list has since changed: never posted to.
+        if (!pushServiceAllowed(deps.config.PUSH_SERVICES, s.endpoint)) {
+          store.dropSubscription(s.endpoint);
+          continue;
+        }
         const result = await sendPush(keys, s, payload);
         if (!result.ok && result.gone) store.dropSubscription(s.endpoint);
         store.delivered(

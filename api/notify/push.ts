@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { PushPayload } from '../contract/notifications.ts';
+import { PUSH_SERVICE } from '../config.ts';
 import { dataDirSecret } from '../secrets.ts';
 
 export interface VapidKeys {
@@ -26,6 +27,28 @@ export const vapidKeys = (config: {
   return { publicKey, privateKey, subject: config.VAPID_SUBJECT };
 };
 
+/**
+ * Whether `endpoint` is at one of the push services (`PUSH_SERVICES`): the same scheme, the same
+ * port (none for the scheme's own), and the host itself or, for a `*.` entry, one of its subdomains.
+ */
+export const pushServiceAllowed = (services: readonly string[], endpoint: string): boolean => {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return services.some((service) => {
+    const [, scheme, wildcard, domain, port] = PUSH_SERVICE.exec(service) ?? [];
+    if (!scheme || !domain || url.protocol !== `${scheme.toLowerCase()}:`) return false;
+    const ownPort = scheme.toLowerCase() === 'https' ? '443' : '80';
+    if (url.port !== (port === undefined || port === ownPort ? '' : port)) return false;
+    const name = domain.toLowerCase();
+    return wildcard ? host.endsWith(`.${name}`) : host === name;
+  });
+};
+
 export type PushResult = { ok: true } | { ok: false; gone: boolean; detail: string };
 
 /**
@@ -38,11 +61,17 @@ export const sendPush = async (
   subscription: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
 ): Promise<PushResult> => {
-  const request = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(payload),
-    { vapidDetails: keys, TTL: 3600 },
-  );
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      { vapidDetails: keys, TTL: 3600 },
+    );
+  } catch (error) {
+    // Keys no message can be encrypted to (kept before they were checked): never deliverable.
+    return { ok: false, gone: true, detail: error instanceof Error ? error.message : String(error) };
+  }
   try {
     const res = await fetch(request.endpoint, {
       method: request.method,

@@ -16,13 +16,18 @@ import {
   UpdateNotificationSettings,
 } from '../contract/notifications.ts';
 import { memberSettings } from './notifier.ts';
+import { ApiError } from '../http/errors.ts';
 import type { VapidKeys } from './push.ts';
+import { pushServiceAllowed } from './push.ts';
 import type { NotifyStore } from './store.ts';
 import { toNotification } from './store.ts';
 
+export const PUSH_SERVICE_REFUSED_MESSAGE =
+  "Notifications can't be sent to this browser's push service. Try Chrome, Firefox, Edge or Safari.";
+
 /** The member's notification centre, their choices per kind and channel, and their push subscriptions. */
 export const notifyRoutes = (
-  deps: Pick<Deps, 'clock' | 'store' | 'commands'>,
+  deps: Pick<Deps, 'clock' | 'store' | 'commands' | 'config'>,
   notify: { store: NotifyStore; keys: VapidKeys },
 ) =>
   new Hono<AuthEnv>()
@@ -105,7 +110,10 @@ export const notifyRoutes = (
       jsonBody(PushSubscriptionBody),
       (c) => {
         const user = currentUser(c);
-        notify.store.subscribe(user.id, c.req.valid('json'), deps.clock.now());
+        const subscription = c.req.valid('json');
+        if (!pushServiceAllowed(deps.config.PUSH_SERVICES, subscription.endpoint))
+          throw new ApiError(422, 'PUSH_SERVICE_REFUSED', PUSH_SERVICE_REFUSED_MESSAGE);
+        notify.store.subscribe(user.id, subscription, deps.clock.now());
         return c.json({ success: true, subscriptions: notify.store.subscriptions(user.id).length });
       },
     )

@@ -42,9 +42,14 @@ describe.skipIf(!chromiumAvailable)('Web Push in Chromium', () => {
   let browser: Browser;
   let push: Awaited<ReturnType<typeof startPushService>>;
   beforeAll(async () => {
-    server = await startTestServer({ seed: true, clock, env: { SCHEDULER_INTERVAL_MS: '0', NOTIFY_INTERVAL_MS: '0' } });
-    browser = await launchBrowser();
     push = await startPushService();
+    server = await startTestServer({
+      seed: true,
+      clock,
+      // The test's push service is the one this server may send to.
+      env: { SCHEDULER_INTERVAL_MS: '0', NOTIFY_INTERVAL_MS: '0', PUSH_SERVICES: new URL(push.url).origin },
+    });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
