@@ -23,7 +23,10 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: bool.default(true),
-  /** Public origin used in links and for the same-origin check, e.g. https://vetrideals.in. */
+  /**
+   * Public origin used in links (mails too) and for the same-origin check, e.g. https://vetrideals.in.
+   * Unset: links point at this server's own address (`siteOrigin`), never at a request's Host.
+   */
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().default('web/dist'),
   PROJECTION_WAIT_MS: z.coerce.number().int().positive().default(5000),
@@ -155,4 +158,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     eventStorePath: resolve(dataDir, 'events.db'),
     readModelPath: c.READ_MODEL_PATH ? resolve(c.READ_MODEL_PATH) : resolve(dataDir, `read-${c.PORT}.db`),
   };
+};
+
+/**
+ * The site's own origin, for links in mails and pages: PUBLIC_URL, else the address this server
+ * was started on (`http://localhost:PORT` when it listens on every interface). Never a request's
+ * Host header: anyone can send any Host, and a mailed link must not carry a reset token elsewhere.
+ * `port` is the port actually listened on (PORT=0 picks a free one).
+ */
+export const siteOrigin = (config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>, port = config.PORT): string => {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 };

@@ -19,6 +19,8 @@ import type { VapidKeys } from './notify/push.ts';
 /** Everything the routes, socket handlers and sagas are built from. Created once, in `api/server.ts`. */
 export interface Deps {
   config: Config;
+  /** The site's own origin for links in mails (`siteOrigin`: PUBLIC_URL, else the address listened on). */
+  origin: () => string;
   log: Logger;
   clock: Clock;
   store: EventStore;

@@ -14,6 +14,7 @@ import { paymentPurposes, storeDeps } from './compose.ts';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { siteOrigin } from './config.ts';
 import type { Deps } from './deps.ts';
 import type { Logger } from './logger.ts';
 import { createLogger } from './logger.ts';
@@ -191,8 +192,11 @@ const startWith = async (
   undo.push(() => payments.close());
   const hits = sqliteHitLog(join(config.DATA_DIR, 'limits.db'));
   undo.push(() => hits.close());
+  // The port listened on is known once listening (PORT=0 picks a free one); links are made after.
+  const listening = { port: config.PORT };
   const deps: Deps = {
     config,
+    origin: () => siteOrigin(config, listening.port),
     log,
     clock,
     store,
@@ -293,8 +297,11 @@ const startWith = async (
   const stopSigningAtEnds = heads.signAtEnds(projections);
   const stopBackups = scheduleBackups(config, log);
   const { port } = httpServer.address() as AddressInfo;
+  listening.port = port;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log.info(`Vetri Deals listening on ${url} (event store: ${store.kind})`);
+  if (!config.PUBLIC_URL)
+    log.warn(`PUBLIC_URL is not set: links in mails point at ${deps.origin()}; set it to the site's public origin`);
   log.info(`transparency log verifier key: ${logKey.verifierKey}`);
 
   let closing: Promise<void> | null = null;

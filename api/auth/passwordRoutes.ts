@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { clientAddress } from '../http/security.ts';
 import { z } from 'zod';
 import { DomainError } from '../../engine/decider.ts';
@@ -36,7 +35,7 @@ const newResetToken = (userId: string) => `${userId}.${randomBytes(32).toString(
  * single-use, expiring, every session ended), and a password change for the signed-in member (the
  * current password required, every other session ended). Both are events on `user-{id}`.
  */
-export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'hits' | 'config'>) => {
+export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'hits' | 'origin'>) => {
   const { perAccount } = createLoginLimits(deps.hits);
   const resetsPerEmail = createThrottle(
     { name: 'reset-email', free: 3, windowMs: 60 * 60_000, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000 },
@@ -46,7 +45,6 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
     { name: 'reset-address', free: 10, windowMs: 15 * 60_000, baseDelayMs: 10_000, maxDelayMs: 15 * 60_000 },
     deps.hits,
   );
-  const origin = (c: Context) => deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
   const tooMany = (wait: number) => waitMinutes('TOO_MANY_RESETS', 'Too many reset requests', wait);
 
   return new Hono<AuthEnv>()
@@ -78,7 +76,7 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
             to: email,
             subject: say(langOf(user), 'reset.subject'),
             text: say(langOf(user), 'reset.text', {
-              link: `${origin(c)}/reset-password?token=${encodeURIComponent(token)}`,
+              link: `${deps.origin()}/reset-password?token=${encodeURIComponent(token)}`,
             }),
           });
         }

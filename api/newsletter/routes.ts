@@ -1,5 +1,4 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { NewsletterCommand } from '../../engine/newsletter.ts';
 import { newsletterDecider, newsletterStream } from '../../engine/newsletter.ts';
@@ -53,7 +52,7 @@ const emailOf = (raw: string): string => {
 
 /** The newsletter: anyone asks and confirms by mail; every newsletter mail unsubscribes in one step. */
 export const newsletterRoutes = (
-  deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'secrets' | 'hits' | 'config'>,
+  deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'secrets' | 'hits' | 'origin'>,
 ) => {
   const perAddress = createThrottle(
     { name: 'newsletter-address', free: 10, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
@@ -63,9 +62,8 @@ export const newsletterRoutes = (
     { name: 'newsletter-email', free: 3, windowMs: 60 * 60_000, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000 },
     deps.hits,
   );
-  const origin = (c: Context) => deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
-  const link = (c: Context, page: 'confirm' | 'unsubscribe', email: string, token: string) =>
-    `${origin(c)}/newsletter/${page}?${new URLSearchParams({ email, token }).toString()}`;
+  const link = (page: 'confirm' | 'unsubscribe', email: string, token: string) =>
+    `${deps.origin()}/newsletter/${page}?${new URLSearchParams({ email, token }).toString()}`;
   const run = (email: string, command: NewsletterCommand, actor: Parameters<typeof handleCommand>[4]['actor']) =>
     handleCommand(deps.commands, newsletterStream(newsletterKey(email)), newsletterDecider, command, {
       actor,
@@ -101,7 +99,7 @@ export const newsletterRoutes = (
           await deps.mail.send({
             to: email,
             subject: say(lang ?? 'en', 'newsletter.subject'),
-            text: say(lang ?? 'en', 'newsletter.text', { link: link(c, 'confirm', email, token) }),
+            text: say(lang ?? 'en', 'newsletter.text', { link: link('confirm', email, token) }),
           });
         return c.json({ success: true, message: CHECK_INBOX });
       },
@@ -173,7 +171,7 @@ export const newsletterRoutes = (
         if (!body) throw new ApiError(400, 'NEWSLETTER_BODY_REQUIRED', 'Please write the text of the newsletter.');
         const addresses = subscribedAddresses(deps.readDb);
         for (const { email, lang } of addresses) {
-          const unsubscribe = link(c, 'unsubscribe', email, unsubscribeToken(deps.secrets.otp, email));
+          const unsubscribe = link('unsubscribe', email, unsubscribeToken(deps.secrets.otp, email));
           // A member's own language; for an address that is no member's, the one its owner asked in.
           const member = userByEmail(deps.readDb, email);
           await deps.mail.send({

@@ -25,7 +25,10 @@ const CHECKPOINT_MS = 1000;
 /** Tries of a batch whose notifying fails, 50 ms apart and doubling (0.75 s in all). */
 const BATCH_ATTEMPTS = 5;
 
-export type NotifierDeps = Pick<Deps, 'store' | 'readDb' | 'projections' | 'mail' | 'clock' | 'log' | 'config'>;
+export type NotifierDeps = Pick<
+  Deps,
+  'store' | 'readDb' | 'projections' | 'mail' | 'clock' | 'log' | 'config' | 'origin'
+>;
 
 /** A member's settings now: their choices (an event stream of their own) over the defaults. */
 export const memberSettings = async (deps: Pick<Deps, 'store'>, userId: string): Promise<NotificationSettings> =>
@@ -133,7 +136,7 @@ export const startNotifier = (deps: NotifierDeps, store: NotifyStore, io: Io, ke
           subject: intent.title,
           text: say(langOf(user), 'notify.mail', {
             body: intent.body,
-            url: `${(deps.config.PUBLIC_URL ?? '').replace(/\/$/, '')}${intent.url}`,
+            url: `${deps.origin()}${intent.url}`,
           }),
         });
         store.delivered(intent.id, 'mail', 'sent', null, now);

@@ -4,7 +4,7 @@ import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import type { Client } from '../helpers/http.ts';
 import type { NewsletterCounts } from '../../api/contract/newsletter.ts';
-import { ADMIN, AUDITOR_LOGIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, AUDITOR_LOGIN, client, loggedIn, MEMBER, postWithHost } from '../helpers/http.ts';
 
 const clock = createManualClock('2026-11-24T04:30:00.000Z');
 let server: TestServer;
@@ -26,9 +26,12 @@ interface Mail {
 const mailsTo = async (email: string): Promise<Mail[]> =>
   (await admin.call<{ mails: Mail[] }>('GET', '/api/admin/outbox')).body.mails.filter((m) => m.to === email);
 /** The link in the newest mail to `email` that leads to `page`, as the page reads it. */
-const linkIn = async (email: string, page: 'confirm' | 'unsubscribe') => {
+const urlIn = async (email: string, page: 'confirm' | 'unsubscribe') => {
   const mail = (await mailsTo(email)).find((m) => m.text.includes(`/newsletter/${page}?`));
-  const url = new URL(mail!.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes(`/newsletter/${page}?`))!);
+  return new URL(mail!.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes(`/newsletter/${page}?`))!);
+};
+const linkIn = async (email: string, page: 'confirm' | 'unsubscribe') => {
+  const url = await urlIn(email, page);
   return { email: url.searchParams.get('email')!, token: url.searchParams.get('token')! };
 };
 const counts = async () => (await admin.call<NewsletterCounts>('GET', '/api/admin/newsletter')).body;
@@ -63,6 +66,13 @@ describe('newsletter: double opt-in, one-step unsubscribe, the admin count', () 
       'Check your inbox: we sent you a link to confirm your subscription.',
     );
     expect(await mailsTo('meena@example.in')).toHaveLength(mailsBefore);
+  });
+
+  it('the mailed link leads to this site whatever Host the request named', async () => {
+    expect(await postWithHost(server, 'evil.example', '/api/newsletter/subscribe', { email: 'host@example.in' })).toBe(
+      200,
+    );
+    expect((await urlIn('host@example.in', 'confirm')).origin).toBe(server.url);
   });
 
   it('a link older than 7 days has expired', async () => {

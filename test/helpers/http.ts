@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { TestServer } from './server.ts';
 
 export interface Client {
@@ -43,6 +44,23 @@ export const client = (server: Pick<TestServer, 'url'>): Client => {
   };
   return self;
 };
+
+/**
+ * A JSON POST with a `Host` header of the sender's choosing, as curl or any script can send it
+ * (fetch keeps its own Host). Answers the status.
+ */
+export const postWithHost = (server: Pick<TestServer, 'url'>, host: string, path: string, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const url = new URL(server.url);
+    const data = JSON.stringify(body);
+    const headers = { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+    const req = request({ host: url.hostname, port: url.port, path, method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
 
 /** Logs in and returns the client holding the session. */
 export const loggedIn = async (server: Pick<TestServer, 'url'>, email: string, password: string): Promise<Client> => {

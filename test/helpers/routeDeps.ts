@@ -18,7 +18,7 @@ import type { ManualClock } from '../../api/clock.ts';
 import { createManualClock } from '../../api/clock.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
 import type { Config } from '../../api/config.ts';
-import { loadConfig } from '../../api/config.ts';
+import { loadConfig, siteOrigin } from '../../api/config.ts';
 import type { Deps } from '../../api/deps.ts';
 import { errorHandler } from '../../api/http/errors.ts';
 import { createLogger } from '../../api/logger.ts';
@@ -82,6 +82,7 @@ export const routeDeps = async (options: { env?: Record<string, string> } = {}):
   let transparency: { key: LogKey; heads: Heads } | undefined;
   return {
     config,
+    origin: () => siteOrigin(config),
     log,
     clock,
     store,

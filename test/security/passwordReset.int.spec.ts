@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import { CHANGE_DONE, FORGOT_ANSWER, RESET_DONE } from '../../api/auth/passwordRoutes.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, client, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, client, loggedIn, MEMBER, postWithHost } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -42,6 +42,16 @@ describe('password reset by mail', () => {
     expect(await mailsTo('nobody.here@example.in')).toEqual([]);
     const link = await resetLink('member4@vetrideals.in');
     expect(link.pathname).toBe('/reset-password');
+  });
+
+  it('mails a link to this site whatever Host the request named, and the link works', async () => {
+    // Anyone may ask for someone else's reset, naming their own site as the Host.
+    const email = 'member4@vetrideals.in';
+    expect(await postWithHost(server, 'evil.example', '/api/auth/password/forgot', { email })).toBe(200);
+    const link = await resetLink(email);
+    expect(link.origin).toBe(server.url);
+    expect((await reset(link.searchParams.get('token')!, 'Mine@2026')).status).toBe(200);
+    expect((await client(server).call('POST', '/api/auth/login', { email, password: 'Mine@2026' })).status).toBe(200);
   });
 
   it('sets a new password once, ends every session, and the old password stops working', async () => {

@@ -57,4 +57,26 @@ describe('newsletterRoutes', () => {
     expect(right.status).toBe(200);
     expect(await counts()).toEqual({ pending: 0, subscribed: 0, unsubscribed: 1 });
   });
+
+  it('links to PUBLIC_URL, else to the address the server was started on, never to the request’s Host', async () => {
+    const linkOrigin = async (d: RouteDeps) => {
+      const app = mount(d, '/api', newsletterRoutes(d));
+      const asked = await call(app, 'POST', 'http://evil.example/api/newsletter/subscribe', {
+        json: { email: 'host@example.in' },
+        headers: { host: 'evil.example' },
+      });
+      expect(asked.status).toBe(200);
+      return new URL(/https?:\/\/\S+/.exec(d.mail.sent.at(-1)!.text)![0]).origin;
+    };
+    expect(await linkOrigin(deps)).toBe('http://localhost:3000');
+    const local = await routeDeps({ env: { HOST: '127.0.0.1', PORT: '8080' } });
+    const site = await routeDeps({ env: { PUBLIC_URL: 'https://vetrideals.in/' } });
+    try {
+      expect(await linkOrigin(local)).toBe('http://127.0.0.1:8080');
+      expect(await linkOrigin(site)).toBe('https://vetrideals.in');
+    } finally {
+      await local.close();
+      await site.close();
+    }
+  });
 });
