@@ -23,7 +23,7 @@ import { attachRealtime } from './realtime/server.ts';
 import { broadcastBatches } from './realtime/broadcasting.ts';
 import { roomBroadcaster } from './rooms/broadcast.ts';
 import { walletBroadcaster } from './wallet/broadcast.ts';
-import { accountBroadcaster } from './auth/broadcast.ts';
+import { accountBroadcaster, endedSessionsBroadcaster } from './auth/broadcast.ts';
 import { shopBroadcaster } from './shop/broadcast.ts';
 import { attachLeague } from './league/namespace.ts';
 import { sameOriginHandshake } from './http/security.ts';
@@ -272,6 +272,7 @@ const startWith = async (
     broadcastBatches(
       io,
       [
+        endedSessionsBroadcaster(io),
         rooms$,
         walletBroadcaster(io, deps),
         accountBroadcaster(io, deps),

@@ -20,3 +20,28 @@ export const accountBroadcaster = (io: Io, deps: Pick<Deps, 'readDb'>): Broadcas
     }
   },
 });
+
+/**
+ * A device whose session has ended (its logout, a password change or reset, "log out other
+ * devices") stops hearing the member's private events: its sockets leave `user:<id>` and lose
+ * their identity (public rooms stay live, as for a visitor). Every process projects the log, so
+ * each drops its own sockets. Listed first, so nothing later in the same batch reaches them.
+ */
+export const endedSessionsBroadcaster = (io: Io): Broadcaster => ({
+  name: 'ended-sessions',
+  broadcast(events) {
+    for (const e of events) {
+      if (e.type !== 'SessionEnded' || !e.streamName.startsWith(USER)) continue;
+      const { sessionHash } = e.data as { sessionHash: string };
+      const channel = userChannel(e.streamName.slice(USER.length));
+      for (const id of [...(io.sockets.adapter.rooms.get(channel) ?? [])]) {
+        const socket = io.sockets.sockets.get(id);
+        if (socket?.data.sessionHash !== sessionHash) continue;
+        void socket.leave(channel);
+        socket.data.userId = null;
+        socket.data.role = null;
+        socket.data.sessionHash = null;
+      }
+    }
+  },
+});

@@ -42,6 +42,12 @@ const parseCookie = (header: string | undefined, name: string): string | null =>
   return null;
 };
 
+/** The hash of the session in a `Cookie` header (a socket's handshake), or null when it has none. */
+export const sessionHashOfCookie = (cookieHeader: string | undefined): string | null => {
+  const token = parseCookie(cookieHeader, SESSION_COOKIE);
+  return token ? hashSessionToken(token) : null;
+};
+
 /** The session's view of a user row. */
 export const sessionUserOf = (row: UserRow): SessionUser => ({
   id: row.id,

@@ -10,6 +10,8 @@ export interface InterServerEvents {
 export interface SocketData {
   userId: string | null;
   role: string | null;
+  /** The session the socket was opened with: when it ends, the socket leaves the member's channel. */
+  sessionHash: string | null;
 }
 
 /** The socket.io server of the main namespace, typed by the wire contract. */

@@ -6,6 +6,7 @@ export const attachRealtime = (io: Io, deps: Pick<Deps, 'clock'>): void => {
   io.on('connection', (socket) => {
     socket.data.userId = null;
     socket.data.role = null;
+    socket.data.sessionHash = null;
     socket.emit('serverTime', { serverTime: deps.clock.now() });
     socket.on('syncTime', (_payload, ack) => {
       if (typeof ack === 'function') ack({ ok: true, data: { serverTime: deps.clock.now() } });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RoomEvent, RoomState } from '../../engine/room.ts';
 import { roomDecider, roomError, roomStream } from '../../engine/room.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { actorOf, WAITLIST_MESSAGE } from '../auth/session.ts';
+import { actorOf, sessionHashOfCookie, WAITLIST_MESSAGE } from '../auth/session.ts';
 import type { CommandResult } from '../commandHandler.ts';
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
@@ -158,6 +158,7 @@ export const attachRoomSockets = (io: Io, deps: Deps): void => {
     if (user) {
       socket.data.userId = user.id;
       socket.data.role = user.role;
+      socket.data.sessionHash = sessionHashOfCookie(socket.handshake.headers.cookie);
       void socket.join(userChannel(user.id));
     }
     const bids = tokenBucket(SOCKET_LIMITS.bids.burst, SOCKET_LIMITS.bids.perSecond);
