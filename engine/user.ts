@@ -47,7 +47,12 @@ export type UserCommand =
   | { type: 'ChangeAvatar'; data: { uploadId: string; now: number } }
   /** The member's language for mails and notifications (and the site on their other devices). */
   | { type: 'ChooseLanguage'; data: { lang: string; now: number } }
-  | { type: 'StartSession'; data: { sessionHash: string; expiresAt: number; now: number } }
+  /**
+   * `passwordHash` is the hash the login's password was checked against: if the account's password
+   * has changed since (a change or reset racing the login), the session is refused. null for a
+   * session the server opens without a password (the seed's, tests').
+   */
+  | { type: 'StartSession'; data: { sessionHash: string; expiresAt: number; passwordHash: string | null; now: number } }
   | { type: 'EndSession'; data: { sessionHash: string; now: number } }
   /** Ends every other session; `keepSessionHash` is the session the change was made from. */
   | { type: 'ChangePassword'; data: { passwordHash: string; keepSessionHash?: string | null; now: number } }
@@ -93,6 +98,7 @@ export type UserState =
 export const AVATAR_UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
 export const AVATAR_INVALID = 'That avatar could not be saved. Upload a PNG, JPEG or WebP image.';
 
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const RESET_LINK_INVALID = 'This reset link is not valid any more. Ask for a new one.';
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
 
@@ -153,14 +159,18 @@ export const decide = (command: UserCommand, state: UserState): UserEvent[] => {
       if (s.lang === lang) return [];
       return [{ type: 'LanguageChosen', data: { lang, at: now } }];
     }
-    case 'StartSession':
-      registered(state);
+    case 'StartSession': {
+      const s = registered(state);
+      // Checked against the stream, so a password change or reset appended first always wins.
+      if (command.data.passwordHash !== null && command.data.passwordHash !== s.passwordHash)
+        throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       return [
         {
           type: 'SessionStarted',
           data: { sessionHash: command.data.sessionHash, expiresAt: command.data.expiresAt, at: command.data.now },
         },
       ];
+    }
     case 'EndSession': {
       const s = registered(state);
       if (!s.sessions.includes(command.data.sessionHash)) return [];

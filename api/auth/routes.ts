@@ -14,7 +14,7 @@ import {
 import { DomainError } from '../../engine/decider.ts';
 import { emailDecider, OTP_RESEND_MS, VERIFIED_TTL_MS } from '../../engine/emailVerification.ts';
 import { normalizeReferralCode } from '../../engine/referral.ts';
-import { TN_DISTRICTS, userDecider } from '../../engine/user.ts';
+import { INVALID_CREDENTIALS, TN_DISTRICTS, userDecider } from '../../engine/user.ts';
 import { referralByCode } from '../../projections/referrals.ts';
 import { langOf, userByEmail } from '../../projections/users.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
@@ -208,6 +208,7 @@ export const authRoutes = (
         const referralCode = b.referralCode?.trim() ? normalizeReferralCode(b.referralCode) : null;
         if (referralCode && !referralByCode(deps.readDb, referralCode))
           throw fail(404, 'REFERRAL_NOT_FOUND', 'Referral code not found');
+        const passwordHash = await hashPassword(b.password);
         const userId = await registerMember(
           deps,
           {
@@ -216,7 +217,7 @@ export const authRoutes = (
             phone: b.phone.replace(/\s/g, ''),
             dob: b.dob,
             district: b.district,
-            passwordHash: await hashPassword(b.password),
+            passwordHash,
             referralCode,
             role: 'member',
             ...(b.lang ? { lang: b.lang } : {}),
@@ -225,7 +226,7 @@ export const authRoutes = (
         );
         deleteCookie(c, PROOF_COOKIE, { path: '/api/auth' });
         // The new member is signed in at once: no second trip through the login form.
-        const user = await openSession(c, deps, { id: userId, role: 'member' }, now);
+        const user = await openSession(c, deps, { id: userId, role: 'member' }, passwordHash, now);
         return c.json({
           status: 'success',
           message: referralCode ? REGISTER_MESSAGES.granted : REGISTER_MESSAGES.waitlisted,
@@ -257,10 +258,11 @@ export const authRoutes = (
         const ok = row
           ? await verifyPassword(b.password, row.passwordHash)
           : await verifyPassword(b.password, DUMMY_HASH);
-        if (!row || !ok) throw fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+        if (!row || !ok) throw fail(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
         perAccount.clear(email);
         perAddress.forgive(place.ticket);
-        const user = await openSession(c, deps, row, now);
+        // Refused (as a wrong password) if the password changed since `row` was read.
+        const user = await openSession(c, deps, row, row.passwordHash, now);
         return c.json({ status: 'success', message: 'Login successful', ...sessionPayload(deps, user) });
       },
     )
@@ -314,11 +316,16 @@ export const REGISTER_MESSAGES = {
     'Registration successful! Your account is on the waitlist until an admin grants full access. Taking you to your account…',
 } as const;
 
-/** Starts a session for the user (a StartSession event) and sets its httpOnly cookie; returns the signed-in user. */
+/**
+ * Starts a session for the user (a StartSession event) and sets its httpOnly cookie; returns the
+ * signed-in user. `passwordHash` is the hash the password was checked against: a password changed
+ * since refuses the session (INVALID_CREDENTIALS), whichever process changed it.
+ */
 const openSession = async (
   c: Context,
   deps: Pick<Deps, 'commands' | 'sessions' | 'config' | 'secrets'>,
   user: { id: string; role: string },
+  passwordHash: string,
   now: number,
 ) => {
   const token = newSessionToken();
@@ -327,7 +334,10 @@ const openSession = async (
     deps.commands,
     userStream(user.id),
     userDecider,
-    { type: 'StartSession', data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now } },
+    {
+      type: 'StartSession',
+      data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, passwordHash, now },
+    },
     {
       actor: { userId: user.id, role: user.role },
       now,

@@ -32,6 +32,7 @@ const domainStatus: Record<string, ContentfulStatusCode> = {
   NOT_FOUND: 404,
   FORBIDDEN: 403,
   UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
 };
 
 export const toErrorResponse = (error: unknown, log?: Logger): { status: ContentfulStatusCode; body: ErrorBody } => {

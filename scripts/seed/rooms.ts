@@ -241,6 +241,7 @@ const seedSharedTablet = async (deps: Deps, who: SessionUser[], at: number, code
         data: {
           sessionHash: createHash('sha256').update(`seed-${code}-tablet-${m.id}`).digest('hex'),
           expiresAt: now + 20 * MIN,
+          passwordHash: null,
           now,
         },
       },

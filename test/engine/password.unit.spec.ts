@@ -75,3 +75,35 @@ describe('user: password change', () => {
       ]);
   });
 });
+
+describe('user: a login racing a password change', () => {
+  const start = (passwordHash: string | null) =>
+    ({ type: 'StartSession', data: { sessionHash: 's9', expiresAt: T0 + 1e9, passwordHash, now: T0 + 10 } }) as const;
+  const started: UserEvent = { type: 'SessionStarted', data: { sessionHash: 's9', expiresAt: T0 + 1e9, at: T0 + 10 } };
+  const changed = (reason: 'change' | 'reset'): UserEvent => ({
+    type: 'PasswordChanged',
+    data: { passwordHash: 'new', at: T0 + 5, reason },
+  });
+
+  it('starts the session when the password it was checked against is still the account’s', () => {
+    user([registered]).when(start('old')).then([started]);
+    user([registered, changed('change')])
+      .when(start('new'))
+      .then([started]);
+  });
+
+  it('refuses it, as a wrong password, once a change or a reset has been recorded', () => {
+    user([registered, session('here'), changed('change')])
+      .when(start('old'))
+      .thenThrows('INVALID_CREDENTIALS', 'Invalid email or password.');
+    user([registered, requested('t1'), changed('reset')])
+      .when(start('old'))
+      .thenThrows('INVALID_CREDENTIALS', 'Invalid email or password.');
+  });
+
+  it('starts a session the server opens without a password (the seed’s) whatever the password', () => {
+    user([registered, changed('change')])
+      .when(start(null))
+      .then([started]);
+  });
+});

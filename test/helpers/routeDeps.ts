@@ -202,7 +202,10 @@ export const signedIn = async (
     deps.commands,
     userStream(userId),
     userDecider,
-    { type: 'StartSession', data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now } },
+    {
+      type: 'StartSession',
+      data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, passwordHash: null, now },
+    },
     { actor: 'system', now },
   );
   const user = deps.sessions.userFromToken(token);

@@ -75,7 +75,10 @@ const member = async (deps: Deps, tag: string, i: number): Promise<{ user: Sessi
     deps.commands,
     userStream(id),
     userDecider,
-    { type: 'StartSession', data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, now } },
+    {
+      type: 'StartSession',
+      data: { sessionHash: hashSessionToken(token), expiresAt: now + SESSION_TTL_MS, passwordHash: null, now },
+    },
     { actor: { userId: id, role: 'member' }, now },
   );
   const orderId = `bench-${tag}-${i}`;

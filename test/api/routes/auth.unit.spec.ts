@@ -129,6 +129,84 @@ describe('passwordRoutes', () => {
   });
 });
 
+describe('a login racing a password change or reset', () => {
+  /**
+   * The login's password is checked, then — before its session is recorded — the owner changes
+   * (or resets) the password: the store's first read of the account's stream after `race()` runs
+   * `meanwhile` first, which is exactly that interleaving, every time.
+   */
+  const racing = () => {
+    const store = deps.commands.store;
+    let meanwhile: (() => Promise<unknown>) | null = null;
+    deps.commands = {
+      ...deps.commands,
+      store: {
+        ...store,
+        kind: store.kind,
+        readStream: async (...args: Parameters<typeof store.readStream>) => {
+          const run = meanwhile;
+          meanwhile = null;
+          if (run) await run();
+          return store.readStream(...args);
+        },
+      },
+    };
+    return { race: (step: () => Promise<unknown>) => (meanwhile = step) };
+  };
+  const app = () => {
+    const app = mount(deps, '/api/auth', authRoutes(deps));
+    app.route('/api/auth/password', passwordRoutes(deps));
+    return app;
+  };
+  const login = (a: ReturnType<typeof app>, email: string, password: string) =>
+    call<Failure & { logged_in?: boolean }>(a, 'POST', '/api/auth/login', { json: { email, password } });
+  const loggedIn = async (a: ReturnType<typeof app>, cookie: string) =>
+    (await call<{ logged_in: boolean }>(a, 'GET', '/api/auth/session', { cookie })).body.logged_in;
+
+  it('the old password’s login is refused once the change is recorded; the owner stays in', async () => {
+    const { race } = racing();
+    const a = app();
+    const { user, cookie } = await signedIn(deps, { passwordHash: await hashPassword('Sunrise@2026') });
+    let changed = 0;
+    race(async () => {
+      changed = (
+        await call(a, 'POST', '/api/auth/password/change', {
+          cookie,
+          json: { currentPassword: 'Sunrise@2026', password: 'Moonrise@2027', confirmPassword: 'Moonrise@2027' },
+        })
+      ).status;
+    });
+    const thief = await login(a, user.email, 'Sunrise@2026');
+    expect(changed).toBe(200);
+    expect(thief.status).toBe(401);
+    expect(thief.body.error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
+    expect(thief.headers.getSetCookie().some((h) => h.startsWith('sid='))).toBe(false);
+    expect(await loggedIn(a, cookie)).toBe(true);
+    expect((await login(a, user.email, 'Moonrise@2027')).status).toBe(200);
+  });
+
+  it('the old password’s login is refused once a reset is recorded', async () => {
+    const { race } = racing();
+    const a = app();
+    const { user } = await signedIn(deps, { passwordHash: await hashPassword('Sunrise@2026') });
+    await call(a, 'POST', '/api/auth/password/forgot', { json: { email: user.email } });
+    const token = /token=(\S+)/.exec(deps.mail.sent.at(-1)!.text)![1]!;
+    let reset = 0;
+    race(async () => {
+      reset = (
+        await call(a, 'POST', '/api/auth/password/reset', {
+          json: { token: decodeURIComponent(token), password: 'Moonrise@2027', confirmPassword: 'Moonrise@2027' },
+        })
+      ).status;
+    });
+    const thief = await login(a, user.email, 'Sunrise@2026');
+    expect(reset).toBe(200);
+    expect(thief.status).toBe(401);
+    expect(thief.body.error?.code).toBe('INVALID_CREDENTIALS');
+    expect((await login(a, user.email, 'Moonrise@2027')).status).toBe(200);
+  });
+});
+
 describe('referralRoutes', () => {
   it('says whether a referral code exists', async () => {
     const admin = await signedIn(deps, { role: 'admin' });
