@@ -35,7 +35,9 @@ const newResetToken = (userId: string) => `${userId}.${randomBytes(32).toString(
  * single-use, expiring, every session ended), and a password change for the signed-in member (the
  * current password required, every other session ended). Both are events on `user-{id}`.
  */
-export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'hits' | 'origin'>) => {
+export const passwordRoutes = (
+  deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'hits' | 'origin' | 'config'>,
+) => {
   const { perAccount } = createLoginLimits(deps.hits);
   const resetsPerEmail = createThrottle(
     { name: 'reset-email', free: 3, windowMs: 60 * 60_000, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000 },
@@ -58,7 +60,7 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
         if (!EMAIL.test(email)) throw new ApiError(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         const now = deps.clock.now();
         // Counted before any work, for known and unknown emails alike.
-        const place = resetsPerAddress.attempt(clientAddress(c), now);
+        const place = resetsPerAddress.attempt(clientAddress(c, deps.config), now);
         if (place.wait > 0) throw tooMany(place.wait);
         const mine = resetsPerEmail.attempt(email, now);
         if (mine.wait > 0) throw tooMany(mine.wait);
@@ -91,7 +93,7 @@ export const passwordRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
         const b = c.req.valid('json');
         checkNewPassword(b);
         const now = deps.clock.now();
-        const place = resetsPerAddress.attempt(clientAddress(c), now);
+        const place = resetsPerAddress.attempt(clientAddress(c, deps.config), now);
         if (place.wait > 0) throw tooMany(place.wait);
         const userId = b.token.split('.')[0] ?? '';
         if (!/^[0-9A-Z]{10}$/.test(userId)) throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);

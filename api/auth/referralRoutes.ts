@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 
 /** The landing page's referral check. Says only whether the code exists. */
-export const referralRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'hits'>) => {
+export const referralRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'hits' | 'config'>) => {
   const checks = createReferralCheckLimit(deps.hits);
   return new Hono().post(
     '/check',
@@ -18,7 +18,7 @@ export const referralRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'hits'>) =>
     (c) => {
       const raw = c.req.valid('json').referralCode;
       if (!raw.trim()) throw new ApiError(400, 'REFERRAL_REQUIRED', '⚠️ Please enter a referral code');
-      const { wait } = checks.attempt(clientAddress(c), deps.clock.now());
+      const { wait } = checks.attempt(clientAddress(c, deps.config), deps.clock.now());
       if (wait > 0)
         throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait), {
           retryInSeconds: Math.ceil(wait / 1000),

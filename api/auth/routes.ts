@@ -81,7 +81,7 @@ export const authRoutes = (
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!EMAIL.test(email)) throw fail(400, 'EMAIL_INVALID', 'Enter a valid email address.');
         const now = clock.now();
-        const ip = clientAddress(c);
+        const ip = clientAddress(c, deps.config);
         const tooManyCodes = (wait: number) => waitMinutes('TOO_MANY_CODES', 'Too many codes were asked for', wait);
         const perEmailWait = codesPerEmail.waitMs(email, now);
         if (perEmailWait > 0) throw tooManyCodes(perEmailWait);
@@ -133,7 +133,7 @@ export const authRoutes = (
         if (!email) throw fail(400, 'EMAIL_REQUIRED', 'Enter an email first.');
         if (!body.otp.trim()) throw fail(400, 'OTP_REQUIRED', 'Enter OTP.');
         const now = clock.now();
-        const ip = clientAddress(c);
+        const ip = clientAddress(c, deps.config);
         const wait = wrongCodesPerAddress.waitMs(ip, now);
         if (wait > 0) {
           throw fail(
@@ -195,7 +195,7 @@ export const authRoutes = (
         if (!isAdultOn(b.dob, clock.now())) throw fail(400, 'UNDER_18', REGISTER_MESSAGES.under18);
         // Counted before any work (the password hash is the slow part), in every process.
         const now = clock.now();
-        const tries = registrationsPerAddress.attempt(clientAddress(c), now);
+        const tries = registrationsPerAddress.attempt(clientAddress(c, deps.config), now);
         if (tries.wait > 0) throw waitMinutes('TOO_MANY_REGISTRATIONS', 'Too many registrations from here', tries.wait);
         const proof = b.verificationToken ?? getCookie(c, PROOF_COOKIE);
         const proofHash = proof ? proofHashOf(proof) : null;
@@ -244,7 +244,7 @@ export const authRoutes = (
         const email = normalizeEmail(b.email);
         if (!email || !b.password) throw fail(400, 'FIELDS_REQUIRED', 'Email and password are required.');
         const now = clock.now();
-        const ip = clientAddress(c);
+        const ip = clientAddress(c, deps.config);
         // Each try is counted before the slow password check, so parallel guesses queue on the count:
         // past the free tries they are refused unchecked, in every process on the data directory.
         const account = perAccount.attempt(email, now);
@@ -341,7 +341,7 @@ const openSession = async (
     {
       actor: { userId: user.id, role: user.role },
       now,
-      metadata: { signIn: signInFacts(c, deps.secrets.integrity, deviceId) },
+      metadata: { signIn: signInFacts(c, deps.config, deps.secrets.integrity, deviceId) },
     },
   );
   setCookie(c, SESSION_COOKIE, token, {

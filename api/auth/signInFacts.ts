@@ -2,13 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { SignInMetadata } from '../../projections/integrity.ts';
+import type { Config } from '../config.ts';
 import { clientAddress } from '../http/security.ts';
 
 /**
  * What a sign-in records for the fairness insights (issue 21.7): the device (a random id in a
- * long-lived httpOnly cookie), the network address as this server sees it, and the browser's user
- * agent — each only as HMAC-SHA256 under the integrity salt, in the `SessionStarted` event's
- * metadata. The raw id, address and agent are never stored.
+ * long-lived httpOnly cookie), the network address (`clientAddress`: with TRUST_PROXY, the one the
+ * reverse proxy saw) and the browser's user agent — each only as HMAC-SHA256 under the integrity
+ * salt, in the `SessionStarted` event's metadata. The raw id, address and agent are never stored.
  */
 
 export const DEVICE_COOKIE = 'vd_device';
@@ -31,10 +32,15 @@ export const rememberDevice = (c: Context, deviceId: string, secure: boolean) =>
   setCookie(c, DEVICE_COOKIE, deviceId, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: DEVICE_TTL_S });
 
 /** The sign-in's salted facts, for the `signIn` field of its event's metadata. */
-export const signInFacts = (c: Context, salt: string, deviceId: string): SignInMetadata => {
+export const signInFacts = (
+  c: Context,
+  config: Pick<Config, 'TRUST_PROXY'>,
+  salt: string,
+  deviceId: string,
+): SignInMetadata => {
   const facts: SignInMetadata = {
     device: factHash(salt, 'device', deviceId),
-    address: factHash(salt, 'address', clientAddress(c)),
+    address: factHash(salt, 'address', clientAddress(c, config)),
   };
   const agent = c.req.header('user-agent');
   if (agent) facts.agent = factHash(salt, 'agent', agent);

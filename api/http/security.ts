@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
+import type { Config } from '../config.ts';
 import { ApiError } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -46,8 +48,17 @@ export const sameOriginHandshake = (
   return allowed.includes(originHeader);
 };
 
-/** The caller's address, for limits per address ('unknown' when the connection does not say). */
-export const clientAddress = (c: Parameters<typeof getConnInfo>[0]): string => {
+/**
+ * The caller's address, for limits per address and the sign-in's network-address fact ('unknown'
+ * when the connection does not say). With TRUST_PROXY, the last `X-Forwarded-For` entry: the
+ * address our reverse proxy saw and appended (earlier entries are whatever the client sent, so
+ * they are never believed); without it the header is ignored and the connection's peer counts.
+ */
+export const clientAddress = (c: Parameters<typeof getConnInfo>[0], config: Pick<Config, 'TRUST_PROXY'>): string => {
+  if (config.TRUST_PROXY) {
+    const last = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (last && isIP(last)) return last;
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -52,7 +52,7 @@ const emailOf = (raw: string): string => {
 
 /** The newsletter: anyone asks and confirms by mail; every newsletter mail unsubscribes in one step. */
 export const newsletterRoutes = (
-  deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'secrets' | 'hits' | 'origin'>,
+  deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'mail' | 'secrets' | 'hits' | 'origin' | 'config'>,
 ) => {
   const perAddress = createThrottle(
     { name: 'newsletter-address', free: 10, windowMs: 60 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 },
@@ -84,7 +84,7 @@ export const newsletterRoutes = (
         const { email: raw, lang } = c.req.valid('json');
         const email = emailOf(raw);
         const now = deps.clock.now();
-        const place = perAddress.attempt(clientAddress(c), now);
+        const place = perAddress.attempt(clientAddress(c, deps.config), now);
         if (place.wait > 0) throw tooMany(place.wait);
         const mine = perEmail.attempt(email, now);
         if (mine.wait > 0) throw tooMany(mine.wait);

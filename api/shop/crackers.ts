@@ -75,7 +75,7 @@ const perAddressLimit =
  * minimum, referral code checked), the public referral status check (no credentials, phones
  * masked) and a member's reserved orders.
  */
-export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'hits'>) => {
+export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'hits' | 'config'>) => {
   const allow = perAddressLimit(deps.hits, 20, 10 * 60_000);
   const referralChecks = createReferralCheckLimit(deps.hits);
   return new Hono<AuthEnv>()
@@ -137,7 +137,7 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
       async (c) => {
         const body = c.req.valid('json');
         const now = deps.clock.now();
-        if (!allow(clientAddress(c), now)) {
+        if (!allow(clientAddress(c, deps.config), now)) {
           throw new ApiError(
             429,
             'TOO_MANY_ORDERS',
@@ -187,7 +187,7 @@ export const crackersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' 
       (c) => {
         const raw = c.req.valid('json').referralCode.trim();
         if (!raw) throw new ApiError(400, 'REFERRAL_REQUIRED', 'Enter a referral code.');
-        const { wait } = referralChecks.attempt(clientAddress(c), deps.clock.now());
+        const { wait } = referralChecks.attempt(clientAddress(c, deps.config), deps.clock.now());
         if (wait > 0)
           throw new ApiError(429, 'TOO_MANY_REFERRAL_CHECKS', TOO_MANY_REFERRAL_CHECKS(wait), {
             retryInSeconds: Math.ceil(wait / 1000),

@@ -12,7 +12,7 @@ import { productsRoutes } from './products.ts';
 export { startShopSweeper, sweepShopOrders } from './orderSteps.ts';
 
 /** The shop's resources under /api: products, cart, checkout, orders (and their admin side), crackers. */
-export const shopRoutes = (deps: CheckoutDeps & Pick<Deps, 'hits'>) =>
+export const shopRoutes = (deps: CheckoutDeps & Pick<Deps, 'hits' | 'config'>) =>
   new Hono<AuthEnv>()
     .route('/products', productsRoutes(deps))
     .route('/cart', cartRoutes(deps))

@@ -169,6 +169,21 @@ describe('login guessing', () => {
   });
 });
 
+describe('login guessing with a made-up X-Forwarded-For', () => {
+  it('believes no X-Forwarded-For without TRUST_PROXY: a new address in it each time is still one address', async () => {
+    clock.advance(HOUR);
+    const guess = (i: number, email = `nobody${i}@example.in`, password = 'Guess@123') =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': `198.51.100.${i}` },
+        body: JSON.stringify({ email, password }),
+      });
+    for (let i = 0; i < 20; i++) expect((await guess(i)).status).toBe(401);
+    expect((await guess(20, 'member3@vetrideals.in', MEMBER.password)).status).toBe(429);
+    clock.advance(15 * MIN);
+  });
+});
+
 describe('bid flooding and many sockets', () => {
   it('cuts a flood of deals (or joins) from one socket to a steady pace with a clear message; others bid as usual and the log holds only real deals', async () => {
     const code = await runningRoom([members[0]!, members[1]!]);
