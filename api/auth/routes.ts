@@ -189,8 +189,7 @@ export const authRoutes = (
           throw fail(400, 'PHONE_INVALID', 'Enter a valid 10-digit mobile number.');
         if (!(TN_DISTRICTS as readonly string[]).includes(b.district))
           throw fail(400, 'DISTRICT_INVALID', 'Choose your district from the list.');
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(b.dob) || Number.isNaN(Date.parse(b.dob)))
-          throw fail(400, 'DOB_INVALID', 'Enter a valid date of birth.');
+        if (!isDateOfBirth(b.dob)) throw fail(400, 'DOB_INVALID', 'Enter a valid date of birth.');
         if (b.adult !== true) throw fail(400, 'ADULT_REQUIRED', REGISTER_MESSAGES.confirmAdult);
         if (!isAdultOn(b.dob, clock.now())) throw fail(400, 'UNDER_18', REGISTER_MESSAGES.under18);
         // Counted before any work (the password hash is the slow part), in every process.
@@ -301,6 +300,16 @@ export const authRoutes = (
 };
 
 /** What a new member reads after registering, by whether a referral code gave them full access. */
+/**
+ * A date of birth as YYYY-MM-DD that is a day of the calendar (not 30 February, 31 April or 29
+ * February of a common year, which `Date.parse` lets through) and no earlier than 1900.
+ */
+export const isDateOfBirth = (dob: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || dob < '1900-01-01') return false;
+  const day = new Date(`${dob}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === dob;
+};
+
 /** Whether someone born on `dob` (YYYY-MM-DD) has turned 18 by the India date of `now`. */
 export const isAdultOn = (dob: string, now: number): boolean => {
   const today = new Date(now + 330 * 60_000).toISOString().slice(0, 10);

@@ -130,11 +130,22 @@ describe('register → OTP from the outbox → login → session → logout', ()
         'Vetri Deals is for members aged 18 and above, so we cannot open an account with this date of birth.',
       ],
       [{ password: 'abcdef', confirmPassword: 'abcdef' }, '⚠️ Password strength must be at least medium.'],
+      // Days that do not exist, and years no member was born in.
+      ...['2000-02-30', '2001-02-29', '1999-04-31', '1990-13-01', '1990-00-10', '1899-12-31', '20-01-1990'].map(
+        (dob): [Record<string, unknown>, string] => [{ dob }, 'Enter a valid date of birth.'],
+      ),
     ];
     for (const [change, message] of cases) {
       const res = await visitor.call('POST', '/api/auth/register', registration('rules@example.in', change));
       expect(res.body, JSON.stringify(change)).toMatchObject({ error: { message } });
     }
+    // 29 February of a leap year is a birthday like any other.
+    const leapDay = await visitor.call<{ error: { code: string } }>(
+      'POST',
+      '/api/auth/register',
+      registration('rules@example.in', { dob: '2000-02-29' }),
+    );
+    expect(leapDay.body.error.code).not.toBe('DOB_INVALID');
     // The referral code is checked once the email is verified by this client.
     await visitor.call('POST', '/api/auth/otp', { email: 'rules@example.in' });
     await visitor.call('POST', '/api/auth/otp/verify', {
