@@ -111,7 +111,7 @@ export const configSchema = z.object({
   RAZORPAY_API_URL: z.string().default('https://api.razorpay.com'),
   /** How often the deal scheduler looks for due starts, round closes and expiries; 0 turns the loop off (tests tick by hand). */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
-  /** How often the saga sweeper finishes or compensates half-done pre-books and settlements. */
+  /** How often the sweepers finish or compensate half-done pre-books, settlements and withdrawal requests. */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** The transparency log's name in its signed heads (one word, e.g. vetrideals.in/log); defaults to PUBLIC_URL's host + /log. */
   LOG_ORIGIN: z

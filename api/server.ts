@@ -49,7 +49,7 @@ import { startNotifier } from './notify/notifier.ts';
 import { openNotifyStore } from './notify/store.ts';
 import { vapidKeys } from './notify/push.ts';
 import { createPayouts } from './payouts/index.ts';
-import { returnDueWithdrawals } from './wallet/withdrawals.ts';
+import { startWithdrawalSweeper, sweepWithdrawals } from './wallet/withdrawals.ts';
 
 export interface RunningServer {
   url: string;
@@ -217,8 +217,9 @@ const startWith = async (
     ),
   };
   await projections.start();
-  // A withdrawal rejected or failed just before a crash gets its held cash back now.
-  await returnDueWithdrawals({ ...deps, payouts: deps.payouts! }).catch((error: unknown) =>
+  // A withdrawal rejected or failed just before a crash, or a request cut before it was
+  // recorded, gets its held cash back now.
+  await sweepWithdrawals({ ...deps, payouts: deps.payouts! }).catch((error: unknown) =>
     log.error('returning withdrawals failed', { error }),
   );
   if (config.SEED_DEMO) {
@@ -294,6 +295,7 @@ const startWith = async (
   const notifier = startNotifier(deps, notifyStore, io, deps.notify!.keys);
   undo.push(() => notifier.stop());
   const stopShopSweeper = startShopSweeper(deps, config.SWEEPER_INTERVAL_MS);
+  const stopWithdrawalSweeper = startWithdrawalSweeper({ ...deps, payouts: deps.payouts! }, config.SWEEPER_INTERVAL_MS);
   heads.start(config.LOG_HEAD_INTERVAL_MS);
   const stopSigningAtEnds = heads.signAtEnds(projections);
   const stopBackups = scheduleBackups(config, log);
@@ -312,6 +314,7 @@ const startWith = async (
       // Readiness turns false at once, so a load balancer stops sending members here.
       lifecycle.stopping = true;
       stopShopSweeper();
+      stopWithdrawalSweeper();
       stopBackups();
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();

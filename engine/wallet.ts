@@ -37,6 +37,9 @@ export const WALLET_MESSAGES = {
   PAYMENT_ORDER_NOT_FOUND: 'We could not find this payment order.',
   PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the amount of this order.',
   WITHDRAWAL_NOT_HELD: 'This withdrawal holds no money in the wallet.',
+  WITHDRAWAL_AMOUNT_CHANGED:
+    'This request was already sent for another amount, so nothing more was held. Check the amount and send it again.',
+  WITHDRAWAL_DAILY_LIMIT: 'This is more than you can withdraw today.',
   REWARD_DEBIT_VOIDED: 'This checkout was cancelled before it could use your reward cash. Nothing was charged.',
 } as const;
 
@@ -49,8 +52,11 @@ type Held = { reservationId: string } & At;
 export type WalletCommand =
   | { type: 'CreateDepositOrder'; data: { orderId: string; amount: number } & At }
   | { type: 'ConfirmDeposit'; data: { orderId: string; paymentId: string; amount: number } & At }
-  /** Holds cash for a withdrawal (the `Withdrawn` event): it leaves the balance at once. */
-  | { type: 'Withdraw'; data: { withdrawalId: string; amount: number } & At }
+  /**
+   * Holds cash for a withdrawal (the `Withdrawn` event): it leaves the balance at once. The hold is
+   * the withdrawal's amount; `dailyMax` caps what the India day of `now` may hold in all.
+   */
+  | { type: 'Withdraw'; data: { withdrawalId: string; amount: number; dailyMax: number } & At }
   /** A rejected or failed withdrawal's cash comes back, once. */
   | { type: 'ReturnWithdrawal'; data: { withdrawalId: string } & At }
   | { type: 'DebitPrebook'; data: { roomCode: string; productName: string; amount: number } & Held }
@@ -102,8 +108,8 @@ export interface WalletState {
   reservations: Record<string, Reservation>;
   /** Ids of reward credits/debits and withdrawals already applied. */
   applied: Record<string, true>;
-  /** Cash each withdrawal holds, until it is paid out (stays) or returned (removed). */
-  withdrawals?: Record<string, { amount: number; returned: boolean }>;
+  /** Cash each withdrawal holds (and when it was held), until it is paid out (stays) or returned. */
+  withdrawals?: Record<string, { amount: number; returned: boolean; at: number }>;
   /** Reward debits voided before they arrived: refused if they ever do. */
   voided: Record<string, true>;
 }
@@ -119,6 +125,16 @@ export const initialState: WalletState = {
 };
 
 const positive = (amount: number) => Number.isSafeInteger(amount) && amount > 0;
+
+/** The India day (UTC+05:30) of an instant, as a day number: the daily withdrawal maximum's day. */
+const indiaDay = (ms: number): number => Math.floor((ms + 330 * 60_000) / 86_400_000);
+
+/** Cash held by the withdrawals of the India day of `now` that were not returned, in paise. */
+export const withdrawnOn = (state: WalletState, now: number): number =>
+  Object.values(state.withdrawals ?? {}).reduce(
+    (sum, w) => sum + (!w.returned && indiaDay(w.at) === indiaDay(now) ? w.amount : 0),
+    0,
+  );
 
 const closing = (
   state: WalletState,
@@ -139,7 +155,8 @@ const closing = (
  * A member's wallet. Guarantees: cash and reward cash are integer paise and never negative; a
  * payment id is credited at most once and only for the amount of its order; a room holds at most
  * one fee per member; a held fee is closed exactly once (refunded to cash, converted to reward
- * cash, or kept as the winner's entry); every credit or debit id applies once.
+ * cash, or kept as the winner's entry); every credit or debit id applies once; a withdrawal id
+ * holds one amount, once, and the holds of one India day stay within the daily maximum.
  */
 export const decide = (command: WalletCommand, state: WalletState): WalletEvent[] => {
   switch (command.type) {
@@ -159,9 +176,15 @@ export const decide = (command: WalletCommand, state: WalletState): WalletEvent[
       return [{ type: 'Deposited', data: { orderId, paymentId, amount, at: now } }];
     }
     case 'Withdraw': {
-      const { withdrawalId, amount, now } = command.data;
-      if (state.applied[withdrawalId]) return [];
+      const { withdrawalId, amount, dailyMax, now } = command.data;
+      // A retry holds nothing more, and never for another amount: the hold is what gets paid out.
+      const held = state.withdrawals?.[withdrawalId];
+      if (held && held.amount !== amount)
+        throw walletError('WITHDRAWAL_AMOUNT_CHANGED', { withdrawalId, held: held.amount, amount });
+      if (held) return [];
       if (!positive(amount)) throw walletError('INVALID_AMOUNT');
+      const leftToday = Math.max(0, dailyMax - withdrawnOn(state, now));
+      if (amount > leftToday) throw walletError('WITHDRAWAL_DAILY_LIMIT', { dailyMax, leftToday, amount });
       if (state.cash < amount) throw walletError('INSUFFICIENT_FUNDS', { cash: state.cash, amount });
       return [{ type: 'Withdrawn', data: { withdrawalId, amount, at: now } }];
     }
@@ -253,18 +276,20 @@ export const evolve = (state: WalletState, event: WalletEvent): WalletState => {
         applied: { ...state.applied, [event.data.withdrawalId]: true },
         withdrawals: {
           ...state.withdrawals,
-          [event.data.withdrawalId]: { amount: event.data.amount, returned: false },
+          [event.data.withdrawalId]: { amount: event.data.amount, returned: false, at: event.data.at },
         },
       };
-    case 'WithdrawalReturned':
+    case 'WithdrawalReturned': {
+      const held = state.withdrawals?.[event.data.withdrawalId];
       return {
         ...state,
         cash: state.cash + event.data.amount,
         withdrawals: {
           ...state.withdrawals,
-          [event.data.withdrawalId]: { amount: event.data.amount, returned: true },
+          [event.data.withdrawalId]: { amount: event.data.amount, returned: true, at: held?.at ?? event.data.at },
         },
       };
+    }
     case 'PrebookFeeDeducted': {
       const { reservationId, roomCode, productName, amount } = event.data;
       const next = setReservation(state, reservationId, {}, { roomCode, productName, amount, status: 'held' });

@@ -20,6 +20,8 @@ export const WITHDRAWAL_MESSAGES = {
   notApproved: 'This withdrawal is not waiting for a payout.',
   reasonRequired: 'Say why the withdrawal is rejected: the member sees the reason.',
   exists: 'This withdrawal was already requested.',
+  abandoned:
+    'This request took too long and was cancelled; its amount goes back to your wallet. Please send a new request.',
 } as const;
 
 export type WithdrawalCommand =
@@ -37,7 +39,12 @@ export type WithdrawalCommand =
   | { type: 'ApproveWithdrawal'; data: { by: string; now: number } }
   | { type: 'RejectWithdrawal'; data: { by: string; reason: string; now: number } }
   | { type: 'RecordPayout'; data: { payoutId: string; provider: string; now: number } }
-  | { type: 'RecordPayoutFailure'; data: { payoutId: string | null; reason: string; now: number } };
+  | { type: 'RecordPayoutFailure'; data: { payoutId: string | null; reason: string; now: number } }
+  /**
+   * Closes the stream of a hold whose request was never recorded (a request cut between its two
+   * steps), so that it can never be recorded after its cash went back. Does nothing to a recorded one.
+   */
+  | { type: 'AbandonWithdrawal'; data: { withdrawalId: string; userId: string; amount: number; now: number } };
 
 export type WithdrawalEvent =
   | {
@@ -54,10 +61,13 @@ export type WithdrawalEvent =
   | { type: 'WithdrawalApproved'; data: { by: string; at: number } }
   | { type: 'WithdrawalRejected'; data: { by: string; reason: string; at: number } }
   | { type: 'WithdrawalPaid'; data: { payoutId: string; provider: string; at: number } }
-  | { type: 'WithdrawalPayoutFailed'; data: { payoutId: string | null; reason: string; at: number } };
+  | { type: 'WithdrawalPayoutFailed'; data: { payoutId: string | null; reason: string; at: number } }
+  | { type: 'WithdrawalAbandoned'; data: { withdrawalId: string; userId: string; amount: number; at: number } };
 
 export type WithdrawalState =
   | { status: 'none' }
+  /** Never requested: its hold goes back to the wallet, and the request is refused. */
+  | { status: 'abandoned' }
   | {
       status: WithdrawalStatus;
       withdrawalId: string;
@@ -78,15 +88,22 @@ export const decide = (command: WithdrawalCommand, state: WithdrawalState): With
   switch (command.type) {
     case 'RequestWithdrawal': {
       const { now, ...request } = command.data;
-      if (state.status !== 'none') return [];
+      if (state.status === 'abandoned') return fail('WITHDRAWAL_ABANDONED', WITHDRAWAL_MESSAGES.abandoned);
+      // A retry records nothing more; another member's or another amount under this id, nothing at all.
+      if (state.status !== 'none')
+        return state.userId === request.userId && state.amount === request.amount
+          ? []
+          : fail('WITHDRAWAL_EXISTS', WITHDRAWAL_MESSAGES.exists);
       return [{ type: 'WithdrawalRequested', data: { ...request, at: now } }];
     }
     case 'ApproveWithdrawal':
-      if (state.status === 'none') return fail('WITHDRAWAL_NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+      if (state.status === 'none' || state.status === 'abandoned')
+        return fail('WITHDRAWAL_NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
       if (state.status !== 'requested') return fail('WITHDRAWAL_DECIDED', WITHDRAWAL_MESSAGES.notPending);
       return [{ type: 'WithdrawalApproved', data: { by: command.data.by, at: command.data.now } }];
     case 'RejectWithdrawal': {
-      if (state.status === 'none') return fail('WITHDRAWAL_NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+      if (state.status === 'none' || state.status === 'abandoned')
+        return fail('WITHDRAWAL_NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
       if (state.status !== 'requested') return fail('WITHDRAWAL_DECIDED', WITHDRAWAL_MESSAGES.notPending);
       const reason = command.data.reason.trim().replace(/\s+/g, ' ');
       if (reason.length < 3 || reason.length > 300) return fail('REASON_REQUIRED', WITHDRAWAL_MESSAGES.reasonRequired);
@@ -113,6 +130,11 @@ export const decide = (command: WithdrawalCommand, state: WithdrawalState): With
           data: { payoutId: command.data.payoutId, reason: command.data.reason, at: command.data.now },
         },
       ];
+    case 'AbandonWithdrawal': {
+      const { now, ...hold } = command.data;
+      if (state.status !== 'none') return [];
+      return [{ type: 'WithdrawalAbandoned', data: { ...hold, at: now } }];
+    }
     default:
       return assertNever(command);
   }
@@ -124,14 +146,16 @@ export const evolve = (state: WithdrawalState, event: WithdrawalEvent): Withdraw
       const { withdrawalId, userId, amount, destination } = event.data;
       return { status: 'requested', withdrawalId, userId, amount, destination };
     }
+    case 'WithdrawalAbandoned':
+      return { status: 'abandoned' };
     case 'WithdrawalApproved':
-      return state.status === 'none' ? state : { ...state, status: 'approved' };
+      return state.status === 'none' || state.status === 'abandoned' ? state : { ...state, status: 'approved' };
     case 'WithdrawalRejected':
-      return state.status === 'none' ? state : { ...state, status: 'rejected' };
+      return state.status === 'none' || state.status === 'abandoned' ? state : { ...state, status: 'rejected' };
     case 'WithdrawalPaid':
-      return state.status === 'none' ? state : { ...state, status: 'paid' };
+      return state.status === 'none' || state.status === 'abandoned' ? state : { ...state, status: 'paid' };
     case 'WithdrawalPayoutFailed':
-      return state.status === 'none' ? state : { ...state, status: 'failed' };
+      return state.status === 'none' || state.status === 'abandoned' ? state : { ...state, status: 'failed' };
     default:
       return assertNever(event);
   }

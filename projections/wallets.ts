@@ -112,6 +112,8 @@ export const walletsProjector = defineReadModel<WalletEvent>()({
   indexes: {
     rm_wallet_tx_user: 'CREATE INDEX IF NOT EXISTS rm_wallet_tx_user ON rm_wallet_tx(user_id, position)',
     rm_wallet_tx_ref: 'CREATE INDEX IF NOT EXISTS rm_wallet_tx_ref ON rm_wallet_tx(ref)',
+    rm_wallet_tx_withdrawn:
+      "CREATE INDEX IF NOT EXISTS rm_wallet_tx_withdrawn ON rm_wallet_tx(position) WHERE type = 'withdrawal'",
     rm_reservations_status: 'CREATE INDEX IF NOT EXISTS rm_reservations_status ON rm_reservations(status, room_code)',
   },
   statements: STATEMENTS,
@@ -199,6 +201,29 @@ export const reservationsToRepair = ({ sqlite }: ReadDb, limit = 500): Reservati
         NOT EXISTS (SELECT 1 FROM rm_room_participants p WHERE p.room_code = w.room_code AND p.reservation_id = w.reservation_id)
         OR NOT EXISTS (SELECT 1 FROM rm_rooms r WHERE r.code = w.room_code AND r.status NOT IN ('ended', 'cancelled')))
        ORDER BY w.created_at LIMIT ?`,
+  ).all(limit);
+
+export interface WithdrawalHoldRow {
+  withdrawal_id: string;
+  user_id: string;
+  amount: number;
+  /** When the cash was held (ISO). */
+  created_at: string;
+}
+
+/**
+ * Cash held for a withdrawal that the member has no withdrawal for and that did not come back: a
+ * request cut between its hold and its record (or a hold made under another member's request id).
+ * Oldest first, for the withdrawal sweeper.
+ */
+export const withdrawalHoldsToRepair = ({ sqlite }: ReadDb, limit = 500): WithdrawalHoldRow[] =>
+  prepared<[number], WithdrawalHoldRow>(
+    sqlite,
+    `SELECT t.ref AS withdrawal_id, t.user_id, t.amount, t.created_at FROM rm_wallet_tx t
+       WHERE t.type = 'withdrawal'
+         AND NOT EXISTS (SELECT 1 FROM rm_withdrawals w WHERE w.withdrawal_id = t.ref AND w.user_id = t.user_id)
+         AND NOT EXISTS (SELECT 1 FROM rm_wallet_tx r WHERE r.ref = t.ref AND r.user_id = t.user_id AND r.type = 'withdrawal_returned')
+       ORDER BY t.position LIMIT ?`,
   ).all(limit);
 
 /** Whether a reward credit (e.g. `bonus-ABC123`) has been applied. */

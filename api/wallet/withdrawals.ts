@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { walletDecider, walletStream } from '../../engine/wallet.ts';
+import { DomainError } from '../../engine/decider.ts';
+import { WALLET_MESSAGES, walletDecider, walletStream } from '../../engine/wallet.ts';
 import type { Destination, WithdrawalCommand, WithdrawalStatus } from '../../engine/withdrawal.ts';
 import { destinationProblem, returnsMoney, withdrawalDecider, withdrawalStream } from '../../engine/withdrawal.ts';
+import { withdrawalHoldsToRepair } from '../../projections/wallets.ts';
 import type { WithdrawalRow } from '../../projections/withdrawals.ts';
 import { listWithdrawals, withdrawalById, withdrawalsOfUser, withdrawnSince } from '../../projections/withdrawals.ts';
 import type { AuthEnv, SessionUser } from '../auth/session.ts';
@@ -104,6 +106,75 @@ export const returnDueWithdrawals = async (deps: WithdrawalDeps): Promise<number
   return n;
 };
 
+/** The cash of a hold that no withdrawal of its member records comes back, once. */
+const returnUnrecordedHold = async (deps: WithdrawalDeps, userId: string, id: string) => {
+  const now = deps.clock.now();
+  await handleCommand(
+    deps.commands,
+    walletStream(userId),
+    walletDecider,
+    { type: 'ReturnWithdrawal', data: { withdrawalId: id, now } },
+    // The member is in the id: a request id is the client's, and another member may have used it.
+    { actor: 'system', now, commandId: `withdrawal-unrecorded-${userId}-${id}` },
+  );
+};
+
+/** Holds younger than this are left to the request that is still recording them. */
+export const WITHDRAWAL_GRACE_MS = 10_000;
+
+/**
+ * Repairs every withdrawal request cut between its two steps: cash held with no withdrawal to
+ * show for it. The hold's withdrawal is closed first (so the request can no longer be recorded),
+ * then its cash comes back; one recorded meanwhile is left as it is. Safe to run any time, from
+ * any number of processes.
+ */
+export const returnUnrecordedHolds = async (deps: WithdrawalDeps): Promise<number> => {
+  let n = 0;
+  const now = deps.clock.now();
+  for (const hold of withdrawalHoldsToRepair(deps.readDb)) {
+    if (now - Date.parse(hold.created_at) < WITHDRAWAL_GRACE_MS) continue;
+    try {
+      const { state } = await run(
+        deps,
+        hold.withdrawal_id,
+        {
+          type: 'AbandonWithdrawal',
+          data: { withdrawalId: hold.withdrawal_id, userId: hold.user_id, amount: hold.amount, now },
+        },
+        'system',
+        `abandon-${hold.user_id}`,
+      );
+      if (state.status !== 'abandoned' && state.status !== 'none' && state.userId === hold.user_id) continue;
+      await returnUnrecordedHold(deps, hold.user_id, hold.withdrawal_id);
+      n++;
+    } catch (error) {
+      deps.log.error('could not return an unrecorded withdrawal hold', { id: hold.withdrawal_id, error });
+    }
+  }
+  return n;
+};
+
+/** Everything the withdrawals leave half done: at start-up and from the sweeper. */
+export const sweepWithdrawals = async (deps: WithdrawalDeps): Promise<number> =>
+  (await returnDueWithdrawals(deps)) + (await returnUnrecordedHolds(deps));
+
+/** Runs `sweepWithdrawals` every `intervalMs` (0 = never; tests call it by hand). Returns a stop function. */
+export const startWithdrawalSweeper = (deps: WithdrawalDeps, intervalMs: number): (() => void) => {
+  if (intervalMs <= 0) return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepWithdrawals(deps)
+      .catch((error: unknown) => deps.log.error('withdrawal sweeper failed', { error }))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
 const destinationOf = (d: z.infer<typeof WithdrawalRequestBody>['destination']): Destination =>
   d.kind === 'upi'
     ? { kind: 'upi', vpa: d.vpa.trim() }
@@ -175,38 +246,57 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
             throw fail('WITHDRAWAL_TOO_SMALL', `The smallest withdrawal is ${rupees(limits.min)}.`, {
               min: rupees(limits.min),
             });
-          if (body.amount > limits.left_today)
-            throw fail(
-              'WITHDRAWAL_DAILY_LIMIT',
-              `You can withdraw up to ${rupees(limits.daily_max)} a day; ${rupees(limits.left_today)} is left today.`,
-              { dailyMax: rupees(limits.daily_max), leftToday: rupees(limits.left_today) },
-            );
         }
         const destination = destinationOf(body.destination);
         const problem = destinationProblem(destination);
         if (problem) throw fail('WITHDRAWAL_DESTINATION', problem);
         const now = deps.clock.now();
-        // The hold first (it checks the balance); a retry with the same request id repeats nothing.
-        await handleCommand(
+        // The hold first: the wallet checks the balance and the day's maximum, serialised by its
+        // stream, and a retry with the same request id holds nothing more (and never another amount).
+        const hold = await handleCommand(
           deps.commands,
           walletStream(user.id),
           walletDecider,
-          { type: 'Withdraw', data: { withdrawalId: id, amount: body.amount, now } },
-          { actor: actorOf(user), now, commandId: `withdrawal-hold-${id}` },
-        );
-        await run(
-          deps,
-          id,
           {
-            type: 'RequestWithdrawal',
-            data: { withdrawalId: id, userId: user.id, userName: user.name, amount: body.amount, destination, now },
+            type: 'Withdraw',
+            data: { withdrawalId: id, amount: body.amount, dailyMax: deps.config.WITHDRAWAL_DAILY_MAX_PAISE, now },
           },
-          actorOf(user),
-          'request',
-        );
+          { actor: actorOf(user), now, commandId: `withdrawal-hold-${id}` },
+        ).catch((error: unknown) => {
+          if (!(error instanceof DomainError) || error.code !== 'WITHDRAWAL_DAILY_LIMIT') throw error;
+          const left = Number(error.details?.leftToday ?? 0);
+          const max = deps.config.WITHDRAWAL_DAILY_MAX_PAISE;
+          throw fail(
+            'WITHDRAWAL_DAILY_LIMIT',
+            `You can withdraw up to ${rupees(max)} a day; ${rupees(left)} is left today.`,
+            { dailyMax: rupees(max), leftToday: rupees(left) },
+          );
+        });
+        // What is recorded (and later paid out) is what the wallet holds, never the body's amount.
+        const held = hold.state.withdrawals?.[id];
+        if (!held) throw new ApiError(409, 'WITHDRAWAL_EXISTS', 'Please try again.');
+        if (held.amount !== body.amount)
+          throw fail('WITHDRAWAL_AMOUNT_CHANGED', WALLET_MESSAGES.WITHDRAWAL_AMOUNT_CHANGED);
+        try {
+          await run(
+            deps,
+            id,
+            {
+              type: 'RequestWithdrawal',
+              data: { withdrawalId: id, userId: user.id, userName: user.name, amount: held.amount, destination, now },
+            },
+            actorOf(user),
+            'request',
+          );
+        } catch (error) {
+          // The sweeper gave this hold up (it waited too long for its record): its cash goes back now.
+          if (error instanceof DomainError && error.code === 'WITHDRAWAL_ABANDONED')
+            await returnUnrecordedHold(deps, user.id, id);
+          throw error;
+        }
         return c.json({
           success: true,
-          message: `Your withdrawal of ${rupees(body.amount)} is waiting for approval. The amount is held from your wallet.`,
+          message: `Your withdrawal of ${rupees(held.amount)} is waiting for approval. The amount is held from your wallet.`,
           withdrawal: toDto(found(deps, id)),
         });
       },

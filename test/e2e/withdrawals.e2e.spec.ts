@@ -75,4 +75,39 @@ describe.skipIf(!chromiumAvailable)('withdrawals in Chromium', () => {
       await admin.context.close();
     }
   });
+
+  it('after a send whose answer was lost, another amount is sent as a new request', async () => {
+    const member = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    try {
+      const { page } = member;
+      await page.goto('/wallet');
+      await page.getByTestId('withdraw').waitFor();
+      // The first send reaches the server (₹100 is held and recorded) but its answer is lost.
+      let lost = false;
+      await page.route('**/api/me/withdrawals', async (route) => {
+        if (lost || route.request().method() !== 'POST') return route.continue();
+        lost = true;
+        await route.fetch();
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'STORE_UNAVAILABLE', message: 'Please try again in a moment.' } }),
+        });
+      });
+      await page.getByLabel('Amount (₹)').fill('100');
+      await page.getByLabel('UPI id').fill('arun@okaxis');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Your request was not sent. Please try again.').waitFor();
+      // The member changes the amount and sends again: a request of its own, not refused.
+      await page.getByLabel('Amount (₹)').fill('200');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Your withdrawal of ₹200 is waiting for approval.', { exact: false }).waitFor();
+      const mine = (await (await member.context.request.get('/api/me/withdrawals')).json()) as {
+        withdrawals: { amount: number; status: string }[];
+      };
+      expect(mine.withdrawals.filter((w) => w.status === 'requested').map((w) => w.amount)).toEqual([200_00, 100_00]);
+    } finally {
+      await member.context.close();
+    }
+  });
 });

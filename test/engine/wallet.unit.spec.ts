@@ -161,14 +161,72 @@ describe('wallet: reward cash and withdrawals', () => {
 
   it('withdraws only what cash covers', () => {
     given(funded())
-      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_01, now: NOW } })
+      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_01, dailyMax: MAX, now: NOW } })
       .thenThrows('INSUFFICIENT_FUNDS');
     given(funded())
-      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 0, now: NOW } })
+      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 0, dailyMax: MAX, now: NOW } })
       .thenThrows('INVALID_AMOUNT');
     given(funded())
-      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_00, now: NOW } })
-      .then([{ type: 'Withdrawn', data: { withdrawalId: 'w1', amount: 100_00, at: NOW } }]);
+      .when({ type: 'Withdraw', data: { withdrawalId: 'w1', amount: 100_00, dailyMax: MAX, now: NOW } })
+      .then([withdrawn('w1', 100_00)]);
+  });
+});
+
+const MAX = 25_000_00;
+const withdrawn = (withdrawalId: string, amount: number, at = NOW): WalletEvent => ({
+  type: 'Withdrawn',
+  data: { withdrawalId, amount, at },
+});
+const withdraw = (withdrawalId: string, amount: number, now = NOW) =>
+  ({ type: 'Withdraw', data: { withdrawalId, amount, dailyMax: MAX, now } }) as const;
+
+describe('wallet: a withdrawal holds one amount, within the day’s maximum', () => {
+  it('a retry with the same id holds nothing more, and another amount under that id is refused', () => {
+    const rich = funded(50_000_00);
+    given([...rich, withdrawn('w1', 100_00)])
+      .when(withdraw('w1', 100_00))
+      .thenNothing();
+    given([...rich, withdrawn('w1', 100_00)])
+      .when(withdraw('w1', 5_000_00))
+      .thenThrows(
+        'WITHDRAWAL_AMOUNT_CHANGED',
+        'This request was already sent for another amount, so nothing more was held. Check the amount and send it again.',
+      );
+    // Not even once its cash came back.
+    given([
+      ...rich,
+      withdrawn('w1', 100_00),
+      { type: 'WithdrawalReturned', data: { withdrawalId: 'w1', amount: 100_00, at: NOW } },
+    ])
+      .when(withdraw('w1', 40_000_00))
+      .thenThrows('WITHDRAWAL_AMOUNT_CHANGED');
+  });
+
+  it('holds at most the daily maximum per India day, counting what came back as not taken', () => {
+    const rich = funded(50_000_00);
+    const refused = given([...rich, withdrawn('w1', 20_000_00)])
+      .when(withdraw('w2', 20_000_00))
+      .thenThrows('WITHDRAWAL_DAILY_LIMIT');
+    expect(refused.details).toMatchObject({ dailyMax: MAX, leftToday: 5_000_00 });
+    given([...rich, withdrawn('w1', 20_000_00)])
+      .when(withdraw('w2', 5_000_00))
+      .then([withdrawn('w2', 5_000_00)]);
+    given([
+      ...rich,
+      withdrawn('w1', 20_000_00),
+      { type: 'WithdrawalReturned', data: { withdrawalId: 'w1', amount: 20_000_00, at: NOW } },
+    ])
+      .when(withdraw('w2', 20_000_00))
+      .then([withdrawn('w2', 20_000_00)]);
+    // 23:59 and 00:01 in India are two days, though the same UTC day.
+    const lateEvening = Date.parse('2026-11-22T18:29:00.000Z');
+    const justAfterMidnight = Date.parse('2026-11-22T18:31:00.000Z');
+    given([...rich, withdrawn('w1', 20_000_00, lateEvening)])
+      .when(withdraw('w2', 20_000_00, justAfterMidnight))
+      .then([withdrawn('w2', 20_000_00, justAfterMidnight)]);
+    given([...rich, withdrawn('w1', 20_000_00, justAfterMidnight)])
+      .when(withdraw('w2', 20_000_00, justAfterMidnight + 60_000))
+      .thenThrows('WITHDRAWAL_DAILY_LIMIT');
   });
 });
 

@@ -41,6 +41,37 @@ describe('a withdrawal, step by step', () => {
       .when({ type: 'RecordPayoutFailure', data: { payoutId: 'p1', reason: 'bank refused', now: T0 + 2 } })
       .then([{ type: 'WithdrawalPayoutFailed', data: { payoutId: 'p1', reason: 'bank refused', at: T0 + 2 } }]);
   });
+
+  it('records the held amount for its member only: another amount or member under the id is refused', () => {
+    const request = { type: 'RequestWithdrawal', data: { ...requested.data, now: T0 } } as const;
+    given([requested])
+      .when({ ...request, data: { ...request.data, amount: 40_000_00 } })
+      .thenThrows('WITHDRAWAL_EXISTS', WITHDRAWAL_MESSAGES.exists);
+    given([requested])
+      .when({ ...request, data: { ...request.data, userId: 'u2' } })
+      .thenThrows('WITHDRAWAL_EXISTS', WITHDRAWAL_MESSAGES.exists);
+  });
+
+  it('a hold never recorded is abandoned once, and its request is refused after', () => {
+    const abandon = {
+      type: 'AbandonWithdrawal',
+      data: { withdrawalId: 'w1', userId: 'u1', amount: 300_00, now: T0 + 20_000 },
+    } as const;
+    const abandoned: WithdrawalEvent = {
+      type: 'WithdrawalAbandoned',
+      data: { withdrawalId: 'w1', userId: 'u1', amount: 300_00, at: T0 + 20_000 },
+    };
+    given([]).when(abandon).then([abandoned]);
+    given([abandoned]).when(abandon).thenNothing();
+    // A request recorded first wins: nothing is abandoned.
+    given([requested]).when(abandon).thenNothing();
+    given([abandoned])
+      .when({ type: 'RequestWithdrawal', data: { ...requested.data, now: T0 + 30_000 } })
+      .thenThrows('WITHDRAWAL_ABANDONED', WITHDRAWAL_MESSAGES.abandoned);
+    given([abandoned])
+      .when({ type: 'ApproveWithdrawal', data: { by: 'admin', now: T0 + 30_000 } })
+      .thenThrows('WITHDRAWAL_NOT_FOUND');
+  });
 });
 
 /**
@@ -131,7 +162,12 @@ describe('money is conserved across withdrawals, deposits and pre-books', () => 
               case 'withdraw': {
                 const id = `w${n}`;
                 // The API's order: the hold first; only a held amount becomes a request.
-                if (onWallet({ type: 'Withdraw', data: { withdrawalId: id, amount: o.amount, now } }))
+                if (
+                  onWallet({
+                    type: 'Withdraw',
+                    data: { withdrawalId: id, amount: o.amount, dailyMax: Number.MAX_SAFE_INTEGER, now },
+                  })
+                )
                   onWithdrawal(id, {
                     type: 'RequestWithdrawal',
                     data: { withdrawalId: id, userId: 'u1', userName: 'Arun', amount: o.amount, destination: upi, now },

@@ -156,7 +156,10 @@ const runHistory = (ops: readonly Op[]) => {
         walletRun(user, { type: 'DebitReward', data: { debitId: id, amount: op.amount, reference: 'order', now } });
         break;
       case 'withdraw':
-        walletRun(user, { type: 'Withdraw', data: { withdrawalId: id, amount: op.amount, now } });
+        walletRun(user, {
+          type: 'Withdraw',
+          data: { withdrawalId: id, amount: op.amount, dailyMax: Number.MAX_SAFE_INTEGER, now },
+        });
         break;
       case 'return': {
         const pick = returnable[op.pick % Math.max(1, returnable.length)];

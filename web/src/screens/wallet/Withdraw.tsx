@@ -38,6 +38,13 @@ export const Withdraw = () => {
   }, []);
   useEffect(load, [load]);
 
+  // A retry of a failed send keeps its request id (the server answers it once); another amount is
+  // another request, with its own id (the server refuses a second amount under one id).
+  const changeAmount = (value: string) => {
+    if (value !== rupees) setRequestId(crypto.randomUUID());
+    setRupees(value);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const amount = Math.round(Number(rupees) * 100);
@@ -91,7 +98,12 @@ export const Withdraw = () => {
       <form className="withdraw-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="vd-form-field">
           <label htmlFor="withdraw-amount">{t('Amount (₹)')}</label>
-          <input id="withdraw-amount" inputMode="numeric" value={rupees} onChange={(e) => setRupees(e.target.value)} />
+          <input
+            id="withdraw-amount"
+            inputMode="numeric"
+            value={rupees}
+            onChange={(e) => changeAmount(e.target.value)}
+          />
         </div>
         <fieldset className="withdraw-kind">
           <legend>{t('Pay to')}</legend>
