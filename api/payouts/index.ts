@@ -58,7 +58,8 @@ export const sandboxPayouts = (path: string, secret: string, now: () => number):
 /**
  * Razorpay Payouts (RazorpayX): `POST {apiUrl}/v1/payouts` with basic auth, the fund account
  * inline (a VPA or a bank account), mode UPI or IMPS, and `X-Payout-Idempotency` set to our
- * withdrawal id. The answer's status says processed, still processing (a webhook follows) or not.
+ * withdrawal id. The answer's status says processed, still processing (a webhook follows) or not;
+ * only a definite refusal (a 4xx, or a failed, rejected, reversed or cancelled payout) fails it.
  */
 export const razorpayPayouts = (opts: {
   keyId: string;
@@ -81,37 +82,50 @@ export const razorpayPayouts = (opts: {
               bank_account: { name: d.holder, ifsc: d.ifsc, account_number: d.accountNumber },
               contact: { name: d.holder, type: 'customer' },
             };
-      const response = await doFetch(`${opts.apiUrl.replace(/\/$/, '')}/v1/payouts`, {
-        method: 'POST',
-        headers: {
-          Authorization: auth,
-          'Content-Type': 'application/json',
-          'X-Payout-Idempotency': withdrawalId,
-        },
-        body: JSON.stringify({
-          account_number: opts.accountNumber,
-          fund_account: fundAccount,
-          amount: amountPaise,
-          currency: 'INR',
-          mode: d.kind === 'upi' ? 'UPI' : 'IMPS',
-          purpose: 'payout',
-          queue_if_low_balance: true,
-          reference_id: withdrawalId.slice(0, 40),
-        }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await response.json().catch(() => ({}))) as {
+      // Whether Razorpay created the payout is known only from a readable answer: a broken
+      // connection, a timeout, a 5xx or an unreadable body says nothing either way, so the payout
+      // stays processing (its webhook tells, or Approve again retries it under the same key).
+      const unknown: PayoutOutcome = { status: 'processing', payoutId: '' };
+      let response: Response;
+      try {
+        response = await doFetch(`${opts.apiUrl.replace(/\/$/, '')}/v1/payouts`, {
+          method: 'POST',
+          headers: {
+            Authorization: auth,
+            'Content-Type': 'application/json',
+            'X-Payout-Idempotency': withdrawalId,
+          },
+          body: JSON.stringify({
+            account_number: opts.accountNumber,
+            fund_account: fundAccount,
+            amount: amountPaise,
+            currency: 'INR',
+            mode: d.kind === 'upi' ? 'UPI' : 'IMPS',
+            purpose: 'payout',
+            queue_if_low_balance: true,
+            reference_id: withdrawalId.slice(0, 40),
+          }),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch {
+        return unknown;
+      }
+      const body = (await response.json().catch(() => null)) as {
         id?: string;
         status?: string;
         error?: { description?: string };
         status_details?: { description?: string };
-      };
-      if (!response.ok || !body.id)
+      } | null;
+      if (!body || response.status >= 500 || response.status === 408 || response.status === 429)
+        return body?.id ? { status: 'processing', payoutId: body.id } : unknown;
+      // A 4xx is a definite refusal: no payout was made.
+      if (!response.ok)
         return {
           status: 'failed',
           payoutId: body.id ?? null,
           reason: body.error?.description ?? `Razorpay answered ${response.status}`,
         };
+      if (!body.id) return unknown;
       if (body.status === 'processed') return { status: 'processed', payoutId: body.id };
       if (
         body.status === 'failed' ||

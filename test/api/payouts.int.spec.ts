@@ -1,19 +1,34 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WithdrawalDto } from '../../api/contract/withdrawals.ts';
 import { razorpayPayouts } from '../../api/payouts/index.ts';
+import { dataDirSecret } from '../../api/secrets.ts';
+import type { Client } from '../helpers/http.ts';
+import { ADMIN, loggedIn } from '../helpers/http.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { deposit } from './roomsHelpers.ts';
 
-/** Razorpay's Payouts API, stood in on 127.0.0.1: it checks what we send and answers as Razorpay does. */
+/**
+ * Razorpay's Payouts API, stood in on 127.0.0.1: it checks what we send and answers as Razorpay
+ * does, or (`answer` = 'drop') breaks the connection, or answers a body that is not JSON.
+ */
 const seen: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
-let answer: { status: number; body: Record<string, unknown> } = { status: 200, body: {} };
+let answer: { status: number; body: Record<string, unknown> | string } | 'drop' = { status: 200, body: {} };
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     if (req.url !== '/v1/payouts' || req.method !== 'POST') return void res.writeHead(404).end();
     seen.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> });
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    if (answer === 'drop') return void res.socket?.destroy();
+    const { status, body } = answer;
+    res
+      .writeHead(status, { 'content-type': 'application/json' })
+      .end(typeof body === 'string' ? body : JSON.stringify(body));
   });
 });
 let apiUrl = '';
@@ -84,5 +99,106 @@ describe('the Razorpay Payouts adapter', () => {
       payoutId: null,
       reason: 'The amount must be at least INR 1.00',
     });
+  });
+
+  it('reads a broken connection, a 5xx and an unreadable answer as unknown: still processing, never failed', async () => {
+    const upi = { kind: 'upi' as const, vpa: 'arun@okaxis' };
+    const unknown = { status: 'processing', payoutId: '' };
+    answer = 'drop';
+    expect(await payouts().pay({ withdrawalId: 'w5', amountPaise: 100_00, destination: upi })).toEqual(unknown);
+    answer = { status: 502, body: { error: { code: 'SERVER_ERROR', description: 'Bad gateway' } } };
+    expect(await payouts().pay({ withdrawalId: 'w6', amountPaise: 100_00, destination: upi })).toEqual(unknown);
+    answer = { status: 200, body: '<html>upstream timed out</html>' };
+    expect(await payouts().pay({ withdrawalId: 'w7', amountPaise: 100_00, destination: upi })).toEqual(unknown);
+    answer = { status: 503, body: { id: 'pout_8', status: 'queued' } };
+    expect(await payouts().pay({ withdrawalId: 'w8', amountPaise: 100_00, destination: upi })).toEqual({
+      status: 'processing',
+      payoutId: 'pout_8',
+    });
+  });
+});
+
+describe('withdrawals paid out through Razorpay', () => {
+  let app: TestServer;
+  let admin: Client;
+  let member: Client;
+  beforeAll(async () => {
+    app = await startTestServer({
+      seed: true,
+      env: {
+        SCHEDULER_INTERVAL_MS: '0',
+        SWEEPER_INTERVAL_MS: '0',
+        NOTIFY_INTERVAL_MS: '0',
+        PAYOUT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_test_k',
+        RAZORPAY_KEY_SECRET: 's3cret',
+        RAZORPAYX_ACCOUNT_NUMBER: '2323230000000001',
+        RAZORPAY_API_URL: apiUrl,
+      },
+    });
+    admin = await loggedIn(app, ADMIN.email, ADMIN.password);
+    member = await loggedIn(app, 'member2@vetrideals.in', 'Member@123');
+    await deposit(app, member, 10_000_00);
+  });
+  afterAll(() => app.stop());
+
+  const cash = async () => (await member.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash;
+  const ask = async (amount: number) => {
+    const id = randomUUID();
+    await member.call('POST', '/api/me/withdrawals', {
+      request_id: id,
+      amount,
+      destination: { kind: 'upi', vpa: 'arun@okaxis' },
+    });
+    return id;
+  };
+  const approve = (id: string) =>
+    admin.call<{ withdrawal: WithdrawalDto; message: string }>('POST', `/api/admin/withdrawals/${id}/approve`);
+  const statusOf = async (id: string) =>
+    (await member.call<{ withdrawals: WithdrawalDto[] }>('GET', '/api/me/withdrawals')).body.withdrawals.find(
+      (w) => w.id === id,
+    )?.status;
+  const hook = (event: string, id: string) => {
+    const raw = JSON.stringify({
+      event,
+      payload: { payout: { entity: { id: `pout_${id.slice(0, 8)}`, reference_id: id, status: 'processed' } } },
+    });
+    return fetch(`${app.url}/api/payouts/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', dataDirSecret(app.dataDir, 'payout-webhook'))
+          .update(raw)
+          .digest('hex'),
+      },
+      body: raw,
+    });
+  };
+
+  it('a 5xx answer keeps the cash held while the payout may still be made; its webhook then pays it once', async () => {
+    const before = await cash();
+    const id = await ask(500_00);
+    answer = { status: 502, body: { error: { code: 'SERVER_ERROR', description: 'Bad gateway' } } };
+    const approved = await approve(id);
+    expect(approved.body.withdrawal.status).toBe('approved');
+    expect(await cash()).toBe(before - 500_00);
+    // Razorpay had made the payout after all, and says so.
+    expect((await hook('payout.processed', id)).status).toBe(200);
+    expect({ status: await statusOf(id), walletChange: (await cash()) - before }).toEqual({
+      status: 'paid',
+      walletChange: -500_00,
+    });
+  });
+
+  it('a 4xx refusal fails the payout and returns the cash once', async () => {
+    const before = await cash();
+    const id = await ask(200_00);
+    answer = { status: 400, body: { error: { description: 'The fund account is not valid' } } };
+    const approved = await approve(id);
+    expect(approved.body.withdrawal.status).toBe('failed');
+    expect(approved.body.message).toBe(
+      "The payout failed (The fund account is not valid); ₹200 went back to the member's wallet.",
+    );
+    expect(await cash()).toBe(before);
   });
 });
