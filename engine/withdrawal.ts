@@ -99,6 +99,9 @@ export const decide = (command: WithdrawalCommand, state: WithdrawalState): With
     case 'ApproveWithdrawal':
       if (state.status === 'none' || state.status === 'abandoned')
         return fail('WITHDRAWAL_NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+      // Approving an approved one again changes nothing here: the API retries its payout, under
+      // the same idempotency key (a payout that could not be started is never stuck).
+      if (state.status === 'approved') return [];
       if (state.status !== 'requested') return fail('WITHDRAWAL_DECIDED', WITHDRAWAL_MESSAGES.notPending);
       return [{ type: 'WithdrawalApproved', data: { by: command.data.by, at: command.data.now } }];
     case 'RejectWithdrawal': {

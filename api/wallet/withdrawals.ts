@@ -316,7 +316,8 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
     .post(
       '/admin/withdrawals/:id/approve',
       describe({
-        summary: 'Approve a withdrawal and pay it out',
+        summary:
+          'Approve a withdrawal and pay it out (again for an approved one: retries its payout, same idempotency key)',
         tags: ['admin', 'wallet'],
         access: 'admin',
         response: WithdrawalAnswer,
@@ -327,6 +328,8 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
         const admin = currentUser(c);
         const id = c.req.valid('param').id;
         const row = found(deps, id);
+        // An approved one is approved again as nothing: its payout is sent again under its id, so
+        // the provider makes it at most once.
         await run(
           deps,
           id,

@@ -190,6 +190,27 @@ describe('withdrawals paid out through Razorpay', () => {
     });
   });
 
+  it('a payout that could not be started is retried by approving again, under the same idempotency key', async () => {
+    const before = await cash();
+    const id = await ask(300_00);
+    answer = 'drop';
+    const first = await approve(id);
+    expect(first.body.withdrawal.status).toBe('approved');
+    expect(first.body.message).toBe('Approved. The payout is on its way; its result will show here.');
+    expect(await cash()).toBe(before - 300_00);
+    // No webhook will come for a payout Razorpay never received: the admin approves again.
+    answer = { status: 200, body: { id: 'pout_retried', status: 'processed' } };
+    const retried = await approve(id);
+    expect(retried.status).toBe(200);
+    expect(retried.body.withdrawal.status).toBe('paid');
+    expect(retried.body.message).toBe('Paid ₹300 to UPI arun@okaxis.');
+    const keys = seen.filter((s) => s.body.reference_id === id).map((s) => s.headers['x-payout-idempotency']);
+    expect(keys).toEqual([id, id]);
+    expect(await cash()).toBe(before - 300_00);
+    // Paid now: nothing more to approve.
+    expect((await approve(id)).status).toBe(422);
+  });
+
   it('a 4xx refusal fails the payout and returns the cash once', async () => {
     const before = await cash();
     const id = await ask(200_00);

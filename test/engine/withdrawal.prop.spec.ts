@@ -42,6 +42,16 @@ describe('a withdrawal, step by step', () => {
       .then([{ type: 'WithdrawalPayoutFailed', data: { payoutId: 'p1', reason: 'bank refused', at: T0 + 2 } }]);
   });
 
+  it('an approved one approved again changes nothing (its payout is retried); a paid one is decided', () => {
+    const approved: WithdrawalEvent = { type: 'WithdrawalApproved', data: { by: 'admin', at: T0 + 1 } };
+    given([requested, approved])
+      .when({ type: 'ApproveWithdrawal', data: { by: 'admin', now: T0 + 60_000 } })
+      .thenNothing();
+    given([requested, approved, { type: 'WithdrawalPaid', data: { payoutId: 'p1', provider: 'razorpay', at: T0 + 2 } }])
+      .when({ type: 'ApproveWithdrawal', data: { by: 'admin', now: T0 + 60_000 } })
+      .thenThrows('WITHDRAWAL_DECIDED', WITHDRAWAL_MESSAGES.notPending);
+  });
+
   it('records the held amount for its member only: another amount or member under the id is refused', () => {
     const request = { type: 'RequestWithdrawal', data: { ...requested.data, now: T0 } } as const;
     given([requested])

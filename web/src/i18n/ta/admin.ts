@@ -397,6 +397,7 @@ export const admin: Record<string, string> = {
   failed: 'தோல்வியடைந்தது',
   rejected: 'நிராகரிக்கப்பட்டது',
   'Approve and pay': 'ஒப்புதல் அளித்துப் பணம் செலுத்து',
+  'Retry payout': 'பணம் அனுப்புதலை மீண்டும் முயற்சி செய்',
   Reject: 'நிராகரி',
   'Reason the member will see': 'உறுப்பினர் பார்க்கும் காரணம்',
   'Reject and return the cash': 'நிராகரித்துப் பணத்தைத் திருப்பி அனுப்பு',

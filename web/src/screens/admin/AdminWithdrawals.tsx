@@ -140,6 +140,19 @@ export const AdminWithdrawals = () => {
                   )}
                 </div>
               )}
+              {isAdmin && w.status === 'approved' && (
+                // Its payout's answer never came: sent again under the withdrawal's id, it is made at most once.
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={busy === w.id}
+                    onClick={() => void act(w.id, 'approve')}
+                  >
+                    {t('Retry payout')}
+                  </button>
+                </div>
+              )}
               {rejecting === w.id && (
                 <form
                   className="admin-form"
