@@ -36,6 +36,7 @@ export const WALLET_MESSAGES = {
   RESERVATION_CLOSED: 'This pre-booking has already been settled.',
   PAYMENT_ORDER_NOT_FOUND: 'We could not find this payment order.',
   PAYMENT_AMOUNT_MISMATCH: 'The amount paid does not match the amount of this order.',
+  DEPOSIT_ALREADY_PAID: 'This top-up is already paid. The amount has been added to your wallet.',
   WITHDRAWAL_NOT_HELD: 'This withdrawal holds no money in the wallet.',
   WITHDRAWAL_AMOUNT_CHANGED:
     'This request was already sent for another amount, so nothing more was held. Check the amount and send it again.',
@@ -170,7 +171,9 @@ export const decide = (command: WalletCommand, state: WalletState): WalletEvent[
       const { orderId, paymentId, amount, now } = command.data;
       const order = state.orders[orderId];
       if (!order) throw walletError('PAYMENT_ORDER_NOT_FOUND', { orderId });
-      if (state.payments[paymentId] || order.paymentId !== null) return [];
+      if (state.payments[paymentId]) return [];
+      // Another payment for an order already paid is not dropped: the API puts it in the wallet.
+      if (order.paymentId !== null) throw walletError('DEPOSIT_ALREADY_PAID', { orderId, paymentId });
       if (amount !== order.amount)
         throw walletError('PAYMENT_AMOUNT_MISMATCH', { expected: order.amount, paid: amount });
       return [{ type: 'Deposited', data: { orderId, paymentId, amount, at: now } }];

@@ -9,8 +9,8 @@ import { ApiError } from '../http/errors.ts';
 import type { PaymentCallback } from '../payments/port.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 
-/** What a deposit applier needs: the clock and the command handler. */
-export type DepositApplyDeps = Pick<Deps, 'clock' | 'commands'>;
+/** What a deposit applier needs: the clock, the command handler and the log. */
+export type DepositApplyDeps = Pick<Deps, 'clock' | 'commands' | 'log'>;
 /** What starting and verifying a top-up need. */
 export type DepositDeps = DepositApplyDeps & Pick<Deps, 'store' | 'payments'>;
 
@@ -47,9 +47,21 @@ export const startDeposit = async (deps: DepositDeps, user: SessionUser, amountP
 
 /**
  * Credits a verified payment to the wallet that created the order: once per payment id (the wallet
- * decider ignores a repeat), for exactly the order's amount, and only for the order's owner.
+ * decider ignores a repeat), for exactly the order's amount, and only for the order's owner. A
+ * second, different payment for an order already paid (a late attempt the provider captured too)
+ * goes to the same wallet as a payment nothing could take, once: never kept without a credit.
  */
 export const applyDepositPayment: PaymentApplier<DepositApplyDeps> = async (deps, payment) => {
+  try {
+    return await confirmDeposit(deps, payment);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'DEPOSIT_ALREADY_PAID')) throw error;
+    await returnPaymentToWallet(deps, payment.notes.userId!, payment.paymentId, payment.amountPaise);
+    return { applied: true };
+  }
+};
+
+const confirmDeposit: PaymentApplier<DepositApplyDeps> = async (deps, payment) => {
   const owner = payment.notes.userId;
   if (!owner) throw new DomainError('PAYMENT_ORDER_NOT_FOUND', WALLET_MESSAGES.PAYMENT_ORDER_NOT_FOUND);
   if (payment.userId !== null && payment.userId !== owner) {
@@ -71,6 +83,41 @@ export const applyDepositPayment: PaymentApplier<DepositApplyDeps> = async (deps
     },
   );
   return { applied: result.events.length > 0 };
+};
+
+/**
+ * Puts a verified payment that nothing can take any more into its payer's wallet, as a top-up of
+ * exactly the paid amount: money paid is never kept without a purchase. Once per payment id, so a
+ * replayed callback or webhook, or a retry after a crash between the two steps, credits it once.
+ * (Re-exported by `returns.ts`, where the room and shop appliers find it.)
+ */
+export const returnPaymentToWallet = async (
+  deps: DepositApplyDeps,
+  userId: string,
+  paymentId: string,
+  amountPaise: number,
+) => {
+  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) return { returned: 0 };
+  const orderId = `return-${paymentId}`;
+  const now = deps.clock.now();
+  await handleCommand(
+    deps.commands,
+    walletStream(userId),
+    walletDecider,
+    { type: 'CreateDepositOrder', data: { orderId, amount: amountPaise, now } },
+    { actor: 'system', now, commandId: `return-order:${paymentId}` },
+  );
+  // Credited like any top-up whose payment arrived (the payment id is what makes it once).
+  const { applied } = await confirmDeposit(deps, {
+    providerOrderId: orderId,
+    paymentId,
+    amountPaise,
+    notes: { userId },
+    userId: null,
+  });
+  if (applied)
+    deps.log.warn('a payment nothing could take was returned to the wallet', { userId, paymentId, amountPaise });
+  return { returned: amountPaise };
 };
 
 /** The checkout return: verifies the signature and credits the deposit (idempotent). */

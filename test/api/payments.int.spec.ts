@@ -161,6 +161,32 @@ describe('payments: sandbox provider (default)', () => {
     expect((await balance(member)).cash).toBe(before.cash + 50_00);
   });
 
+  it('a second payment captured for a top-up already paid goes to the wallet, once', async () => {
+    const before = await balance(member);
+    const { body: order } = await member.call<Order>('POST', '/api/me/wallet/deposits', { amount: 200_00 });
+    const paid = await sandboxCheckout(server, member, order.checkout_url);
+    const back = returnParams(paid.headers.get('location'));
+    await member.call('POST', '/api/me/wallet/deposits/verify', {
+      razorpay_order_id: back.razorpay_order_id,
+      razorpay_payment_id: back.razorpay_payment_id,
+      razorpay_signature: back.razorpay_signature,
+    });
+    expect((await balance(member)).cash).toBe(before.cash + 200_00);
+    // The provider captured a second attempt on the same order (a late UPI approval from another
+    // tab) and says so, twice: ₹200 more was taken from the member, so ₹200 more is theirs.
+    const second = captured(order.order_id, 'pay_second_attempt', 200_00);
+    expect(await (await webhook(server, second)).json()).toEqual({ ok: true, applied: true });
+    expect(await (await webhook(server, second)).json()).toEqual({ ok: true, applied: false });
+    expect((await balance(member)).cash).toBe(before.cash + 400_00);
+    const { transactions } = (
+      await member.call<{ transactions: { type: string; amount: number; payment_id: string }[] }>(
+        'GET',
+        '/api/me/wallet/transactions',
+      )
+    ).body;
+    expect(transactions[0]).toMatchObject({ type: 'deposit', amount: 200_00, payment_id: 'pay_second_attempt' });
+  });
+
   it('needs a session for wallet calls', async () => {
     const res = await fetch(`${server.url}/api/me/wallet`);
     expect(res.status).toBe(401);

@@ -41,9 +41,13 @@ describe('wallet: deposits through the payment port', () => {
       .thenNothing();
   });
 
-  it('never pays one order twice, even with another payment id', () => {
+  it('never pays one order twice: another payment id for a paid order is refused, for the API to return it', () => {
     given(funded())
       .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay2', amount: 100_00, now: NOW } })
+      .thenThrows('DEPOSIT_ALREADY_PAID', 'This top-up is already paid. The amount has been added to your wallet.');
+    // The same payment again is a replay: nothing, and no refusal.
+    given(funded())
+      .when({ type: 'ConfirmDeposit', data: { orderId: 'o1', paymentId: 'pay1', amount: 100_00, now: NOW } })
       .thenNothing();
   });
 
