@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { cartDecider, cartStream } from '../../engine/cart.ts';
 import { DomainError } from '../../engine/decider.ts';
 import type { Actor } from '../../engine/eventStore.ts';
-import type { Billing, OrderLine, PlacedOrder } from '../../engine/order.ts';
-import { ORDER_MESSAGES } from '../../engine/order.ts';
+import type { Billing, OrderLine, PlaceOrderData, PlacedOrder } from '../../engine/order.ts';
+import { ORDER_MESSAGES, orderDecider } from '../../engine/order.ts';
+import type { ProductCommand } from '../../engine/product.ts';
 import { PRODUCT_MESSAGES, productDecider, productStream } from '../../engine/product.ts';
 import { awaitingOrdersOfUser } from '../../projections/orders.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -16,7 +17,7 @@ import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 import type { OrderStepDeps } from './orderSteps.ts';
 import { failAndRelease, loadOrder, orderCommand, settleShopOrder } from './orderSteps.ts';
-import { rewardCashOf, spendRewardCash } from './rewards.ts';
+import { rewardCashAfterRefunds, rewardCashOf, spendRewardCash } from './rewards.ts';
 
 /** What applying a shop payment needs (a late or second payment goes to the wallet). */
 export type ShopPaymentDeps = OrderStepDeps & Pick<Deps, 'log'>;
@@ -71,6 +72,43 @@ const priceCart = async (
   return lines;
 };
 
+/**
+ * Decides the new order, its stock and its reward cash as they will be once the member's orders
+ * awaiting payment are cancelled (their units free, their reward cash back), without appending
+ * anything: it throws the refusal the checkout itself would answer. The checkout's own steps, on
+ * the streams, still decide after the supersede; this only keeps a refused attempt from cancelling
+ * an order that was fine.
+ */
+const checkBeforeSuperseding = async (
+  deps: Pick<Deps, 'store'>,
+  order: Omit<PlaceOrderData, 'rewardCash' | 'expiresAt'>,
+  previous: readonly string[],
+) => {
+  const replaced = await Promise.all(previous.map((id) => loadOrder(deps, id)));
+  const rewardCash = await rewardCashAfterRefunds(deps, order.userId, replaced, order.now);
+  orderDecider.decide(
+    { type: 'PlaceShopOrder', data: { ...order, rewardCash, expiresAt: order.now + ORDER_HOLD_MS } },
+    orderDecider.initialState,
+  );
+  for (const line of order.lines) {
+    let { state } = await loadState(deps.store, productStream(line.productId), productDecider);
+    for (const { orderId } of replaced) {
+      const release: ProductCommand = {
+        type: 'ReleaseStock',
+        data: { reservationId: orderId, reason: 'superseded', now: order.now },
+      };
+      state = productDecider.decide(release, state).reduce(productDecider.evolve, state);
+    }
+    productDecider.decide(
+      {
+        type: 'ReserveStock',
+        data: { reservationId: order.orderId, quantity: line.quantity, now: order.now, expiresAt: order.now },
+      },
+      state,
+    );
+  }
+};
+
 export interface CheckoutResult {
   order_id: string;
   order_code: string;
@@ -103,12 +141,21 @@ const checkout = async (
   input: { billing: Billing; appliedRewards: Record<string, number> },
 ): Promise<CheckoutResult> => {
   const lines = await priceCart(deps, user.id, input.appliedRewards);
-  const rewardCash = await rewardCashOf(deps, user.id);
-  for (const previous of awaitingOrdersOfUser(deps.readDb, user.id)) await failAndRelease(deps, previous, 'superseded');
-
   const orderId = newOrderId();
   const orderCode = newOrderCode();
   const now = deps.clock.now();
+  // A new checkout replaces the member's orders still awaiting payment, but only once it is known to
+  // go through: a refused attempt (too much reward cash, sold out) leaves them as they were.
+  const previous = awaitingOrdersOfUser(deps.readDb, user.id);
+  await checkBeforeSuperseding(
+    deps,
+    { orderId, orderCode, userId: user.id, lines, billing: input.billing, now },
+    previous,
+  );
+  for (const id of previous) await failAndRelease(deps, id, 'superseded');
+  // Read after the supersede, so the reward cash the replaced orders held is back.
+  const rewardCash = await rewardCashOf(deps, user.id);
+
   const actor = actorOf(user);
   const placed = await orderCommand(
     deps,
