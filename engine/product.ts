@@ -83,6 +83,8 @@ export const PRODUCT_MESSAGES = {
   notFound: 'Product not found',
   outOfStock: 'Out of stock',
   reservationReleased: 'This checkout was cancelled before it could hold the item. Nothing was charged.',
+  stockBelowHeld: (name: string, held: number) =>
+    `${held} of ${name} ${held === 1 ? 'is' : 'are'} held by checkouts waiting for payment. Set the stock to at least ${held}.`,
 } as const;
 
 export const productStream = (id: string): string => `product-${id}`;
@@ -186,7 +188,8 @@ const commit = (
 };
 
 /**
- * A product (`product-{id}`) and its stock. Guarantees: stock never goes below 0; units are
+ * A product (`product-{id}`) and its stock. Guarantees: stock never goes below 0, nor below the
+ * units held by checkouts (so a paid order always finds its units, whatever an admin counts); units are
  * reserved per order id and held until sold or released (expected revision makes two buyers of
  * the last unit race, and only one wins); a reservation is sold or released at most once, so retries and replays change nothing;
  * a release recorded before its reservation arrives makes the reservation refused, whatever the interleaving.
@@ -201,6 +204,14 @@ export const decide = (command: ProductCommand, state: ProductState): ProductEve
       const s = listed(state);
       if (!isWhole(command.data.stock)) throw new DomainError('PRODUCT_INVALID', 'Stock must be 0 or more.');
       if (command.data.stock === s.stock) return [];
+      // Units held by checkouts are the members' until they pay or let go: a count may not take them away.
+      const held = reservedUnits(s);
+      if (command.data.stock < held) {
+        throw new DomainError('STOCK_BELOW_HELD', PRODUCT_MESSAGES.stockBelowHeld(s.product.name, held), {
+          name: s.product.name,
+          held,
+        });
+      }
       return [
         {
           type: 'ProductStockAdjusted',

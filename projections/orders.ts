@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OrderEvent, OrderStatus, ShipmentStatus } from '../engine/order.ts';
 import type { ReadDb } from './db.ts';
@@ -188,18 +188,26 @@ export const shopOrderById = (db: ReadDb, id: string) => {
   return row ? withLines(db, [row])[0]! : null;
 };
 
-/** Orders with saga work left: unpaid past their expiry, paid but not settled, failed or expired but not released. */
-export const ordersNeedingWork = ({ orm }: ReadDb, now: number, limit = 100) =>
+/**
+ * Orders with saga work left: unpaid past their expiry, paid but not settled, failed or expired but
+ * not released. One page by order id after `after`, so a sweep walks all of them: an order that
+ * fails on every run cannot keep the page full and the others waiting.
+ */
+export const ordersNeedingWork = ({ orm }: ReadDb, now: number, { after = '', limit = 100 } = {}) =>
   orm
     .select({ id: shopOrdersTable.id, status: shopOrdersTable.status })
     .from(shopOrdersTable)
     .where(
-      or(
-        and(eq(shopOrdersTable.status, 'awaiting_payment'), lte(shopOrdersTable.expiresAt, now)),
-        and(eq(shopOrdersTable.status, 'paid'), eq(shopOrdersTable.settled, 0)),
-        and(inArray(shopOrdersTable.status, ['failed', 'expired']), eq(shopOrdersTable.released, 0)),
+      and(
+        gt(shopOrdersTable.id, after),
+        or(
+          and(eq(shopOrdersTable.status, 'awaiting_payment'), lte(shopOrdersTable.expiresAt, now)),
+          and(eq(shopOrdersTable.status, 'paid'), eq(shopOrdersTable.settled, 0)),
+          and(inArray(shopOrdersTable.status, ['failed', 'expired']), eq(shopOrdersTable.released, 0)),
+        ),
       ),
     )
+    .orderBy(asc(shopOrdersTable.id))
     .limit(limit)
     .all();
 

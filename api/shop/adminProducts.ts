@@ -125,7 +125,7 @@ export const adminProductsRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'comma
     .put(
       '/products/:id/stock',
       describe({
-        summary: 'Set the units on hand (a restock or a count); units held by checkouts stay held',
+        summary: 'Set the units on hand (a restock or a count), never below the units held by checkouts',
         tags: ['admin', 'shop'],
         access: 'admin',
         response: AdminProductAnswer,

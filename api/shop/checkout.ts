@@ -280,7 +280,13 @@ const applyConfirmation = async (
   }
   const state = result.state as PlacedOrder;
   if (state.status === 'paid' && state.paymentId === payment.paymentId) {
-    await settleShopOrder(deps, orderId);
+    // The payment is recorded: whatever happens to the settlement now, the member's answer is that
+    // it was received. A settlement that fails is finished by the sweeper (it tries again each run).
+    try {
+      await settleShopOrder(deps, orderId);
+    } catch (error) {
+      deps.log.error('shop order paid but not settled yet; the sweeper will finish it', { orderId, error });
+    }
     return { applied: result.events.some((e) => e.type === 'ShopOrderPaid') };
   }
   // The order expired or failed before the payment arrived (recorded as a late payment): the money

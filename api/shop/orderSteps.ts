@@ -98,25 +98,35 @@ export const failAndRelease = async (deps: OrderStepDeps, orderId: string, reaso
 /**
  * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
  * failed and expired ones, settles paid ones. Safe to run from any process, any number of times.
+ * Each run walks every order with work left, a page at a time by order id, so one that fails
+ * every time (logged, tried again next run) never keeps the rest waiting.
  */
-export const sweepShopOrders = async (deps: OrderStepDeps & Pick<Deps, 'readDb' | 'log'>): Promise<number> => {
+export const sweepShopOrders = async (
+  deps: OrderStepDeps & Pick<Deps, 'readDb' | 'log'>,
+  { pageSize = 100 } = {},
+): Promise<number> => {
   const now = deps.clock.now();
-  const work = ordersNeedingWork(deps.readDb, now);
-  for (const { id, status } of work) {
-    try {
-      if (status === 'awaiting_payment') {
-        await orderCommand(deps, id, { type: 'ExpireShopOrder', data: { now } }, 'system', `expire:${id}`);
-        await releaseShopOrder(deps, id);
-      } else if (status === 'paid') {
-        await settleShopOrder(deps, id);
-      } else {
-        await releaseShopOrder(deps, id);
+  let seen = 0;
+  for (let after = ''; ;) {
+    const work = ordersNeedingWork(deps.readDb, now, { after, limit: pageSize });
+    for (const { id, status } of work) {
+      try {
+        if (status === 'awaiting_payment') {
+          await orderCommand(deps, id, { type: 'ExpireShopOrder', data: { now } }, 'system', `expire:${id}`);
+          await releaseShopOrder(deps, id);
+        } else if (status === 'paid') {
+          await settleShopOrder(deps, id);
+        } else {
+          await releaseShopOrder(deps, id);
+        }
+      } catch (error) {
+        deps.log.error('shop sweeper could not finish an order', { orderId: id, error });
       }
-    } catch (error) {
-      deps.log.error('shop sweeper could not finish an order', { orderId: id, error });
     }
+    seen += work.length;
+    if (work.length < pageSize) return seen;
+    after = work.at(-1)!.id;
   }
-  return work.length;
 };
 
 /** Runs the sweeper every `intervalMs` (0 = never; tests call `sweepShopOrders` by hand). Returns a stop function. */

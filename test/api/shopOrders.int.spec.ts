@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
+import { sweepShopOrders } from '../../api/shop/index.ts';
+import type { OrderCommand } from '../../engine/order.ts';
+import { orderDecider, orderStream } from '../../engine/order.ts';
+import type { ProductCommand } from '../../engine/product.ts';
+import { productDecider, productStream } from '../../engine/product.ts';
 import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { userByEmail } from '../../projections/users.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import type { Client } from '../helpers/http.ts';
-import { loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -48,6 +53,22 @@ const rewardsOf = async (member: Client) =>
   (await member.call<{ user_rewards: number }>('GET', '/api/cart')).body.user_rewards;
 const orderOf = async (member: Client, id: string) =>
   (await member.call<{ order: Order }>('GET', `/api/orders/${id}`)).body.order;
+
+const system = async <C>(stream: string, decider: unknown, command: C, commandId: string) => {
+  const now = clock.now();
+  await handleCommand(server.deps.commands, stream, decider as never, command as never, {
+    actor: 'system',
+    now,
+    commandId,
+  });
+};
+const orderCommand = (orderId: string, command: OrderCommand, commandId: string) =>
+  system(orderStream(orderId), orderDecider, command, commandId);
+const productCommand = (productId: string, command: ProductCommand, commandId: string) =>
+  system(productStream(productId), productDecider, command, commandId);
+const adminProduct = async (admin: Client, code: string) =>
+  (await admin.call<{ products: { stock: number; reserved: number }[] }>('GET', `/api/admin/products?q=${code}`)).body
+    .products[0]!;
 
 const paySandbox = async (member: Client, checkoutUrl: string) => {
   const res = await sandboxCheckout(server, member, checkoutUrl);
@@ -114,4 +135,108 @@ describe('a checkout pressed again while the first still awaits payment', () => 
     expect(verify.status, JSON.stringify(verify.body)).toBe(200);
     expect((await orderOf(member, first.body.order_id)).payment_status).toBe('paid');
   });
+});
+
+describe('stock counts and paid orders', () => {
+  it('an admin cannot count the stock below the units held by checkouts; both members pay and get their units', async () => {
+    const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const members = [
+      await loggedIn(server, 'member5@vetrideals.in', MEMBER.password),
+      await loggedIn(server, 'member6@vetrideals.in', MEMBER.password),
+    ];
+    const p = pick(2);
+    const checkouts: Checkout[] = [];
+    for (const m of members) {
+      expect((await m.call('POST', '/api/cart/items', { product_id: p.id, quantity: 1 })).status).toBe(200);
+      const res = await m.call<Checkout>('POST', '/api/checkout', {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      checkouts.push(res.body);
+    }
+    const below = await admin.call<Failure>('PUT', `/api/admin/products/${p.id}/stock`, { stock: 1 });
+    expect(below.status).toBe(422);
+    expect(below.body.error).toMatchObject({
+      code: 'STOCK_BELOW_HELD',
+      message: `2 of ${p.name} are held by checkouts waiting for payment. Set the stock to at least 2.`,
+    });
+    expect(await adminProduct(admin, p.product_code)).toMatchObject({ stock: p.stock, reserved: 2 });
+    // Exactly the held units is a count the shelf can have.
+    expect((await admin.call('PUT', `/api/admin/products/${p.id}/stock`, { stock: 2 })).status).toBe(200);
+    for (const [i, m] of members.entries()) {
+      const verify = await m.call('POST', '/api/checkout/verify', await paySandbox(m, checkouts[i]!.checkout_url));
+      expect(verify.status, JSON.stringify(verify.body)).toBe(200);
+      expect((await orderOf(m, checkouts[i]!.order_id)).payment_status).toBe('paid');
+    }
+    expect(await adminProduct(admin, p.product_code)).toMatchObject({ stock: 0, reserved: 0 });
+  });
+
+  it('a paid order whose units are gone is still a received payment; the sweeper keeps trying it, and the rest are done', async () => {
+    const member = await loggedIn(server, MEMBER.email, MEMBER.password);
+    const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const p = pick(3);
+    expect((await member.call('POST', '/api/cart/items', { product_id: p.id, quantity: 1 })).status).toBe(200);
+    const res = await member.call<Checkout>('POST', '/api/checkout', {});
+    expect(res.status).toBe(200);
+    // The units are gone underneath the checkout (a product stream from before stock counts kept
+    // held units): its hold is let go and the shelf counted empty.
+    await productCommand(
+      p.id,
+      { type: 'ReleaseStock', data: { reservationId: res.body.order_id, reason: 'count', now: clock.now() } },
+      `test-release:${res.body.order_id}`,
+    );
+    expect((await admin.call('PUT', `/api/admin/products/${p.id}/stock`, { stock: 0 })).status).toBe(200);
+
+    const verify = await member.call<{ message: string }>(
+      'POST',
+      '/api/checkout/verify',
+      await paySandbox(member, res.body.checkout_url),
+    );
+    expect(verify.status, JSON.stringify(verify.body)).toBe(200);
+    expect(verify.body.message).toBe('Payment Successful!');
+    expect((await orderOf(member, res.body.order_id)).payment_status).toBe('paid');
+
+    // A hundred more such orders, and one unpaid order past its hold: every sweep still reaches it.
+    const owner = userId(MEMBER.email);
+    const now = clock.now();
+    const place = (orderId: string, quantity: number, expiresAt: number): OrderCommand => ({
+      type: 'PlaceShopOrder',
+      data: {
+        orderId,
+        orderCode: `VD-${orderId}`,
+        userId: owner,
+        lines: [
+          {
+            productId: p.id,
+            product_code: p.product_code,
+            name: p.name,
+            image_url: p.image_url,
+            price: 0,
+            quantity,
+            reward_points: 0,
+            applied_reward: 0,
+          },
+        ],
+        billing: { name: 'A', email: 'a@example.com', phone: '', address: '' },
+        rewardCash: 0,
+        now,
+        expiresAt,
+      },
+    });
+    for (let i = 0; i < 100; i++) {
+      const orderId = `o-stuck-${String(i).padStart(3, '0')}`;
+      await orderCommand(orderId, place(orderId, 1_000, now + 60_000), `test-place:${orderId}`);
+      await orderCommand(
+        orderId,
+        {
+          type: 'ConfirmShopPayment',
+          data: { paymentId: `reward-${orderId}`, providerOrderId: null, amountPaise: 0, source: 'reward_cash', now },
+        },
+        `test-pay:${orderId}`,
+      );
+    }
+    await orderCommand('o-unpaid', place('o-unpaid', 1, now + 1), 'test-place:o-unpaid');
+    clock.advance(1_000);
+    await sweepShopOrders(server.deps);
+    expect((await orderOf(member, 'o-unpaid')).payment_status).toBe('failed');
+    expect((await orderOf(member, res.body.order_id)).payment_status).toBe('paid');
+  }, 60_000);
 });

@@ -142,6 +142,23 @@ describe('product stock', () => {
         .when({ type: 'AdjustStock', data: { stock: -1, now } })
         .thenThrows('PRODUCT_INVALID');
     });
+
+    it('refuses a count below the units held by checkouts, naming how many; down to them is fine', () => {
+      const error = spec([added(5), reserved('o1', 1), reserved('o2', 1)])
+        .when({ type: 'AdjustStock', data: { stock: 1, now } })
+        .thenThrows(
+          'STOCK_BELOW_HELD',
+          '2 of Steel Tiffin Box are held by checkouts waiting for payment. Set the stock to at least 2.',
+        );
+      expect(error.details).toEqual({ name: 'Steel Tiffin Box', held: 2 });
+      spec([added(5), reserved('o1', 1), reserved('o2', 1)])
+        .when({ type: 'AdjustStock', data: { stock: 2, now } })
+        .then([{ type: 'ProductStockAdjusted', data: { stock: 2, previous: 5, at: now } }]);
+      const sold = { type: 'StockSold', data: { reservationId: 'o1', quantity: 1, at: now } } as const;
+      spec([added(5), reserved('o1', 1), sold])
+        .when({ type: 'AdjustStock', data: { stock: 0, now } })
+        .then([{ type: 'ProductStockAdjusted', data: { stock: 0, previous: 4, at: now } }]);
+    });
   });
 });
 
