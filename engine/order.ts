@@ -79,6 +79,8 @@ export type OrderCommand =
   | { type: 'ExpireShopOrder'; data: { now: number } }
   | { type: 'MarkShopOrderSettled'; data: { now: number } }
   | { type: 'MarkShopOrderReleased'; data: { now: number } }
+  /** A late payment is back in the member's wallet (the second step after recording it). */
+  | { type: 'MarkLatePaymentReturned'; data: { paymentId: string; now: number } }
   | { type: 'SetShipmentStatus'; data: { status: ShipmentStatus; now: number } };
 
 export type OrderEvent =
@@ -104,6 +106,7 @@ export type OrderEvent =
   | { type: 'ShopOrderLatePayment'; data: { paymentId: string; amountPaise: number | null; at: number } }
   | { type: 'ShopOrderSettled'; data: { at: number } }
   | { type: 'ShopOrderReleased'; data: { at: number } }
+  | { type: 'ShopLatePaymentReturned'; data: { paymentId: string; at: number } }
   | { type: 'ShipmentStatusChanged'; data: { from: ShipmentStatus; to: ShipmentStatus; at: number } };
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'failed' | 'expired';
@@ -113,7 +116,10 @@ export type PlacedOrder = Extract<OrderEvent, { type: 'ShopOrderPlaced' }>['data
   provider: string | null;
   providerOrderId: string | null;
   paymentId: string | null;
+  /** Payments that arrived after the order stopped being payable (each goes to the wallet). */
   latePayments: string[];
+  /** Late payments already back in the wallet; the others are the sweeper's to return. */
+  lateReturned: string[];
   shipment: ShipmentStatus;
   /** Stock committed and cart cleared after payment. */
   settled: boolean;
@@ -242,6 +248,12 @@ export const decide = (command: OrderCommand, state: OrderState): OrderEvent[] =
       if (s.status === 'paid' || s.status === 'awaiting_payment' || s.released) return [];
       return [{ type: 'ShopOrderReleased', data: { at: command.data.now } }];
     }
+    case 'MarkLatePaymentReturned': {
+      const s = placed(state);
+      const { paymentId, now } = command.data;
+      if (!s.latePayments.includes(paymentId) || s.lateReturned.includes(paymentId)) return [];
+      return [{ type: 'ShopLatePaymentReturned', data: { paymentId, at: now } }];
+    }
     case 'SetShipmentStatus': {
       const s = placed(state);
       const to = command.data.status;
@@ -268,6 +280,7 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
       providerOrderId: null,
       paymentId: null,
       latePayments: [],
+      lateReturned: [],
       shipment: 'pending',
       settled: false,
       released: false,
@@ -285,6 +298,8 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
       return { ...state, status: 'expired' };
     case 'ShopOrderLatePayment':
       return { ...state, latePayments: [...state.latePayments, event.data.paymentId] };
+    case 'ShopLatePaymentReturned':
+      return { ...state, lateReturned: [...state.lateReturned, event.data.paymentId] };
     case 'ShopOrderSettled':
       return { ...state, settled: true };
     case 'ShopOrderReleased':
@@ -300,7 +315,8 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
  * A shop order (`order-{id}`). Guarantees: prices and reward cash per line follow the spec's
  * rule (0 to item reward points × quantity, in total no more than the member's reward cash;
  * total never below 0); a payment is accepted only for this order's provider order and amount,
- * and once: a replayed callback or webhook appends nothing; shipment moves pending → shipped →
+ * and once: a replayed callback or webhook appends nothing; a payment after the order stopped
+ * being payable is recorded as late, and marked returned once it is in the wallet; shipment moves pending → shipped →
  * delivered, or to cancelled, only after payment.
  */
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {

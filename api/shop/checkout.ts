@@ -16,7 +16,7 @@ import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 import type { OrderStepDeps } from './orderSteps.ts';
-import { failAndRelease, loadOrder, orderCommand, settleShopOrder } from './orderSteps.ts';
+import { failAndRelease, loadOrder, orderCommand, returnLatePayments, settleShopOrder } from './orderSteps.ts';
 import { rewardCashAfterRefunds, rewardCashOf, spendRewardCash } from './rewards.ts';
 
 /** What applying a shop payment needs (a late or second payment goes to the wallet). */
@@ -295,9 +295,7 @@ const applyConfirmation = async (
     orderId,
     paymentId: payment.paymentId,
   });
-  if (state.latePayments.includes(payment.paymentId)) {
-    await returnPaymentToWallet(deps, state.userId, payment.paymentId, payment.amountPaise ?? state.total_amount);
-  }
+  if (state.latePayments.includes(payment.paymentId)) await returnLatePayments(deps, orderId);
   throw new ApiError(409, 'ORDER_EXPIRED', LATE_PAYMENT_MESSAGE);
 };
 

@@ -8,6 +8,7 @@ import { productDecider, productStream } from '../../engine/product.ts';
 import { ordersNeedingWork } from '../../projections/orders.ts';
 import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
+import { returnPaymentToWallet } from '../wallet/returns.ts';
 import { refundRewardCash } from './rewards.ts';
 
 /** What the order steps need: the order, product, cart and wallet streams. */
@@ -88,6 +89,28 @@ export const settleShopOrder = async (deps: OrderStepDeps, orderId: string): Pro
   await orderCommand(deps, orderId, { type: 'MarkShopOrderSettled', data: { now } }, 'system', `settled:${orderId}`);
 };
 
+/**
+ * Puts every late payment of the order that is not back yet into the member's wallet, then marks
+ * it returned. The wallet credit is once per payment id, so after a crash between the two steps
+ * (or in two processes at once) it is credited once. A late payment is always of the order's total:
+ * the order decider records no other amount.
+ */
+export const returnLatePayments = async (deps: OrderStepDeps & Pick<Deps, 'log'>, orderId: string) => {
+  const order = await loadOrder(deps, orderId);
+  for (const paymentId of order.latePayments) {
+    if (order.lateReturned.includes(paymentId)) continue;
+    await returnPaymentToWallet(deps, order.userId, paymentId, order.total_amount);
+    const now = deps.clock.now();
+    await orderCommand(
+      deps,
+      orderId,
+      { type: 'MarkLatePaymentReturned', data: { paymentId, now } },
+      'system',
+      `late-returned:${orderId}:${paymentId}`,
+    );
+  }
+};
+
 /** Fails an unpaid order and gives back what it held. */
 export const failAndRelease = async (deps: OrderStepDeps, orderId: string, reason: string) => {
   const now = deps.clock.now();
@@ -97,7 +120,7 @@ export const failAndRelease = async (deps: OrderStepDeps, orderId: string, reaso
 
 /**
  * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
- * failed and expired ones, settles paid ones. Safe to run from any process, any number of times.
+ * failed and expired ones, settles paid ones, returns late payments to the wallet. Safe to run from any process, any number of times.
  * Each run walks every order with work left, a page at a time by order id, so one that fails
  * every time (logged, tried again next run) never keeps the rest waiting.
  */
@@ -119,6 +142,7 @@ export const sweepShopOrders = async (
         } else {
           await releaseShopOrder(deps, id);
         }
+        await returnLatePayments(deps, id);
       } catch (error) {
         deps.log.error('shop sweeper could not finish an order', { orderId: id, error });
       }

@@ -49,6 +49,8 @@ const giveRewardCash = async (email: string, amount: number, creditId: string) =
     { actor: 'system', now, commandId: creditId },
   );
 };
+const walletOf = async (member: Client) =>
+  (await member.call<{ cash: number; reward_cash: number }>('GET', '/api/me/wallet')).body;
 const rewardsOf = async (member: Client) =>
   (await member.call<{ user_rewards: number }>('GET', '/api/cart')).body.user_rewards;
 const orderOf = async (member: Client, id: string) =>
@@ -239,4 +241,43 @@ describe('stock counts and paid orders', () => {
     expect((await orderOf(member, 'o-unpaid')).payment_status).toBe('failed');
     expect((await orderOf(member, res.body.order_id)).payment_status).toBe('paid');
   }, 60_000);
+});
+
+describe('a payment that arrives after the order was cancelled', () => {
+  it('is in the wallet after a crash between recording it and crediting it: the sweeper finishes it, once', async () => {
+    const email = 'member2@vetrideals.in';
+    const member = await loggedIn(server, email, MEMBER.password);
+    const p = pick(4);
+    expect((await member.call('POST', '/api/cart/items', { product_id: p.id, quantity: 1 })).status).toBe(200);
+    const res = await member.call<Checkout>('POST', '/api/checkout', {});
+    expect(res.status).toBe(200);
+    // The member leaves the provider's page; the order is cancelled (the clock stays: the demo's
+    // deal rooms would move their wallets along).
+    const cancel = await member.call('POST', '/api/checkout/cancel', { razorpay_order_id: res.body.razorpay_order_id });
+    expect(cancel.body).toMatchObject({ released: true });
+    expect((await orderOf(member, res.body.order_id)).payment_status).toBe('failed');
+    const cashBefore = (await walletOf(member)).cash;
+    // The payment arrives: its first step (recording it on the order, the command the callback
+    // runs) is done, then the process dies before the wallet is credited.
+    await orderCommand(
+      res.body.order_id,
+      {
+        type: 'ConfirmShopPayment',
+        data: {
+          paymentId: 'pay_orders_late',
+          providerOrderId: res.body.razorpay_order_id,
+          amountPaise: res.body.total,
+          source: 'callback',
+          now: clock.now(),
+        },
+      },
+      `payment:${res.body.order_id}:pay_orders_late`,
+    );
+    expect((await walletOf(member)).cash).toBe(cashBefore);
+    // After the restart the sweeper runs; nobody replays the callback.
+    await sweepShopOrders(server.deps);
+    expect((await walletOf(member)).cash).toBe(cashBefore + res.body.total);
+    await sweepShopOrders(server.deps);
+    expect((await walletOf(member)).cash).toBe(cashBefore + res.body.total);
+  });
 });

@@ -227,5 +227,21 @@ describe('shop order', () => {
         .then([{ type: 'ShopOrderReleased', data: { at: now } }]);
       spec([placed()]).when({ type: 'MarkShopOrderReleased', data: { now } }).thenNothing();
     });
+
+    it('marks a late payment returned to the wallet once, and only a recorded one', () => {
+      const expired: OrderEvent = { type: 'ShopOrderExpired', data: { at: now } };
+      const late: OrderEvent = {
+        type: 'ShopOrderLatePayment',
+        data: { paymentId: 'pay_1', amountPaise: 100_000, at: now },
+      };
+      const returned = { type: 'MarkLatePaymentReturned', data: { paymentId: 'pay_1', now } } as const;
+      const { events, state } = spec([placed(), paymentOrder, expired, late]).when(returned).result();
+      expect(events).toEqual([{ type: 'ShopLatePaymentReturned', data: { paymentId: 'pay_1', at: now } }]);
+      expect(state).toMatchObject({ latePayments: ['pay_1'], lateReturned: ['pay_1'] });
+      spec([placed(), paymentOrder, expired, late, ...events])
+        .when(returned)
+        .thenNothing();
+      spec([placed(), paymentOrder, expired]).when(returned).thenNothing();
+    });
   });
 });

@@ -104,7 +104,7 @@ describe('shop orders read model', () => {
       );
   });
 
-  it('releases a failed order once, and counts late payments', () => {
+  it('releases a failed order once, and counts late payments until each is back in the wallet', () => {
     given(placed, paymentOrder, order({ type: 'ShopOrderPaymentFailed', data: { reason: 'declined', at: 2 } }))
       .thenRows((db) => ordersNeedingWork(db, 0), [{ id: 'o1', status: 'failed' }])
       .thenRows((db) => shopOrderById(db, 'o1')?.payment_status, 'failed');
@@ -114,10 +114,17 @@ describe('shop orders read model', () => {
       order({ type: 'ShopOrderReleased', data: { at: 3 } }),
       order({ type: 'ShopOrderLatePayment', data: { paymentId: 'pay_9', amountPaise: null, at: 4 } }),
     )
-      .thenRows((db) => ordersNeedingWork(db, 0), [])
+      .thenRows((db) => ordersNeedingWork(db, 0), [{ id: 'o1', status: 'expired' }])
       .thenRows(
         (db) => db.sqlite.prepare("SELECT status, released, late_payments FROM rm_shop_orders WHERE id = 'o1'").get(),
         { status: 'expired', released: 1, late_payments: 1 },
       );
+    given(
+      placed,
+      order({ type: 'ShopOrderExpired', data: { at: 2 } }),
+      order({ type: 'ShopOrderReleased', data: { at: 3 } }),
+      order({ type: 'ShopOrderLatePayment', data: { paymentId: 'pay_9', amountPaise: null, at: 4 } }),
+      order({ type: 'ShopLatePaymentReturned', data: { paymentId: 'pay_9', at: 5 } }),
+    ).thenRows((db) => ordersNeedingWork(db, 0), []);
   });
 });
