@@ -79,6 +79,8 @@ export type OrderCommand =
   | { type: 'ExpireShopOrder'; data: { now: number } }
   | { type: 'MarkShopOrderSettled'; data: { now: number } }
   | { type: 'MarkShopOrderReleased'; data: { now: number } }
+  /** A cancelled paid order's money, reward cash and units are back (the last step of the cancel). */
+  | { type: 'MarkShopOrderRefunded'; data: { now: number } }
   /** A late payment is back in the member's wallet (the second step after recording it). */
   | { type: 'MarkLatePaymentReturned'; data: { paymentId: string; now: number } }
   | { type: 'SetShipmentStatus'; data: { status: ShipmentStatus; now: number } };
@@ -107,6 +109,8 @@ export type OrderEvent =
   | { type: 'ShopOrderSettled'; data: { at: number } }
   | { type: 'ShopOrderReleased'; data: { at: number } }
   | { type: 'ShopLatePaymentReturned'; data: { paymentId: string; at: number } }
+  /** What a cancelled paid order gave back: the amount paid to the wallet as cash, and the reward cash. */
+  | { type: 'ShopOrderRefunded'; data: { amountPaise: number; rewardCash: number; at: number } }
   | { type: 'ShipmentStatusChanged'; data: { from: ShipmentStatus; to: ShipmentStatus; at: number } };
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'failed' | 'expired';
@@ -125,6 +129,8 @@ export type PlacedOrder = Extract<OrderEvent, { type: 'ShopOrderPlaced' }>['data
   settled: boolean;
   /** Stock and reward cash given back after a failure or expiry. */
   released: boolean;
+  /** Paid, then cancelled by an admin, and everything given back. */
+  refunded: boolean;
 };
 
 export type OrderState = { status: 'none' } | PlacedOrder;
@@ -248,6 +254,16 @@ export const decide = (command: OrderCommand, state: OrderState): OrderEvent[] =
       if (s.status === 'paid' || s.status === 'awaiting_payment' || s.released) return [];
       return [{ type: 'ShopOrderReleased', data: { at: command.data.now } }];
     }
+    case 'MarkShopOrderRefunded': {
+      const s = placed(state);
+      if (s.status !== 'paid' || s.shipment !== 'cancelled' || s.refunded) return [];
+      return [
+        {
+          type: 'ShopOrderRefunded',
+          data: { amountPaise: s.total_amount, rewardCash: s.applied_reward, at: command.data.now },
+        },
+      ];
+    }
     case 'MarkLatePaymentReturned': {
       const s = placed(state);
       const { paymentId, now } = command.data;
@@ -284,6 +300,7 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
       shipment: 'pending',
       settled: false,
       released: false,
+      refunded: false,
     };
   }
   if (state.status === 'none') return state;
@@ -298,6 +315,8 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
       return { ...state, status: 'expired' };
     case 'ShopOrderLatePayment':
       return { ...state, latePayments: [...state.latePayments, event.data.paymentId] };
+    case 'ShopOrderRefunded':
+      return { ...state, refunded: true };
     case 'ShopLatePaymentReturned':
       return { ...state, lateReturned: [...state.lateReturned, event.data.paymentId] };
     case 'ShopOrderSettled':
@@ -317,7 +336,7 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
  * total never below 0); a payment is accepted only for this order's provider order and amount,
  * and once: a replayed callback or webhook appends nothing; a payment after the order stopped
  * being payable is recorded as late, and marked returned once it is in the wallet; shipment moves pending → shipped →
- * delivered, or to cancelled, only after payment.
+ * delivered, or to cancelled, only after payment; a cancelled paid order is refunded once.
  */
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
   initialState,

@@ -52,7 +52,9 @@ export type ProductCommand =
   | { type: 'SetProductListed'; data: { listed: boolean; now: number } }
   | { type: 'ReserveStock'; data: { reservationId: string; quantity: number; now: number; expiresAt: number } }
   | { type: 'ReleaseStock'; data: { reservationId: string; reason: string; now: number } }
-  | { type: 'CommitStock'; data: { reservationId: string; quantity: number; now: number } };
+  | { type: 'CommitStock'; data: { reservationId: string; quantity: number; now: number } }
+  /** A paid order cancelled: its units come back, whether they were sold already or still held. */
+  | { type: 'ReturnStock'; data: { reservationId: string; quantity: number; now: number } };
 
 export type ProductEvent =
   | { type: 'ProductAdded'; data: ProductDetails & { stock: number; at: number } }
@@ -63,7 +65,9 @@ export type ProductEvent =
   | { type: 'ProductRelisted'; data: { at: number } }
   | { type: 'StockReserved'; data: { reservationId: string; quantity: number; expiresAt: number; at: number } }
   | { type: 'StockReleased'; data: { reservationId: string; quantity: number; reason: string; at: number } }
-  | { type: 'StockSold'; data: { reservationId: string; quantity: number; at: number } };
+  | { type: 'StockSold'; data: { reservationId: string; quantity: number; at: number } }
+  /** A cancelled order's reservation ends for good: `restocked` units (those it had bought) are on hand again. */
+  | { type: 'StockReturned'; data: { reservationId: string; restocked: number; at: number } };
 
 export type ProductState =
   | { status: 'none' }
@@ -73,8 +77,8 @@ export type ProductState =
       /** Units on hand, sold ones excluded; reservations still count here. */
       stock: number;
       reservations: Record<string, Reservation>;
-      /** Reservation ids already sold or released: commands about them again change nothing. */
-      settled: Record<string, 'sold' | 'released'>;
+      /** Reservation ids already sold, released or returned: commands about them again change nothing. */
+      settled: Record<string, 'sold' | 'released' | 'returned'>;
     };
 
 type Listed = Extract<ProductState, { status: 'listed' }>;
@@ -149,8 +153,8 @@ const reserve = (
 ): ProductEvent[] => {
   const s = listed(state);
   if (s.reservations[reservationId] || s.settled[reservationId] === 'sold') return [];
-  // Released (or cancelled before it arrived): the order is over, and its units stay free.
-  if (s.settled[reservationId] === 'released')
+  // Released or returned (or cancelled before it arrived): the order is over, and its units stay free.
+  if (s.settled[reservationId] === 'released' || s.settled[reservationId] === 'returned')
     throw new DomainError('RESERVATION_RELEASED', PRODUCT_MESSAGES.reservationReleased, { reservationId });
   if (!isWhole(quantity, 1)) throw new DomainError('QUANTITY_INVALID', 'Quantity must be at least 1.');
   const free = available(s);
@@ -175,7 +179,8 @@ const commit = (
   { reservationId, quantity, now }: { reservationId: string; quantity: number; now: number },
 ): ProductEvent[] => {
   const s = listed(state);
-  if (s.settled[reservationId] === 'sold') return [];
+  // A returned order sells nothing any more (its settlement may still run after the cancel).
+  if (s.settled[reservationId] === 'sold' || s.settled[reservationId] === 'returned') return [];
   const free = s.stock - reservedUnits(s, reservationId);
   if (free < quantity) {
     throw new DomainError('OUT_OF_STOCK', `${s.product.name} is ${PRODUCT_MESSAGES.outOfStock.toLowerCase()}.`, {
@@ -192,7 +197,8 @@ const commit = (
  * units held by checkouts (so a paid order always finds its units, whatever an admin counts); units are
  * reserved per order id and held until sold or released (expected revision makes two buyers of
  * the last unit race, and only one wins); a reservation is sold or released at most once, so retries and replays change nothing;
- * a release recorded before its reservation arrives makes the reservation refused, whatever the interleaving.
+ * a release recorded before its reservation arrives makes the reservation refused, whatever the interleaving;
+ * a cancelled paid order's units come back once, sold or still held, and are never sold after.
  */
 export const initialState: ProductState = { status: 'none' };
 
@@ -257,6 +263,17 @@ export const decide = (command: ProductCommand, state: ProductState): ProductEve
     }
     case 'CommitStock':
       return commit(state, command.data);
+    case 'ReturnStock': {
+      const s = listed(state);
+      const { reservationId, quantity, now } = command.data;
+      const was = s.settled[reservationId];
+      if (was === 'returned') return [];
+      if (!isWhole(quantity, 1)) throw new DomainError('QUANTITY_INVALID', 'Quantity must be at least 1.');
+      // Sold: its units go back on hand. Held (paid, not settled yet) or released: nothing to put back,
+      // and recording it keeps a settlement that runs after the cancel from selling them.
+      const restocked = was === 'sold' ? quantity : 0;
+      return [{ type: 'StockReturned', data: { reservationId, restocked, at: now } }];
+    }
     default:
       return assertNever(command);
   }
@@ -284,6 +301,15 @@ export const evolve = (state: ProductState, event: ProductEvent): ProductState =
     case 'StockReleased': {
       const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
       return { ...state, reservations, settled: { ...state.settled, [event.data.reservationId]: 'released' } };
+    }
+    case 'StockReturned': {
+      const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;
+      return {
+        ...state,
+        stock: state.stock + event.data.restocked,
+        reservations,
+        settled: { ...state.settled, [event.data.reservationId]: 'returned' },
+      };
     }
     case 'StockSold': {
       const { [event.data.reservationId]: _gone, ...reservations } = state.reservations;

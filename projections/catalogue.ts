@@ -60,7 +60,7 @@ const STATEMENTS = {
   settle: 'UPDATE rm_products SET reserved = max(0, reserved - ?), stock = max(0, stock - ?) WHERE id = ?',
 };
 
-/** A reservation ends: its units leave `reserved`, and `sold` of them leave the stock too. */
+/** A reservation ends: its units leave `reserved`, and `sold` of them leave the stock too (a negative `sold` comes back). */
 const unreserve = (
   { sql }: ReadModelContext<typeof STATEMENTS>,
   productId: string,
@@ -124,6 +124,7 @@ export const catalogueProjector = defineReadModel<ProductEvent>()({
     },
     StockReleased: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, 0),
     StockSold: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, e.data.quantity),
+    StockReturned: (e, ctx, id) => unreserve(ctx, id, e.data.reservationId, -e.data.restocked),
     ProductEdited: (e, { sql }, id) => {
       const c = e.data.changes;
       sql.edit.run({

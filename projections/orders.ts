@@ -28,6 +28,8 @@ export const shopOrdersTable = sqliteTable('rm_shop_orders', {
   latePayments: integer('late_payments').notNull(),
   /** Late payments already back in the member's wallet. */
   lateReturned: integer('late_returned').notNull(),
+  /** A paid order an admin cancelled, with its money, reward cash and units given back. */
+  refunded: integer('refunded').notNull(),
 });
 
 export const shopOrderLinesTable = sqliteTable('rm_shop_order_lines', {
@@ -46,8 +48,8 @@ export const shopOrderLinesTable = sqliteTable('rm_shop_order_lines', {
 const STATEMENTS = {
   place: `INSERT INTO rm_shop_orders (id, order_code, user_id, status, shipment_status, subtotal, applied_reward, total_amount,
       full_name, email, contact_number, address, created_at, updated_at, expires_at, settled, released, late_payments,
-      late_returned)
-    VALUES (?, ?, ?, 'awaiting_payment', 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0) ON CONFLICT DO NOTHING`,
+      late_returned, refunded)
+    VALUES (?, ?, ?, 'awaiting_payment', 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING`,
   line: `INSERT INTO rm_shop_order_lines (order_id, line_no, product_id, product_code, name, image_url, price, quantity,
       reward_points, applied_reward) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   paymentOrder: 'UPDATE rm_shop_orders SET provider = ?, provider_order_id = ?, updated_at = ? WHERE id = ?',
@@ -55,6 +57,7 @@ const STATEMENTS = {
   status: 'UPDATE rm_shop_orders SET status = ?, updated_at = ? WHERE id = ?',
   latePayment: 'UPDATE rm_shop_orders SET late_payments = late_payments + 1, updated_at = ? WHERE id = ?',
   lateReturned: 'UPDATE rm_shop_orders SET late_returned = late_returned + 1, updated_at = ? WHERE id = ?',
+  refunded: 'UPDATE rm_shop_orders SET refunded = 1, updated_at = ? WHERE id = ?',
   settled: 'UPDATE rm_shop_orders SET settled = 1, updated_at = ? WHERE id = ?',
   released: 'UPDATE rm_shop_orders SET released = 1, updated_at = ? WHERE id = ?',
   shipment: 'UPDATE rm_shop_orders SET shipment_status = ?, updated_at = ? WHERE id = ?',
@@ -63,7 +66,7 @@ const STATEMENTS = {
 /** Shop orders with their lines, payment and shipment status; also what the checkout sweeper still has to do. */
 export const ordersProjector = defineReadModel<OrderEvent>()({
   name: 'shop-orders',
-  version: 2,
+  version: 3,
   tables: {
     rm_shop_orders: `CREATE TABLE IF NOT EXISTS rm_shop_orders (
       id TEXT PRIMARY KEY, order_code TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
@@ -71,7 +74,8 @@ export const ordersProjector = defineReadModel<OrderEvent>()({
       total_amount INTEGER NOT NULL, provider TEXT, provider_order_id TEXT, payment_id TEXT,
       full_name TEXT NOT NULL, email TEXT NOT NULL, contact_number TEXT NOT NULL, address TEXT NOT NULL,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at INTEGER NOT NULL, settled INTEGER NOT NULL,
-      released INTEGER NOT NULL, late_payments INTEGER NOT NULL, late_returned INTEGER NOT NULL)`,
+      released INTEGER NOT NULL, late_payments INTEGER NOT NULL, late_returned INTEGER NOT NULL,
+      refunded INTEGER NOT NULL)`,
     rm_shop_order_lines: `CREATE TABLE IF NOT EXISTS rm_shop_order_lines (
       order_id TEXT NOT NULL, line_no INTEGER NOT NULL, product_id TEXT NOT NULL, product_code TEXT NOT NULL,
       name TEXT NOT NULL, image_url TEXT NOT NULL, price INTEGER NOT NULL, quantity INTEGER NOT NULL,
@@ -123,6 +127,7 @@ export const ordersProjector = defineReadModel<OrderEvent>()({
     ShopOrderExpired: (e, { sql }, id) => sql.status.run('expired', e.metadata.at, id),
     ShopOrderLatePayment: (e, { sql }, id) => sql.latePayment.run(e.metadata.at, id),
     ShopLatePaymentReturned: (e, { sql }, id) => sql.lateReturned.run(e.metadata.at, id),
+    ShopOrderRefunded: (e, { sql }, id) => sql.refunded.run(e.metadata.at, id),
     ShopOrderSettled: (e, { sql }, id) => sql.settled.run(e.metadata.at, id),
     ShopOrderReleased: (e, { sql }, id) => sql.released.run(e.metadata.at, id),
     ShipmentStatusChanged: (e, { sql }, id) => sql.shipment.run(e.data.to, e.metadata.at, id),
@@ -195,7 +200,8 @@ export const shopOrderById = (db: ReadDb, id: string) => {
 
 /**
  * Orders with saga work left: unpaid past their expiry, paid but not settled, failed or expired but
- * not released, or with a late payment not yet back in the wallet. One page by order id after `after`, so a sweep walks all of them: an order that
+ * not released, cancelled after payment but not refunded, or with a late payment not yet back in
+ * the wallet. One page by order id after `after`, so a sweep walks all of them: an order that
  * fails on every run cannot keep the page full and the others waiting.
  */
 export const ordersNeedingWork = ({ orm }: ReadDb, now: number, { after = '', limit = 100 } = {}) =>
@@ -209,6 +215,11 @@ export const ordersNeedingWork = ({ orm }: ReadDb, now: number, { after = '', li
           and(eq(shopOrdersTable.status, 'awaiting_payment'), lte(shopOrdersTable.expiresAt, now)),
           and(eq(shopOrdersTable.status, 'paid'), eq(shopOrdersTable.settled, 0)),
           and(inArray(shopOrdersTable.status, ['failed', 'expired']), eq(shopOrdersTable.released, 0)),
+          and(
+            eq(shopOrdersTable.status, 'paid'),
+            eq(shopOrdersTable.shipmentStatus, 'cancelled'),
+            eq(shopOrdersTable.refunded, 0),
+          ),
           gt(shopOrdersTable.latePayments, shopOrdersTable.lateReturned),
         ),
       ),

@@ -32,7 +32,7 @@ export const REVENUE_METRICS = [
   'withdrawals_returned',
   /** Won deals paid for (the purchase at the final price). */
   'purchases',
-  /** Shop orders paid through the payment provider (the part not covered by reward cash). */
+  /** Shop orders paid through the payment provider (the part not covered by reward cash), less those cancelled and refunded. */
   'shop_sales',
 ] as const;
 export type RevenueMetric = (typeof REVENUE_METRICS)[number];
@@ -40,6 +40,9 @@ export type RevenueMetric = (typeof REVENUE_METRICS)[number];
 const STATEMENTS = {
   add: `INSERT INTO rm_revenue_daily (day, metric, amount, count) VALUES (?, ?, ?, 1)
      ON CONFLICT (day, metric) DO UPDATE SET amount = amount + excluded.amount, count = count + 1`,
+  /** Takes back a figure counted earlier (a sale refunded), on the day it is taken back. */
+  takeBack: `INSERT INTO rm_revenue_daily (day, metric, amount, count) VALUES (?, ?, ?, -1)
+     ON CONFLICT (day, metric) DO UPDATE SET amount = amount + excluded.amount, count = count - 1`,
 };
 type Context = ReadModelContext<typeof STATEMENTS>;
 
@@ -77,6 +80,9 @@ export const revenueProjector = defineReadModel<RevenueEvent>()({
     WithdrawalReturned: flow('withdrawals_returned'),
     RoomPurchased: (e, ctx) => add(ctx, e.data.at, 'purchases', e.data.amount),
     ShopOrderPaid: (e, ctx) => add(ctx, e.data.at, 'shop_sales', e.data.amountPaise),
+    ShopOrderRefunded: (e, ctx) => {
+      if (e.data.amountPaise !== 0) ctx.sql.takeBack.run(indiaDayOf(e.data.at), 'shop_sales', -e.data.amountPaise);
+    },
   },
 });
 

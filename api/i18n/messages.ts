@@ -172,6 +172,14 @@ const MESSAGES = {
   },
   'order_paid.title': { en: 'Order paid', ta: 'ஆர்டருக்குப் பணம் செலுத்தப்பட்டது' },
   'order_paid.body': { en: 'We received {amount} for your order.', ta: 'உங்கள் ஆர்டருக்கு {amount} பெற்றோம்.' },
+  'order_refunded.title': {
+    en: 'Order cancelled: {amount} is back in your wallet',
+    ta: 'ஆர்டர் ரத்துசெய்யப்பட்டது: {amount} உங்கள் வாலட்டுக்குத் திரும்பியது',
+  },
+  'order_refunded.body': {
+    en: 'Your order {order} was cancelled. What you paid is in your wallet as cash, and any Reward Cash you used is back.',
+    ta: 'உங்கள் ஆர்டர் {order} ரத்துசெய்யப்பட்டது. நீங்கள் செலுத்திய தொகை உங்கள் வாலட்டில் பணமாக உள்ளது; பயன்படுத்திய வெகுமதிப் பணமும் திரும்பியது.',
+  },
   'order_shipped.title': { en: 'Your order is on its way', ta: 'உங்கள் ஆர்டர் வந்துகொண்டிருக்கிறது' },
   'order_shipped.body': { en: 'Your shop order has been shipped.', ta: 'உங்கள் கடை ஆர்டர் அனுப்பப்பட்டது.' },
   'crackers_confirmed.title': { en: 'Crackers order placed', ta: 'பட்டாசு ஆர்டர் செய்யப்பட்டது' },

@@ -292,7 +292,10 @@ export const consequencesOf = (
   }
 
   const order = keyOf(event.streamName, 'order');
-  if (order !== null && (event.type === 'ShopOrderPaid' || event.type === 'ShipmentStatusChanged')) {
+  if (
+    order !== null &&
+    (event.type === 'ShopOrderPaid' || event.type === 'ShipmentStatusChanged' || event.type === 'ShopOrderRefunded')
+  ) {
     const row = shopOrderById(readDb, order);
     if (!row) return out;
     if (event.type === 'ShopOrderPaid')
@@ -302,6 +305,14 @@ export const consequencesOf = (
         text('order_paid.title'),
         text('order_paid.body', { amount: money(d.amountPaise as number) }),
         '/orders',
+      );
+    else if (event.type === 'ShopOrderRefunded')
+      note(
+        'refund_credited',
+        row.userId,
+        text('order_refunded.title', { amount: money(d.amountPaise as number) }),
+        text('order_refunded.body', { order: row.orderCode }),
+        '/wallet',
       );
     else if (d.to === 'shipped')
       note('order_shipped', row.userId, text('order_shipped.title'), text('order_shipped.body'), '/orders');

@@ -111,6 +111,25 @@ export const returnLatePayments = async (deps: OrderStepDeps & Pick<Deps, 'log'>
   }
 };
 
+/**
+ * An admin cancelled a paid order: its units come back to stock, the amount paid goes to the
+ * member's wallet as cash (like every payment nothing can take), the reward cash it used comes
+ * back, then the order is marked refunded. Each step is once per order (its own ids), so the
+ * sweeper finishes it after a crash, and two processes doing it at once give back everything once.
+ */
+export const refundCancelledOrder = async (deps: OrderStepDeps & Pick<Deps, 'log'>, orderId: string) => {
+  const order = await loadOrder(deps, orderId);
+  if (order.status !== 'paid' || order.shipment !== 'cancelled' || order.refunded) return;
+  const now = deps.clock.now();
+  await commandEachProduct(deps, orderId, order, now, 'return', (line) => ({
+    type: 'ReturnStock',
+    data: { reservationId: orderId, quantity: line.quantity, now },
+  }));
+  await returnPaymentToWallet(deps, order.userId, `refund-${orderId}`, order.total_amount);
+  await refundRewardCash(deps, order.userId, orderId, order.applied_reward);
+  await orderCommand(deps, orderId, { type: 'MarkShopOrderRefunded', data: { now } }, 'system', `refunded:${orderId}`);
+};
+
 /** Fails an unpaid order and gives back what it held. */
 export const failAndRelease = async (deps: OrderStepDeps, orderId: string, reason: string) => {
   const now = deps.clock.now();
@@ -120,7 +139,8 @@ export const failAndRelease = async (deps: OrderStepDeps, orderId: string, reaso
 
 /**
  * Finishes or compensates half-done checkouts: expires unpaid orders past their hold, releases
- * failed and expired ones, settles paid ones, returns late payments to the wallet. Safe to run from any process, any number of times.
+ * failed and expired ones, settles paid ones, refunds paid ones an admin cancelled, returns late
+ * payments to the wallet. Safe to run from any process, any number of times.
  * Each run walks every order with work left, a page at a time by order id, so one that fails
  * every time (logged, tried again next run) never keeps the rest waiting.
  */
@@ -138,6 +158,8 @@ export const sweepShopOrders = async (
           await orderCommand(deps, id, { type: 'ExpireShopOrder', data: { now } }, 'system', `expire:${id}`);
           await releaseShopOrder(deps, id);
         } else if (status === 'paid') {
+          // A cancelled order's units are returned first, so its settlement sells nothing.
+          await refundCancelledOrder(deps, id);
           await settleShopOrder(deps, id);
         } else {
           await releaseShopOrder(deps, id);

@@ -8,6 +8,7 @@ import { actorOf, currentUser, requireRole, requireUser } from '../auth/session.
 import { handleCommand } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { describe, jsonBody, pathParams, queryParams } from '../http/openapi.ts';
+import { refundCancelledOrder } from './orderSteps.ts';
 import { toShopOrder } from './views.ts';
 
 const IdParam = z.object({ id: z.string().max(40) });
@@ -31,8 +32,11 @@ export const ordersRoutes = (deps: Pick<Deps, 'readDb'>) =>
       },
     );
 
-/** Admins move paid orders through shipment: pending → shipped → delivered, or cancelled. */
-export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands'>) =>
+/**
+ * Admins move paid orders through shipment: pending → shipped → delivered, or cancelled (which
+ * refunds the member: the amount paid to the wallet, the reward cash used, the units to stock).
+ */
+export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' | 'store' | 'log'>) =>
   new Hono<AuthEnv>()
     .use('*', requireRole('admin', 'auditor'))
     .get(
@@ -61,6 +65,10 @@ export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'command
           orderDecider,
           { type: 'SetShipmentStatus', data: { status: c.req.valid('json').shipment_status, now } },
           { actor: actorOf(currentUser(c)), now },
+        );
+        // A paid order cancelled gives everything back at once; if a step fails, the sweeper finishes it.
+        await refundCancelledOrder(deps, id).catch((error: unknown) =>
+          deps.log.error('cancelled order not refunded yet; the sweeper will finish it', { orderId: id, error }),
         );
         const order = shopOrderById(deps.readDb, id);
         return c.json({ success: true, order: order && toShopOrder(order) });

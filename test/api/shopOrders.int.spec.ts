@@ -10,7 +10,8 @@ import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { userByEmail } from '../../projections/users.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
+import { ADMIN, client, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
+import type { NotificationList } from '../../api/contract/notifications.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -33,7 +34,14 @@ afterAll(async () => {
   await server.stop();
 });
 
-type Checkout = { order_id: string; razorpay_order_id: string; checkout_url: string; total: number; paid: boolean };
+type Checkout = {
+  order_id: string;
+  order_code: string;
+  razorpay_order_id: string;
+  checkout_url: string;
+  total: number;
+  paid: boolean;
+};
 type Failure = { error: { code: string; message: string } };
 type Order = { id: string; payment_status: string; shipment_status: string };
 
@@ -71,6 +79,17 @@ const productCommand = (productId: string, command: ProductCommand, commandId: s
 const adminProduct = async (admin: Client, code: string) =>
   (await admin.call<{ products: { stock: number; reserved: number }[] }>('GET', `/api/admin/products?q=${code}`)).body
     .products[0]!;
+
+/** Polls until `check` holds (read models and notices follow the log a moment later). */
+const eventually = async (check: () => Promise<boolean>, what: string, timeoutMs = 5_000) => {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+const stockOf = async (code: string) =>
+  (await client(server).call<{ product: { stock: number } }>('GET', `/api/products/${code}`)).body.product.stock;
 
 const paySandbox = async (member: Client, checkoutUrl: string) => {
   const res = await sandboxCheckout(server, member, checkoutUrl);
@@ -279,5 +298,80 @@ describe('a payment that arrives after the order was cancelled', () => {
     expect((await walletOf(member)).cash).toBe(cashBefore + res.body.total);
     await sweepShopOrders(server.deps);
     expect((await walletOf(member)).cash).toBe(cashBefore + res.body.total);
+  });
+});
+
+describe('an admin cancels a paid order', () => {
+  /** A member pays for one unit with reward cash on it; answers what they had before. */
+  const paidOrder = async (email: string, p: (typeof roomy)[number], reward: number, creditId: string) => {
+    await giveRewardCash(email, reward, creditId);
+    const member = await loggedIn(server, email, MEMBER.password);
+    expect((await member.call('POST', '/api/cart/items', { product_id: p.id, quantity: 1 })).status).toBe(200);
+    const before = { ...(await walletOf(member)), stock: await stockOf(p.product_code) };
+    const res = await member.call<Checkout>('POST', '/api/checkout', { appliedRewards: { [p.id]: reward } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const verify = await member.call('POST', '/api/checkout/verify', await paySandbox(member, res.body.checkout_url));
+    expect(verify.status).toBe(200);
+    expect(await stockOf(p.product_code)).toBe(before.stock - 1);
+    return { member, before, order: res.body };
+  };
+
+  it('gives the member back the amount paid (as wallet cash) and the reward cash, and the units to stock, once', async () => {
+    const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const p = pick(5);
+    const sales = async () =>
+      (await admin.call<{ totals: { shop_sales: number } }>('GET', '/api/admin/revenue')).body.totals.shop_sales;
+    const salesBefore = await sales();
+    const { member, before, order } = await paidOrder('member5@vetrideals.in', p, 3_000, 'orders-reward-cancel');
+    await eventually(async () => (await sales()) === salesBefore + order.total, 'the sale in revenue');
+
+    const cancel = await admin.call<{ order: Order }>('POST', `/api/admin/orders/${order.order_id}/shipment`, {
+      shipment_status: 'cancelled',
+    });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.order.shipment_status).toBe('cancelled');
+    const after = await walletOf(member);
+    expect({ cash: after.cash, reward_cash: after.reward_cash, stock: await stockOf(p.product_code) }).toEqual({
+      cash: before.cash + order.total,
+      reward_cash: before.reward_cash,
+      stock: before.stock,
+    });
+    // The member is told, and the sale no longer counts as revenue.
+    await eventually(
+      async () =>
+        (await member.call<NotificationList>('GET', '/api/me/notifications')).body.notifications.some(
+          (n) =>
+            n.kind === 'refund_credited' &&
+            /^Order cancelled: ₹[\d,.]+ is back in your wallet$/.test(n.title) &&
+            n.body.includes(order.order_code),
+        ),
+      'the refund notice',
+    );
+    await eventually(async () => (await sales()) === salesBefore, 'the sale taken back');
+
+    // Again, or a sweep: nothing more comes back.
+    expect(
+      (await admin.call('POST', `/api/admin/orders/${order.order_id}/shipment`, { shipment_status: 'cancelled' }))
+        .status,
+    ).toBe(200);
+    await sweepShopOrders(server.deps);
+    expect(await walletOf(member)).toMatchObject({ cash: before.cash + order.total, reward_cash: before.reward_cash });
+    expect(await stockOf(p.product_code)).toBe(before.stock);
+  });
+
+  it('a crash right after the cancel is recorded: the sweeper refunds it, once', async () => {
+    const p = pick(6);
+    const { member, before, order } = await paidOrder('member6@vetrideals.in', p, 2_000, 'orders-reward-crash');
+    // Only the cancel itself is recorded (the command the admin route runs first); then the process dies.
+    await orderCommand(
+      order.order_id,
+      { type: 'SetShipmentStatus', data: { status: 'cancelled', now: clock.now() } },
+      `test-cancel:${order.order_id}`,
+    );
+    expect((await walletOf(member)).cash).toBe(before.cash);
+    await sweepShopOrders(server.deps);
+    await sweepShopOrders(server.deps);
+    expect(await walletOf(member)).toMatchObject({ cash: before.cash + order.total, reward_cash: before.reward_cash });
+    expect(await stockOf(p.product_code)).toBe(before.stock);
   });
 });

@@ -206,6 +206,26 @@ describe('shop order', () => {
         .thenThrows('SHIPMENT_TRANSITION_INVALID');
     });
 
+    it('refunds a cancelled paid order once: the amount paid and the reward cash it used', () => {
+      const withReward = placed({ lines: [line({ applied_reward: 6_000 })] });
+      const cancelled: OrderEvent = {
+        type: 'ShipmentStatusChanged',
+        data: { from: 'pending', to: 'cancelled', at: now },
+      };
+      const refund = { type: 'MarkShopOrderRefunded', data: { now } } as const;
+      const { events, state } = spec([withReward, paymentOrder, paid, cancelled]).when(refund).result();
+      expect(events).toEqual([
+        { type: 'ShopOrderRefunded', data: { amountPaise: 94_000, rewardCash: 6_000, at: now } },
+      ]);
+      expect(state).toMatchObject({ status: 'paid', shipment: 'cancelled', refunded: true });
+      spec([withReward, paymentOrder, paid, cancelled, ...events])
+        .when(refund)
+        .thenNothing();
+      // Only a cancelled paid order.
+      spec([withReward, paymentOrder, paid]).when(refund).thenNothing();
+      spec([withReward, paymentOrder, paid, shipped]).when(refund).thenNothing();
+    });
+
     it('refuses to ship an unpaid order or to skip back', () => {
       spec([placed()]).when(ship('shipped')).thenThrows('SHIPMENT_TRANSITION_INVALID');
       spec([placed(), paymentOrder, paid, shipped]).when(ship('pending')).thenThrows('SHIPMENT_TRANSITION_INVALID');

@@ -126,6 +126,32 @@ describe('product stock', () => {
         .thenNothing();
     });
 
+    it('a cancelled paid order’s units come back once, sold or still held, and are never sold after', () => {
+      const sold: ProductEvent = { type: 'StockSold', data: { reservationId: 'o1', quantity: 2, at: now } };
+      const back = { type: 'ReturnStock', data: { reservationId: 'o1', quantity: 2, now } } as const;
+      const fromSold = spec([added(5), reserved('o1', 2), sold])
+        .when(back)
+        .result();
+      expect(fromSold.events).toEqual([
+        { type: 'StockReturned', data: { reservationId: 'o1', restocked: 2, at: now } },
+      ]);
+      expect(available(fromSold.state)).toBe(5);
+      spec([added(5), reserved('o1', 2), sold, ...fromSold.events])
+        .when(back)
+        .thenNothing();
+      // Paid but not settled yet: the hold is let go, the count stays, and a settlement after sells nothing.
+      const fromHeld = spec([added(5), reserved('o1', 2)])
+        .when(back)
+        .result();
+      expect(fromHeld.events).toEqual([
+        { type: 'StockReturned', data: { reservationId: 'o1', restocked: 0, at: now } },
+      ]);
+      expect(available(fromHeld.state)).toBe(5);
+      spec([added(5), reserved('o1', 2), ...fromHeld.events])
+        .when({ type: 'CommitStock', data: { reservationId: 'o1', quantity: 2, now } })
+        .thenNothing();
+    });
+
     it('an inactive product has nothing available', () => {
       const state = productDecider.evolve(productDecider.initialState, {
         type: 'ProductAdded',
