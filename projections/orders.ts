@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { OrderEvent, OrderStatus, ShipmentStatus } from '../engine/order.ts';
 import type { ReadDb } from './db.ts';
@@ -178,20 +178,46 @@ export const ordersOfUser = (db: ReadDb, userId: string) =>
       .all(),
   );
 
-/** Every paid order for admins, newest first, optionally by shipment status. */
-export const paidOrders = (db: ReadDb, shipment?: ShipmentStatus, limit = 200) =>
-  withLines(
+/** Where a page of paid orders ended: the last order's placing time and id. */
+export interface OrdersCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Paid orders for admins, optionally by shipment status, a page at a time: newest first, or
+ * oldest first (what waits longest to ship), each page after `after` (keyset on placing time
+ * then id, so orders paid while an admin pages neither repeat nor push others out of sight).
+ */
+export const paidOrders = (
+  db: ReadDb,
+  shipment?: ShipmentStatus,
+  { limit = 200, after, oldestFirst = false }: { limit?: number; after?: OrdersCursor; oldestFirst?: boolean } = {},
+) => {
+  const past = oldestFirst ? gt : lt;
+  const order = oldestFirst ? asc : desc;
+  return withLines(
     db,
     db.orm
       .select()
       .from(shopOrdersTable)
       .where(
-        and(eq(shopOrdersTable.status, 'paid'), shipment ? eq(shopOrdersTable.shipmentStatus, shipment) : undefined),
+        and(
+          eq(shopOrdersTable.status, 'paid'),
+          shipment ? eq(shopOrdersTable.shipmentStatus, shipment) : undefined,
+          after
+            ? or(
+                past(shopOrdersTable.createdAt, after.createdAt),
+                and(eq(shopOrdersTable.createdAt, after.createdAt), past(shopOrdersTable.id, after.id)),
+              )
+            : undefined,
+        ),
       )
-      .orderBy(desc(shopOrdersTable.createdAt), desc(shopOrdersTable.id))
+      .orderBy(order(shopOrdersTable.createdAt), order(shopOrdersTable.id))
       .limit(limit)
       .all(),
   );
+};
 
 export const shopOrderById = (db: ReadDb, id: string) => {
   const row = db.orm.select().from(shopOrdersTable).where(eq(shopOrdersTable.id, id)).get();

@@ -12,6 +12,9 @@ import { refundCancelledOrder } from './orderSteps.ts';
 import { toShopOrder } from './views.ts';
 
 const IdParam = z.object({ id: z.string().max(40) });
+/** The admin orders list's page size, and its cursor: the last order's placing time and id. */
+export const ADMIN_ORDERS_PAGE = 100;
+const CURSOR = /^[0-9TZ:.+-]+~[A-Za-z0-9_-]+$/;
 
 /** My shop orders: payment and shipment status, address, lines. */
 export const ordersRoutes = (deps: Pick<Deps, 'readDb'>) =>
@@ -41,13 +44,34 @@ export const adminOrdersRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'command
     .use('*', requireRole('admin', 'auditor'))
     .get(
       '/',
-      describe({ summary: 'Paid shop orders for shipping', tags: ['admin', 'shop'], access: 'auditor' }),
-      queryParams(z.object({ shipment_status: z.enum(SHIPMENT_STATUSES).optional() })),
-      (c) =>
-        c.json({
-          success: true,
-          orders: paidOrders(deps.readDb, c.req.valid('query').shipment_status).map(toShopOrder),
+      describe({
+        summary:
+          'Paid shop orders for shipping, a page at a time: pending ones oldest first (next to ship), the others newest first; `next_cursor` asks for the next page',
+        tags: ['admin', 'shop'],
+        access: 'auditor',
+      }),
+      queryParams(
+        z.object({
+          shipment_status: z.enum(SHIPMENT_STATUSES).optional(),
+          cursor: z.string().max(120).regex(CURSOR).optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(ADMIN_ORDERS_PAGE),
         }),
+      ),
+      (c) => {
+        const { shipment_status: shipment, cursor, limit } = c.req.valid('query');
+        const [createdAt, id] = cursor ? cursor.split('~') : [];
+        const rows = paidOrders(deps.readDb, shipment, {
+          limit,
+          after: createdAt && id ? { createdAt, id } : undefined,
+          oldestFirst: shipment === 'pending',
+        });
+        const last = rows.at(-1);
+        return c.json({
+          success: true,
+          orders: rows.map(toShopOrder),
+          next_cursor: rows.length === limit && last ? `${last.createdAt}~${last.id}` : null,
+        });
+      },
     )
     .post(
       '/:id/shipment',

@@ -375,3 +375,83 @@ describe('an admin cancels a paid order', () => {
     expect(await stockOf(p.product_code)).toBe(before.stock);
   });
 });
+
+describe('the admin orders list with more orders than a page', () => {
+  type Page = { orders: Order[]; next_cursor: string | null };
+  const everyPage = async (admin: Client, query: string) => {
+    const pages: Page[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: Page } = await admin.call<Page>(
+        'GET',
+        `/api/admin/orders?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    return pages;
+  };
+
+  it('pages through every paid order: Processing oldest first (what ships next), All newest first', async () => {
+    const admin = await loggedIn(server, ADMIN.email, ADMIN.password);
+    const owner = userId('member3@vetrideals.in');
+    const p = pick(7);
+    const ids: string[] = [];
+    for (let i = 0; i < 205; i++) {
+      const orderId = `opage${String(i).padStart(4, '0')}`;
+      ids.push(orderId);
+      clock.advance(1_000);
+      const now = clock.now();
+      await orderCommand(
+        orderId,
+        {
+          type: 'PlaceShopOrder',
+          data: {
+            orderId,
+            orderCode: `VD-PAGE${i}`,
+            userId: owner,
+            lines: [
+              {
+                productId: p.id,
+                product_code: p.product_code,
+                name: p.name,
+                image_url: p.image_url,
+                price: 0,
+                quantity: 1,
+                reward_points: 0,
+                applied_reward: 0,
+              },
+            ],
+            billing: { name: 'A', email: 'a@example.com', phone: '', address: '' },
+            rewardCash: 0,
+            now,
+            expiresAt: now + 60_000,
+          },
+        },
+        `test-place:${orderId}`,
+      );
+      await orderCommand(
+        orderId,
+        {
+          type: 'ConfirmShopPayment',
+          data: { paymentId: `reward-${orderId}`, providerOrderId: null, amountPaise: 0, source: 'reward_cash', now },
+        },
+        `test-pay:${orderId}`,
+      );
+    }
+
+    const pending = await everyPage(admin, 'shipment_status=pending&limit=50');
+    expect(pending.length).toBeGreaterThan(4);
+    expect(pending.slice(0, -1).every((page) => page.orders.length === 50)).toBe(true);
+    const listed = pending.flatMap((page) => page.orders.map((o) => o.id));
+    expect(new Set(listed).size).toBe(listed.length);
+    // Every one of them, oldest first: the first one placed comes before the rest.
+    expect(listed.filter((id) => id.startsWith('opage'))).toEqual(ids);
+
+    const all = (await everyPage(admin, 'limit=80')).flatMap((page) => page.orders.map((o) => o.id));
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((id) => id.startsWith('opage'))).toEqual([...ids].reverse());
+    expect(all.length).toBeGreaterThanOrEqual(listed.length);
+  }, 120_000);
+});

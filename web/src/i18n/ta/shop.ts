@@ -188,6 +188,7 @@ export const shop: Record<string, string> = {
   '(invoice {number})': '(விலைப்பட்டியல் {number})',
   'Loading orders…': 'ஆர்டர்கள் ஏற்றுகிறது…',
   'Failed to load orders.': 'ஆர்டர்களை ஏற்ற முடியவில்லை.',
+  'Load more orders': 'மேலும் ஆர்டர்களை ஏற்று',
   'You have no orders yet.': 'உங்களுக்கு இன்னும் ஆர்டர்கள் இல்லை.',
   'Tax invoice {number}': 'வரி விலைப்பட்டியல் {number}',
   'Shop orders': 'கடை ஆர்டர்கள்',

@@ -27,7 +27,11 @@ const TAB: Record<ShipmentStatus | '', string> = {
   cancelled: 'Cancelled',
 };
 
-/** /admin/orders: paid shop orders; admins move each through pending → shipped → delivered, or cancel it. */
+/**
+ * /admin/orders: paid shop orders, a page at a time ("Load more orders"; Processing shows the
+ * oldest first, what should ship next); admins move each through pending → shipped → delivered,
+ * or cancel it.
+ */
 export const AdminOrders = () => {
   usePageTitle(t('Shop orders'));
   const isAdmin = useSessionStore(selectIsAdmin);
@@ -35,15 +39,44 @@ export const AdminOrders = () => {
   const [orders, setOrders] = useState<ShopOrder[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
 
   const load = useCallback(() => {
     setOrders(null);
+    setNext(null);
+    let current = true;
     shopApi
       .adminOrders(tab)
-      .then((r) => setOrders(r.orders))
-      .catch(() => setError(t('Failed to load orders.')));
+      .then((r) => {
+        if (!current) return;
+        setOrders(r.orders);
+        setNext(r.next_cursor);
+      })
+      .catch(() => current && setError(t('Failed to load orders.')));
+    return () => {
+      current = false;
+    };
   }, [tab]);
   useEffect(load, [load]);
+
+  const loadMore = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    setError(null);
+    try {
+      const r = await shopApi.adminOrders(tab, next);
+      setOrders((list) => {
+        const seen = new Set((list ?? []).map((o) => o.id));
+        return [...(list ?? []), ...r.orders.filter((o) => !seen.has(o.id))];
+      });
+      setNext(r.next_cursor);
+    } catch {
+      setError(t('Failed to load orders.'));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const move = async (order: ShopOrder, to: ShipmentStatus) => {
     setBusy(order.id);
@@ -115,6 +148,13 @@ export const AdminOrders = () => {
           />
         ))}
       </div>
+      {orders && next && (
+        <p>
+          <button type="button" className="btn btn-ghost" disabled={loadingMore} onClick={() => void loadMore()}>
+            {loadingMore ? t('Loading…') : t('Load more orders')}
+          </button>
+        </p>
+      )}
     </div>
   );
 };

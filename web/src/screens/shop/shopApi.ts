@@ -57,8 +57,14 @@ export const shopApi = {
     }),
   orders: () => api<{ orders: ShopOrder[] }>('/api/orders'),
   order: (id: string) => api<{ order: ShopOrder }>(`/api/orders/${encodeURIComponent(id)}`),
-  adminOrders: (shipment: string) =>
-    api<{ orders: ShopOrder[] }>(`/api/admin/orders${shipment ? `?shipment_status=${shipment}` : ''}`),
+  /** One page of paid orders; `cursor` is the `next_cursor` of the page before. */
+  adminOrders: (shipment: string, cursor?: string) => {
+    const query = new URLSearchParams();
+    if (shipment) query.set('shipment_status', shipment);
+    if (cursor) query.set('cursor', cursor);
+    const qs = query.toString();
+    return api<{ orders: ShopOrder[]; next_cursor: string | null }>(`/api/admin/orders${qs ? `?${qs}` : ''}`);
+  },
   setShipment: (id: string, status: string) =>
     api<{ order: ShopOrder }>(`/api/admin/orders/${encodeURIComponent(id)}/shipment`, {
       body: { shipment_status: status },
