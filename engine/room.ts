@@ -180,13 +180,18 @@ const createPurchaseOrder = (c: CreatePurchaseOrder['data'], state: RoomState): 
 /**
  * A payment for an order made inside the window is honoured even when it completes just after the
  * hour, while its maker still holds the offer: once it has passed to a runner-up, only they can buy.
+ * A payment is only ever for its payer's own order, checked first: every later refusal (a deal
+ * already bought, an offer passed on) is about money that member paid, and goes back to them.
  */
 const confirmPurchase = (c: ConfirmPurchase['data'], state: RoomState): RoomEvent[] => {
+  if (state.status === 'ended' && state.orders[c.orderId]?.userId !== c.userId) {
+    throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  }
   const room = wonRoom(state, c.userId);
   if (room.purchase?.paymentId === c.paymentId) return [];
   if (room.purchase) throw roomError('ALREADY_PURCHASED');
   const order = room.orders[c.orderId];
-  if (!order || order.userId !== c.userId) throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  if (!order) throw roomError('PAYMENT_ORDER_NOT_FOUND');
   if (c.amount !== order.amount) throw roomError('PAYMENT_AMOUNT_MISMATCH', { expected: order.amount, paid: c.amount });
   const { orderId, paymentId, userId, amount, now } = c;
   return [{ type: 'RoomPurchased', data: { orderId, paymentId, userId, amount, address: order.address, at: now } }];

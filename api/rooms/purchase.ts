@@ -47,7 +47,8 @@ export const startPurchase = async (deps: PurchaseDeps, user: SessionUser, code:
 /**
  * Records a verified payment for a won deal: once per payment id, for the holder's price, by the
  * holder of the purchase offer only. A second, different payment for a deal already bought, or a
- * late one from a member whose offer has passed to a runner-up, is put into the payer's wallet.
+ * late one from a member whose offer has passed to a runner-up, is put into the wallet of the member
+ * who made the order (the room refuses a payment for anyone else's order before those two answers).
  */
 export const applyPurchasePayment: PaymentApplier<PurchaseApplyDeps> = async (deps, payment) => {
   try {
@@ -104,13 +105,14 @@ export const verifyPurchase = async (
   }
   const { state } = await loadState(deps.store, roomStream(code), roomDecider);
   if (state.status === 'none') throw roomError('ROOM_NOT_FOUND');
+  // Only the member who made the order can return with its payment: anyone else's is not theirs to find.
   const order = state.status === 'ended' ? state.orders[callback.orderId] : undefined;
-  if (!order) throw roomError('PAYMENT_ORDER_NOT_FOUND');
+  if (!order || order.userId !== user.id) throw roomError('PAYMENT_ORDER_NOT_FOUND');
   return applyPurchasePayment(deps, {
     providerOrderId: callback.orderId,
     paymentId: callback.paymentId,
     amountPaise: order.amount,
-    notes: { purpose: 'room_purchase', userId: user.id, roomCode: code },
+    notes: { purpose: 'room_purchase', userId: order.userId, roomCode: code },
     userId: user.id,
   });
 };

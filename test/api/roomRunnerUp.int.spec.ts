@@ -195,6 +195,24 @@ describe('the winner defaults: the offer goes to the runner-up', () => {
     ).toMatchObject({ success: true, applied: true });
     await settle();
     expect(await mine(m3, code)).toMatchObject({ tab: 'won', my_offer: 'bought', purchased: true });
+
+    // The defaulter (and anyone else) replaying the runner-up's signed return is told there is no
+    // such order for them, and no wallet gains the runner-up's payment.
+    const cashOf = async () => Promise.all([m1, m2, m3].map(async (m) => (await wallet(m)).cash));
+    const cashBeforeReplay = await cashOf();
+    for (const m of [m1, m2]) {
+      const replay = await m.call('POST', `/api/rooms/${code}/purchase/verify`, {
+        razorpay_order_id: ret.razorpay_order_id,
+        razorpay_payment_id: ret.razorpay_payment_id,
+        razorpay_signature: ret.razorpay_signature,
+      });
+      expect(replay).toMatchObject({
+        status: 404,
+        body: { error: { code: 'PAYMENT_ORDER_NOT_FOUND', message: 'We could not find this payment order.' } },
+      });
+    }
+    await settle();
+    expect(await cashOf()).toEqual(cashBeforeReplay);
     const bought = (await server.deps.store.readStream(roomStream(code))).find((e) => e.type === 'RoomPurchased');
     expect(bought?.data).toMatchObject({ userId: id3, amount: 1_030_00 });
 

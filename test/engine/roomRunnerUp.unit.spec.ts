@@ -124,6 +124,30 @@ describe('room: the winner defaults, the offer passes to the runner-up', () => {
     ).toHaveLength(1);
   });
 
+  it('takes a payment only for the payer’s own order: another member’s is not found, whatever their offer', () => {
+    const ordered = then(then(endedRoom(2), order('b', END + 1000)), expire(END + HOUR));
+    const aOrdered = then(ordered, order('a', END + HOUR + 1000));
+    // The defaulter b sends a's order: not b's, so not found (not "offer passed", which returns b's money).
+    given(aOrdered)
+      .when(confirm('b', 504_00, END + HOUR + 2000, 'o-a'))
+      .thenThrows('PAYMENT_ORDER_NOT_FOUND');
+    const bought = then(aOrdered, confirm('a', 504_00, END + HOUR + 2000));
+    given(bought)
+      .when(confirm('b', 504_00, END + HOUR + 3000, 'o-a'))
+      .thenThrows('PAYMENT_ORDER_NOT_FOUND');
+    // The holder a sends b's old order after buying: not a's either (not "already purchased").
+    given(bought)
+      .when({
+        type: 'ConfirmPurchase',
+        data: { orderId: 'o-b', paymentId: 'pay-other', userId: 'a', amount: 505_00, now: END + HOUR + 3000 },
+      })
+      .thenThrows('PAYMENT_ORDER_NOT_FOUND');
+    // The owners' own answers stand.
+    given(bought)
+      .when(confirm('b', 505_00, END + HOUR + 3000))
+      .thenThrows('OFFER_PASSED');
+  });
+
   it('passes down one place per closed window and never offers a defaulter again', () => {
     const one = then(endedRoom(5), expire(END + HOUR));
     given(one)
