@@ -222,9 +222,14 @@ const resumeAuction = (state: LeagueState, by: Admin, now: number): LeagueEvent[
   ];
 };
 
-/** Takes back the lot's last bid (a compensating event, with the admin and the reason); the timer starts afresh. */
+/**
+ * Takes back the lot's last bid (a compensating event, with the admin and the reason); the timer
+ * starts afresh. A lot whose time has run out belongs to its leader, so it is closed, not undone;
+ * a paused lot's time is stopped, so its bid can still be taken back.
+ */
 const undoLastBid = (state: LeagueState, by: Admin, reason: string, now: number): LeagueEvent[] => {
   const lot = activeLot(state, by);
+  if (lot.pausedRemainingMs === null && now >= lot.deadline) fail('BIDDING_CLOSED', 'Time is up for this player.');
   const why = reason.trim().replace(/\s+/g, ' ');
   if (why.length < 3 || why.length > 200) fail('REASON_REQUIRED', LEAGUE_MESSAGES.reasonRequired);
   const last = lot.bids.at(-1);

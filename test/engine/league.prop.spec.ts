@@ -147,6 +147,52 @@ describe('the league auction over random bidding histories', () => {
     );
   });
 
+  it('sells each lot to the team that led when its time ran out, whatever the admin pauses, resumes or undoes after', () => {
+    const control = fc.constantFrom('pause' as const, 'resume' as const, 'undo' as const);
+    const steps = fc.array(
+      fc.oneof(
+        { weight: 6, arbitrary: stepArb },
+        { weight: 3, arbitrary: control },
+        // Time passes before the closer comes round: the gap an admin's control can fall in.
+        { weight: 2, arbitrary: fc.integer({ min: 0, max: 40_000 }) },
+      ),
+      { minLength: 30, maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(leagueArb, steps, ({ teams, basePrices }, controlSteps) => {
+        const r = setUpRun(teams, basePrices);
+        const atTimeUp = new Map<string, { teamId: number | null; price: number }>();
+        for (const step of controlSteps) {
+          let command: LeagueCommand | null = null;
+          if (typeof step === 'number') r.now += step;
+          else if (step === 'pause') command = { type: 'PauseAuction', data: { by: admin, now: r.now } };
+          else if (step === 'resume') command = { type: 'ResumeAuction', data: { by: admin, now: r.now } };
+          else if (step === 'undo')
+            command = { type: 'UndoLastBid', data: { by: admin, reason: 'Bid by mistake', now: r.now } };
+          else command = commandFor(r, step);
+          const s = r.state;
+          if (s.status === 'active' && s.lot.pausedRemainingMs === null && r.now >= s.lot.deadline) {
+            const key = `${s.lot.playerId}:${s.lot.round}`;
+            if (!atTimeUp.has(key)) atTimeUp.set(key, { teamId: s.lot.leaderTeamId, price: s.lot.currentBid });
+          }
+          const round = s.status === 'active' ? s.lot.round : 0;
+          const logged = r.log.length;
+          if (command) run(r, command);
+          for (const e of r.log.slice(logged)) {
+            if (e.type === 'PlayerSold')
+              expect({ teamId: e.data.teamId, price: e.data.price }).toEqual(
+                atTimeUp.get(`${e.data.playerId}:${round}`),
+              );
+            if (e.type === 'PlayerUnsold')
+              expect(atTimeUp.get(`${e.data.playerId}:${e.data.round}`)?.teamId).toBeNull();
+          }
+        }
+        checkInvariants(r);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('always finishes when the admin keeps starting players and the clock runs', () => {
     fc.assert(
       fc.property(leagueArb, ({ teams, basePrices, steps }) => {

@@ -119,6 +119,31 @@ describe('league controls: undo the last bid', () => {
       .thenThrows('NOTHING_TO_UNDO');
   });
 
+  it('a lot whose time has run out is not undone: it belongs to its leader, as the close will say', () => {
+    const history = [...live, bid(1, 2, 55, T0 + 1000), bid(1, 3, 60, T0 + 2000)];
+    // Team 3's bid of 60 runs out at T0 + 32 000: one millisecond before, the undo is taken.
+    expect(
+      given(history)
+        .when(undo(T0 + 31_999))
+        .result().events,
+    ).toMatchObject([{ type: 'BidUndone', data: { teamId: 3, leaderTeamId: 2 } }]);
+    given(history)
+      .when(undo(T0 + 32_000))
+      .thenThrows('BIDDING_CLOSED', 'Time is up for this player.');
+    given(history)
+      .when(undo(T0 + 33_000))
+      .thenThrows('BIDDING_CLOSED');
+    given(history)
+      .when({ type: 'ClosePlayer', data: { now: T0 + 33_000 } })
+      .then([{ type: 'PlayerSold', data: { playerId: 1, teamId: 3, price: 60 } }]);
+    // A paused lot's clock is stopped: its bid can still be taken back however long the pause.
+    expect(
+      given([...history, paused(20_000, T0 + 12_000)])
+        .when(undo(T0 + 90_000))
+        .result().events,
+    ).toMatchObject([{ type: 'BidUndone', data: { teamId: 3 } }]);
+  });
+
   it('a closed player is not undone: once sold it stays sold', () => {
     given([...live, bid(1, 2, 55, T0), { type: 'PlayerSold', data: { playerId: 1, teamId: 2, price: 55 } }])
       .when(undo(T0 + 40_000))
