@@ -32,35 +32,44 @@ export const createRoomScheduler = (
     return next;
   };
 
-  const send = async (code: string, command: RoomCommand, commandId: string) => {
+  /**
+   * Sends one room its command, timed when the room's turn comes: a tick's earlier commands (each
+   * an append and a wait for the read models) never make a later room start, close or pass its
+   * offer on in the past, so a room opened late in a busy tick still gets its full first round.
+   */
+  const send = async (code: string, command: (now: number) => RoomCommand, commandId: string) => {
+    let type: RoomCommand['type'] | undefined;
     try {
-      await inLane(deps, code, () =>
-        handleCommand(deps.commands, roomStream(code), roomDecider, command, {
+      await inLane(deps, code, () => {
+        const now = deps.clock.now();
+        const timed = command(now);
+        type = timed.type;
+        return handleCommand(deps.commands, roomStream(code), roomDecider, timed, {
           actor: 'system',
-          now: deps.clock.now(),
+          now,
           commandId,
-        }),
-      );
+        });
+      });
     } catch (error) {
       deps.log.error('scheduled room command failed; will retry on the next tick', {
         room: code,
-        command: command.type,
+        command: type,
         error,
       });
     }
   };
 
   const runTick = async () => {
-    const now = deps.clock.now();
-    const due = dueWork(deps.readDb, now);
-    for (const code of due.toStart) await send(code, { type: 'StartRoom', data: { now } }, `start:${code}`);
+    // The tick's clock reading only chooses what is due; each command takes its own.
+    const due = dueWork(deps.readDb, deps.clock.now());
+    for (const code of due.toStart) await send(code, (now) => ({ type: 'StartRoom', data: { now } }), `start:${code}`);
     for (const { code, deadline } of due.toClose) {
-      await send(code, { type: 'CloseRound', data: { now } }, `close:${code}:${deadline}`);
+      await send(code, (now) => ({ type: 'CloseRound', data: { now } }), `close:${code}:${deadline}`);
     }
     // One id per window (the winner's, then each runner-up's): event ids follow from it, so a
     // second window's expiry under the first one's id would be refused as a duplicate.
     for (const { code, deadline } of due.toExpire) {
-      await send(code, { type: 'ExpirePurchaseWindow', data: { now } }, `expire:${code}:${deadline}`);
+      await send(code, (now) => ({ type: 'ExpirePurchaseWindow', data: { now } }), `expire:${code}:${deadline}`);
     }
   };
 

@@ -11,7 +11,7 @@ import type { Client } from '../helpers/http.ts';
 import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { ADDRESS } from './roomsHelpers.ts';
+import { ADDRESS, createRoom as createRoomAt, deposit, startRoomsServer } from './roomsHelpers.ts';
 
 const T0 = Date.parse('2026-11-22T04:30:00.000Z');
 const MIN = 60_000;
@@ -246,6 +246,63 @@ describe('the scheduler with two server processes on one store, and restarts', (
     expect(
       refunds.filter((e) => (e.data as { reservationId: string }).reservationId === `crash-${code}-2`),
     ).toHaveLength(1);
+  });
+});
+
+describe('the scheduler in a busy tick', () => {
+  const clock = createManualClock('2026-11-25T04:30:00.000Z');
+  let started: Awaited<ReturnType<typeof startRoomsServer>>;
+  beforeAll(async () => {
+    started = await startRoomsServer(clock);
+  });
+  afterAll(async () => {
+    await started.server.stop();
+  });
+
+  it('gives a room started after a slow one in the same tick its full first round, from when it opened', async () => {
+    const { server, admin, members, productId } = started;
+    const [m1, m2, m3, m4] = members as [Client, Client, Client, Client];
+    for (const m of members) await deposit(server, m, 100_00);
+    const at = clock.now() + 10 * MIN;
+    const first = await createRoomAt(admin, productId, at, { max_participants: 2 });
+    const second = await createRoomAt(admin, productId, at, { max_participants: 2 });
+    for (const m of [m1, m2]) expect((await m.call('POST', `/api/rooms/${first}/prebook`)).status).toBe(200);
+    for (const m of [m3, m4]) expect((await m.call('POST', `/api/rooms/${second}/prebook`)).status).toBe(200);
+
+    // The first start takes 5 s to commit (a slow disk, a long wait for the read models).
+    const store = server.deps.commands.store;
+    const append = store.append.bind(store);
+    let slowed = false;
+    store.append = async (stream, events, options) => {
+      const result = await append(stream, events, options);
+      if (!slowed && events.some((e) => e.type === 'RoomStarted')) {
+        slowed = true;
+        clock.advance(5_000);
+      }
+      return result;
+    };
+    try {
+      clock.set(at);
+      await server.rooms.tick();
+    } finally {
+      store.append = append;
+    }
+    const shown = async (m: Client, code: string) =>
+      (await m.call<{ room: { status: string; deadline_ms: number } }>('GET', `/api/rooms/${code}`)).body.room;
+    const startOf = async (code: string) => {
+      const e = (await server.deps.store.readStream(roomStream(code))).find((x) => x.type === 'RoomStarted')!;
+      return { recorded: Date.parse(e.metadata.at), at: (e.data as { at: number }).at };
+    };
+    // One room opened at the start time, the other 5 s later: each has 30 s from its own opening,
+    // and the log agrees with itself (each start says it happened when it was recorded).
+    const rooms = [
+      { ...(await shown(m1, first)), ...(await startOf(first)) },
+      { ...(await shown(m3, second)), ...(await startOf(second)) },
+    ].sort((x, y) => x.recorded - y.recorded);
+    expect(rooms.map((r) => r.recorded)).toEqual([at, at + 5_000]);
+    for (const r of rooms) {
+      expect(r).toMatchObject({ status: 'running', at: r.recorded, deadline_ms: r.recorded + 30_000 });
+    }
   });
 });
 
