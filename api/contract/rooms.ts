@@ -42,7 +42,10 @@ export const RoomSummary = z.object({
   created_at: z.string(),
   created_by: z.string(),
   status: z.enum(['upcoming', 'running', 'completed', 'cancelled']),
-  room_remarks: z.string().nullable().describe('"not enough participants" when cancelled'),
+  room_remarks: z
+    .string()
+    .nullable()
+    .describe('When cancelled: "not enough participants", or the reason of the admin who cancelled it'),
   joined_count: z.number().int(),
   participants: z.array(z.string()).describe('User ids of members who pre-booked'),
   current_price: z.number().int(),

@@ -23,7 +23,8 @@ export type Bidder = z.infer<typeof Bidder>;
 /** Why a member may or may not bid in a room. */
 export { JoinReason } from './rooms.ts';
 
-export const EndReason = z.enum(['deadline', 'max_price', 'no_bidders', 'not_enough_participants']);
+/** How a room ended: the engine's reasons, or cancelled at its start for too few members, or by an admin. */
+export const EndReason = z.enum(['deadline', 'max_price', 'no_bidders', 'not_enough_participants', 'cancelled']);
 export type EndReason = z.infer<typeof EndReason>;
 
 export const JoinRoomResult = z.object({
@@ -99,6 +100,8 @@ export const RoomBroadcasts = {
     finalBid: z.number().int().nullable(),
     winner: Bidder.nullable(),
     reason: EndReason,
+    /** A cancelled room's remark: the admin's reason, or "not enough participants"; null for an ended room. */
+    remark: z.string().nullable(),
     endedAt: z.number().int(),
     purchaseDeadline: z.number().int().nullable(),
   }),

@@ -186,6 +186,7 @@ const roomBroadcast = (
         finalBid: d.winner ? d.finalPrice : null,
         winner: d.winner ? { id: d.winner.userId, username: d.winner.userName } : null,
         reason: d.reason,
+        remark: null,
         endedAt: d.at,
         purchaseDeadline: d.purchaseDeadline,
       });
@@ -202,7 +203,9 @@ const roomBroadcast = (
         revision,
         finalBid: null,
         winner: null,
-        reason: 'not_enough_participants',
+        // An admin's cancel (with their reason) is not a room that failed to fill.
+        reason: e.data.by ? 'cancelled' : 'not_enough_participants',
+        remark: e.data.remark,
         endedAt: e.data.at,
         purchaseDeadline: null,
       });

@@ -34,11 +34,13 @@ import {
 import type { MemberCosts } from '../contract/rooms.ts';
 import { myOfferOf, remarkOf, toBidEntry, toRoomSummary } from './views.ts';
 
-const tabOf = (status: string, remark: string, roomRemark: string | null, myOffer: string | null) => {
+const tabOf = (status: string, remark: string, myOffer: string | null) => {
   // A runner-up the item was offered to, or who bought it, finds it with the wins.
   if (remark === 'winner' || myOffer === 'yours' || myOffer === 'bought') return 'won' as const;
   if (remark === 'looser') return 'lost' as const;
-  if (roomRemark?.includes('not enough participants')) return 'cancelled' as const;
+  // Cancelled for too few members (the spec's "not enough participants") or by an admin with their
+  // reason as the remark: either way never upcoming, as the spec's prebooked tab is.
+  if (status === 'cancelled') return 'cancelled' as const;
   return status === 'ended' ? ('no_winner' as const) : ('prebooked' as const);
 };
 
@@ -270,7 +272,7 @@ export const myRoomsRoutes = (deps: Pick<Deps, 'clock' | 'readDb'>) =>
         return {
           ...toRoomSummary(r, people.get(r.code) ?? [], now),
           remark,
-          tab: tabOf(r.status, remark, r.remark, myOffer),
+          tab: tabOf(r.status, remark, myOffer),
           used: r.bids_used,
           remaining: Math.max(0, r.max_attempts - r.bids_used),
           fee_fate: r.fate as 'refund' | 'reward' | 'kept' | null,

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import type { AdminRoom, AdminRoomList } from '../../api/contract/rooms.ts';
+import { MyRoomList } from '../../api/contract/rooms.ts';
 import type { NotificationList } from '../../api/contract/notifications.ts';
 import { roomStream } from '../../engine/room.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, AUDITOR_LOGIN, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { liveClient } from './roomsHelpers.ts';
 
 /**
  * /api/admin/rooms on a seeded server: the list with seats and fees held, filters, the CSV export
@@ -91,6 +93,8 @@ describe('cancelling an upcoming room', () => {
     const booked = [await loggedIn(server, 'member3@vetrideals.in', MEMBER.password)];
     booked.push(await loggedIn(server, 'member4@vetrideals.in', MEMBER.password));
     const before = await Promise.all(booked.map(wallet));
+    const watching = await liveClient(server, booked[0]!);
+    expect((await watching.emit('joinRoom', { roomCode: 'VTR102' })).ok).toBe(true);
 
     const res = await admin.call<{ message: string; room: AdminRoom }>('POST', '/api/admin/rooms/VTR102/cancel', {
       reason: 'The supplier could not deliver in time',
@@ -115,6 +119,26 @@ describe('cancelling an upcoming room', () => {
       by: { userId: (cancelled.metadata.actor as { userId: string }).userId },
     });
     expect(cancelled.metadata.actor).toMatchObject({ role: 'admin' });
+
+    // The room was full: members watching it are told it was cancelled, with the admin's reason,
+    // not that it did not fill; My Deals lists it as cancelled, refunded, not as upcoming.
+    try {
+      await waitFor(() => Promise.resolve(watching.of('auctionEnded').length > 0), 'auctionEnded');
+      expect(watching.of('auctionEnded')).toEqual([
+        expect.objectContaining({ reason: 'cancelled', remark: 'The supplier could not deliver in time' }),
+      ]);
+    } finally {
+      watching.close();
+    }
+    const mine = MyRoomList.parse((await booked[0]!.call('GET', '/api/me/rooms')).body).rooms.find(
+      (r) => r.room_code === 'VTR102',
+    );
+    expect(mine).toMatchObject({
+      status: 'cancelled',
+      tab: 'cancelled',
+      fee_fate: 'refund',
+      room_remarks: 'The supplier could not deliver in time',
+    });
 
     await server.notifier.settled();
     server.notifier.tick();

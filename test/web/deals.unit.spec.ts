@@ -12,6 +12,7 @@ const room = (over: Partial<Parameters<typeof cardAction>[0]> = {}) => ({
   joined_count: 1,
   max_participants: 2,
   scheduled_time_ms: T,
+  room_remarks: null,
   ...over,
 });
 const me = { id: 'u1', access: 'granted' as const };
@@ -38,6 +39,15 @@ describe('the deal card action (storefront §4 table)', () => {
     expect(label(room(), me, T + 1)).toBe('Not enough participants');
     expect(label(room(), other, T + 1)).toBe('Not enough participants');
     expect(label(room({ status: 'cancelled' }), me, T - 1000)).toBe('Not enough participants');
+    expect(label(room({ status: 'cancelled', room_remarks: 'not enough participants' }), me, T + 1)).toBe(
+      'Not enough participants',
+    );
+  });
+  it('cancelled by an admin (their reason as the remark), full or not → Cancelled', () => {
+    const full = room({ joined_count: 2, participants: ['u1', 'u2'] });
+    const reason = 'The supplier could not deliver in time';
+    expect(label({ ...full, status: 'cancelled', room_remarks: reason }, me, T - 1000)).toBe('Cancelled');
+    expect(label(room({ status: 'cancelled', room_remarks: reason }), other, T + 1)).toBe('Cancelled');
   });
   it('a waitlisted member gets the waitlist notice instead of Pre-Book; a visitor still sees Pre-Book', () => {
     expect(cardAction(room(), { id: 'w', access: 'waitlisted' }, T - 1000).kind).toBe('waitlisted');

@@ -324,6 +324,7 @@ describe('the live room reducer', () => {
           finalBid: 1_020_00,
           winner: P,
           reason: 'deadline',
+          remark: null,
           endedAt: T + 122_000,
           purchaseDeadline: T + 122_000 + 3_600_000,
         },
@@ -350,11 +351,45 @@ describe('the live room reducer', () => {
           finalBid: null,
           winner: null,
           reason: 'not_enough_participants',
+          remark: 'not enough participants',
           endedAt: T,
           purchaseDeadline: null,
         },
       });
       expect(s).toMatchObject({ status: 'cancelled', endReason: 'not_enough_participants', winner: null });
+    });
+
+    it('a room an admin cancels says cancelled with their reason, not that it did not fill, live or reloaded', () => {
+      const reason = 'The supplier could not deliver in time';
+      const full = snapshot({ status: 'upcoming', deadline_ms: null, revision: 2, joined_count: 2 }, []);
+      const live = fold(...opened(full), {
+        type: 'auctionEnded',
+        payload: {
+          roomCode: CODE,
+          revision: 3,
+          finalBid: null,
+          winner: null,
+          reason: 'cancelled',
+          remark: reason,
+          endedAt: T - 60_000,
+          purchaseDeadline: null,
+        },
+      });
+      expect(live).toMatchObject({ status: 'cancelled', endReason: 'cancelled', reason: 'cancelled', canBid: false });
+      expect(live.room).toMatchObject({ status: 'cancelled', room_remarks: reason });
+      const reloaded = fold(
+        ...opened(snapshot({ status: 'cancelled', deadline_ms: null, revision: 3, room_remarks: reason }, [])),
+      );
+      expect(reloaded).toMatchObject({ status: 'cancelled', endReason: 'cancelled' });
+      const unfilled = fold(
+        ...opened(
+          snapshot(
+            { status: 'cancelled', deadline_ms: null, revision: 3, room_remarks: 'not enough participants' },
+            [],
+          ),
+        ),
+      );
+      expect(unfilled).toMatchObject({ status: 'cancelled', endReason: 'not_enough_participants' });
     });
 
     it('a completed room from its snapshot keeps the full history and the winner', () => {

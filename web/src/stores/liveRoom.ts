@@ -1,3 +1,4 @@
+import { NOT_ENOUGH_PARTICIPANTS } from '../../../engine/roomRules.ts';
 import { create } from './create.ts';
 import type {
   BidEntry,
@@ -115,6 +116,10 @@ export const LIVE_ROOM_EVENTS = [
   'preBookRoom',
 ] as const satisfies readonly LiveRoomAction['type'][];
 
+/** A cancelled room's end: too few members by its start (the spec's remark), or cancelled by an admin with their reason. */
+export const cancelReason = (remark: string | null): EndReason =>
+  remark === null || remark === NOT_ENOUGH_PARTICIPANTS ? 'not_enough_participants' : 'cancelled';
+
 const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason?: JoinReason): LiveRoom => {
   const r = s.room;
   const last = s.history.at(-1);
@@ -143,7 +148,7 @@ const fromSnapshot = (state: LiveRoom, s: RoomSnapshot, canBid?: boolean, reason
     prebooked: s.me?.prebooked ?? false,
     winner: s.winner,
     finalBid: r.final_bid,
-    endReason: r.status === 'cancelled' ? 'not_enough_participants' : r.end_reason,
+    endReason: r.status === 'cancelled' ? cancelReason(r.room_remarks) : r.end_reason,
     endedAt: r.ended_at ? Date.parse(r.ended_at) : ended ? r.scheduled_time_ms : null,
     purchaseDeadline: r.purchase_deadline_ms,
     revision: r.revision,
@@ -282,11 +287,14 @@ export const reduceLiveRoom = (state: LiveRoom, action: LiveRoomAction): LiveRoo
     case 'auctionEnded': {
       const p = action.payload;
       if (!mine(state, p.roomCode)) return state;
+      const cancelled = p.reason === 'not_enough_participants' || p.reason === 'cancelled';
       return sequenced(state, p.revision, (s) => ({
         ...s,
-        status: p.reason === 'not_enough_participants' ? 'cancelled' : 'completed',
+        status: cancelled ? 'cancelled' : 'completed',
+        // The remark (an admin's reason) is what the room page shows for a cancelled room.
+        room: s.room && cancelled ? { ...s.room, status: 'cancelled', room_remarks: p.remark } : s.room,
         canBid: false,
-        reason: p.reason === 'not_enough_participants' ? 'cancelled' : 'ended',
+        reason: cancelled ? 'cancelled' : 'ended',
         deadline: null,
         winner: p.winner,
         finalBid: p.finalBid,

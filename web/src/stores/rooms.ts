@@ -1,3 +1,4 @@
+import { NOT_ENOUGH_PARTICIPANTS } from '../../../engine/roomRules.ts';
 import { create } from './create.ts';
 import type { MemberCosts, RoomServerEvents, RoomSummary } from '../../../api/contract/index.ts';
 import { api, ApiError } from '../lib/api.ts';
@@ -227,6 +228,7 @@ export type CardAction =
   | { kind: 'booked' }
   | { kind: 'join' }
   | { kind: 'not_enough' }
+  | { kind: 'cancelled' }
   | { kind: 'waitlisted' }
   | { kind: 'ended' };
 
@@ -236,17 +238,24 @@ export const CARD_ACTION_LABELS: Record<CardAction['kind'], string> = {
   booked: 'You have already booked',
   join: 'Join',
   not_enough: 'Not enough participants',
+  cancelled: 'Cancelled',
   waitlisted: 'Pre-Book',
   ended: 'Deal Ended',
 };
 
 /** The one action a card shows for this viewer at `now` (server time). */
 export const cardAction = (
-  room: Pick<Room, 'status' | 'participants' | 'joined_count' | 'max_participants' | 'scheduled_time_ms'>,
+  room: Pick<
+    Room,
+    'status' | 'participants' | 'joined_count' | 'max_participants' | 'scheduled_time_ms' | 'room_remarks'
+  >,
   viewer: { id: string; access: 'granted' | 'waitlisted' } | null,
   now: number,
 ): CardAction => {
   if (room.status === 'completed') return { kind: 'ended' };
+  // An admin's cancel (the remark is their reason) is not a room that failed to fill.
+  if (room.status === 'cancelled' && room.room_remarks && room.room_remarks !== NOT_ENOUGH_PARTICIPANTS)
+    return { kind: 'cancelled' };
   const full = room.joined_count >= room.max_participants;
   const started = now >= room.scheduled_time_ms;
   if (room.status === 'cancelled' || (started && !full)) return { kind: 'not_enough' };

@@ -160,6 +160,7 @@ export const money: Record<string, string> = {
   '<name>{winner}</name> won at {amount}.': '<name>{winner}</name> {amount}-க்கு வென்றார்.',
   'Your {amount} came back as Reward Cash.': 'உங்கள் {amount} வெகுமதிப் பணமாகத் திரும்ப வந்தது.',
   'Not enough participants.': 'போதிய பங்கேற்பாளர்கள் இல்லை.',
+  'Cancelled by the organisers: <reason>{reason}</reason>.': 'ஏற்பாட்டாளர்களால் ரத்துசெய்யப்பட்டது: <reason>{reason}</reason>.',
   'Nobody placed a deal.': 'யாரும் டீல் செய்யவில்லை.',
   'Your {amount} entry fee was refunded to cash.': 'உங்கள் {amount} நுழைவுக் கட்டணம் பணமாகத் திருப்பித் தரப்பட்டது.',
   'Purchase ({time})': 'வாங்கு ({time})',

@@ -143,6 +143,10 @@ export const rooms: Record<string, string> = {
   'This room did not fill by its start time, so it was cancelled. Every entry fee has been refunded to the members’ cash wallets.':
     'தொடக்க நேரத்திற்குள் இந்த அறை நிரம்பாததால் ரத்துசெய்யப்பட்டது. எல்லா நுழைவுக் கட்டணங்களும் உறுப்பினர்களின் பண வாலட்டுகளுக்குத் திருப்பித் தரப்பட்டன.',
   'Deal ended': 'டீல் முடிந்தது',
+  'Cancelled by the organisers': 'ஏற்பாட்டாளர்களால் ரத்துசெய்யப்பட்டது',
+  'Reason: <reason>{reason}</reason>': 'காரணம்: <reason>{reason}</reason>',
+  'Every entry fee has been refunded to the members’ cash wallets.':
+    'எல்லா நுழைவுக் கட்டணங்களும் உறுப்பினர்களின் பண வாலட்டுகளுக்குத் திருப்பித் தரப்பட்டன.',
   'Nobody placed a deal, so every entry fee went back to the members’ cash wallets.':
     'யாரும் டீல் செய்யாததால், எல்லா நுழைவுக் கட்டணங்களும் உறுப்பினர்களின் பண வாலட்டுகளுக்குத் திரும்பின.',
   'Deal Ended · Winner': 'டீல் முடிந்தது · வெற்றியாளர்',

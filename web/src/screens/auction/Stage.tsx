@@ -129,6 +129,24 @@ export const Ended = ({ myId }: { myId: string | null }) => {
   const s = useLiveRoomStore((st) => st);
   const now = useServerNow(1000);
   const room = s.room!;
+  if (s.status === 'cancelled' && s.endReason === 'cancelled') {
+    // Cancelled by an admin: their reason, never "did not fill" (the room may well have been full).
+    return (
+      <section className="stage stage--cancelled" role="status" data-testid="stage-cancelled">
+        <p className="stage-title">{t('Cancelled by the organisers')}</p>
+        {room.room_remarks ? (
+          <p>
+            {tRich(
+              'Reason: <reason>{reason}</reason>',
+              { reason: (words) => <q translate="no">{words}</q> },
+              { reason: room.room_remarks },
+            )}
+          </p>
+        ) : null}
+        <p>{t('Every entry fee has been refunded to the members’ cash wallets.')}</p>
+      </section>
+    );
+  }
   if (s.status === 'cancelled') {
     return (
       <section className="stage stage--cancelled" role="status" data-testid="stage-cancelled">

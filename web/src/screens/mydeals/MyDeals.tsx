@@ -5,6 +5,7 @@ import { tRich } from '../../i18n/Rich.tsx';
 import { formatCountdown, formatDateTime, formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { getSocket, watchRoomLists } from '../../lib/socket.ts';
+import { cancelReason } from '../../stores/liveRoom.ts';
 import type { MyRoom } from '../../stores/rooms.ts';
 import { fetchMyRooms, useRoomsStore } from '../../stores/rooms.ts';
 import { EmptyState, ProductImage, ScreenHeader, Tabs, useServerNow } from '../../ui/kit.tsx';
@@ -95,7 +96,7 @@ const FateLine = ({ room }: { room: MyRoom }) => {
   if (room.tab === 'cancelled' || room.tab === 'no_winner')
     return (
       <p className="my-deal-note">
-        {room.tab === 'cancelled' ? t('Not enough participants.') : t('Nobody placed a deal.')}{' '}
+        {room.tab === 'no_winner' ? t('Nobody placed a deal.') : cancelledNote(room.room_remarks)}{' '}
         {room.fee_fate === 'refund'
           ? t('Your {amount} entry fee was refunded to cash.', { amount: formatRupees(room.entry_fee) })
           : ''}
@@ -103,6 +104,16 @@ const FateLine = ({ room }: { room: MyRoom }) => {
     );
   return null;
 };
+
+/** Too few members by the start (the spec's words), or an admin's cancel with their reason. */
+const cancelledNote = (remark: string | null) =>
+  cancelReason(remark) === 'cancelled' && remark
+    ? tRich(
+        'Cancelled by the organisers: <reason>{reason}</reason>.',
+        { reason: (words) => <q translate="no">{words}</q> },
+        { reason: remark },
+      )
+    : t('Not enough participants.');
 
 const PurchaseButton = ({ room, now }: { room: MyRoom; now: number }) => {
   if (room.purchased && room.my_offer !== 'passed')
