@@ -11,6 +11,11 @@ import type { PaymentCallback } from '../payments/port.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
 import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 
+/** The room's refusals of a payment nothing can take any more: its amount goes to the payer's wallet. */
+const RETURNED_WHEN = ['ALREADY_PURCHASED', 'OFFER_PASSED', 'PURCHASE_WINDOW_EXPIRED'] as const;
+const returnedWhen = (code: string): code is (typeof RETURNED_WHEN)[number] =>
+  (RETURNED_WHEN as readonly string[]).includes(code);
+
 /** What recording a purchase payment needs (a refused second payment goes to the wallet). */
 export type PurchaseApplyDeps = Pick<Deps, 'clock' | 'commands' | 'log'>;
 /** What starting and verifying a purchase need. */
@@ -47,17 +52,18 @@ export const startPurchase = async (deps: PurchaseDeps, user: SessionUser, code:
 /**
  * Records a verified payment for a won deal: once per payment id, for the holder's price, by the
  * holder of the purchase offer only. A second, different payment for a deal already bought, or a
- * late one from a member whose offer has passed to a runner-up, is put into the wallet of the member
- * who made the order (the room refuses a payment for anyone else's order before those two answers).
+ * late one from a member whose offer has passed to a runner-up or whose room has ended unsold, is
+ * put into the wallet of the member who made the order (the room refuses a payment for anyone
+ * else's order before those answers).
  */
 export const applyPurchasePayment: PaymentApplier<PurchaseApplyDeps> = async (deps, payment) => {
   try {
     return await confirmPurchasePayment(deps, payment);
   } catch (error) {
-    if (!(error instanceof DomainError && (error.code === 'ALREADY_PURCHASED' || error.code === 'OFFER_PASSED')))
-      throw error;
-    await returnPaymentToWallet(deps, payment.notes.userId!, payment.paymentId, payment.amountPaise);
+    if (!(error instanceof DomainError)) throw error;
     const code = error.code;
+    if (!returnedWhen(code)) throw error;
+    await returnPaymentToWallet(deps, payment.notes.userId!, payment.paymentId, payment.amountPaise);
     throw roomError(code, undefined, `${ROOM_MESSAGES[code].replace(/\.$/, '')}. ${RETURNED_TO_WALLET_MESSAGE}`);
   }
 };

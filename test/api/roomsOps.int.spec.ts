@@ -8,7 +8,7 @@ import { roomStream } from '../../engine/room.ts';
 import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { reservationsToRepair } from '../../projections/wallets.ts';
 import type { Client } from '../helpers/http.ts';
-import { ADMIN, loggedIn, MEMBER } from '../helpers/http.ts';
+import { ADMIN, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { ADDRESS, createRoom as createRoomAt, deposit, startRoomsServer } from './roomsHelpers.ts';
@@ -182,10 +182,38 @@ describe('the scheduler with two server processes on one store, and restarts', (
     const winner = again;
     const open = await winner.call<{ expired: boolean }>('GET', `/api/rooms/${code}/purchase`);
     expect(open.body.expired).toBe(false);
+    // The winner starts a payment inside the hour and finishes it only after the room ended unsold.
+    const order = await winner.call<{ checkout_url: string; amount: number }>(
+      'POST',
+      `/api/rooms/${code}/purchase`,
+      ADDRESS,
+    );
+    expect(order.status).toBe(200);
 
     clock.advance(60 * MIN);
     await Promise.all([a.rooms.tick(), b.rooms.tick()]);
     expect((await typesOf(a, code)).filter((t) => t === 'PurchaseWindowExpired')).toHaveLength(1);
+    clock.advance(3 * 24 * 60 * MIN);
+    const cash = async () => (await winner.call<Wallet>('GET', '/api/me/wallet')).body.cash;
+    const cashBefore = await cash();
+    const paid = await sandboxCheckout(a, winner, order.body.checkout_url);
+    const back = Object.fromEntries(new URL(paid.headers.get('location')!, 'http://x').searchParams);
+    const late = await winner.call('POST', `/api/rooms/${code}/purchase/verify`, {
+      razorpay_order_id: back.razorpay_order_id,
+      razorpay_payment_id: back.razorpay_payment_id,
+      razorpay_signature: back.razorpay_signature,
+    });
+    expect(late).toMatchObject({
+      status: 422,
+      body: {
+        error: {
+          code: 'PURCHASE_WINDOW_EXPIRED',
+          message: 'Purchase window expired. The amount has been added to your wallet.',
+        },
+      },
+    });
+    expect(await cash()).toBe(cashBefore + order.body.amount);
+    expect(await typesOf(a, code)).not.toContain('RoomPurchased');
     expect((await winner.call('POST', `/api/rooms/${code}/purchase`, ADDRESS)).body).toMatchObject({
       error: { code: 'PURCHASE_WINDOW_EXPIRED', message: 'Purchase window expired' },
     });

@@ -380,6 +380,17 @@ describe('room: purchase by the winner', () => {
     ).toHaveLength(1);
   });
 
+  it('refuses a payment for an order made in the window once the room has ended unsold, however late', () => {
+    const expired = given(ordered)
+      .when({ type: 'ExpirePurchaseWindow', data: { now: END + 3_600_000 } })
+      .result().events;
+    for (const now of [END + 3_600_001, END + 30 * 24 * 3_600_000]) {
+      given([...ordered, ...expired])
+        .when(confirm('pay1', 501_00, 'a', now))
+        .thenThrows('PURCHASE_WINDOW_EXPIRED', 'Purchase window expired');
+    }
+  });
+
   it('expires the window once, after the hour, when nothing was bought', () => {
     given(won)
       .when({ type: 'ExpirePurchaseWindow', data: { now: END + 3_599_999 } })
