@@ -398,7 +398,13 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
         const raw = await c.req.text();
         if (!deps.payouts.verifyWebhook(raw, c.req.header('x-razorpay-signature')))
           throw new ApiError(401, 'BAD_SIGNATURE', 'The webhook signature is not valid.');
-        const parsed = PayoutWebhook.safeParse(JSON.parse(raw || '{}'));
+        let body: unknown;
+        try {
+          body = JSON.parse(raw || '{}');
+        } catch {
+          throw new ApiError(400, 'BAD_REQUEST', 'Unreadable webhook body.');
+        }
+        const parsed = PayoutWebhook.safeParse(body);
         if (!parsed.success) throw new ApiError(400, 'BAD_REQUEST', 'Unreadable webhook body.');
         const payout = parsed.data.payload.payout.entity;
         const id = payout.reference_id;

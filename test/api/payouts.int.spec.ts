@@ -158,12 +158,8 @@ describe('withdrawals paid out through Razorpay', () => {
     (await member.call<{ withdrawals: WithdrawalDto[] }>('GET', '/api/me/withdrawals')).body.withdrawals.find(
       (w) => w.id === id,
     )?.status;
-  const hook = (event: string, id: string) => {
-    const raw = JSON.stringify({
-      event,
-      payload: { payout: { entity: { id: `pout_${id.slice(0, 8)}`, reference_id: id, status: 'processed' } } },
-    });
-    return fetch(`${app.url}/api/payouts/webhook`, {
+  const signed = (raw: string) =>
+    fetch(`${app.url}/api/payouts/webhook`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -173,7 +169,19 @@ describe('withdrawals paid out through Razorpay', () => {
       },
       body: raw,
     });
-  };
+  const hook = (event: string, id: string) =>
+    signed(
+      JSON.stringify({
+        event,
+        payload: { payout: { entity: { id: `pout_${id.slice(0, 8)}`, reference_id: id, status: 'processed' } } },
+      }),
+    );
+
+  it('a signed webhook body that is not JSON is refused in words, not a server error', async () => {
+    const refused = await signed('{"event": "payout.processed", "payload": ');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message: 'Unreadable webhook body.' } });
+  });
 
   it('a 5xx answer keeps the cash held while the payout may still be made; its webhook then pays it once', async () => {
     const before = await cash();
