@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { createManualClock } from '../../api/clock.ts';
-import { handleCommand } from '../../api/commandHandler.ts';
 import { sweepShopOrders } from '../../api/shop/index.ts';
 import { hmacHex } from '../../api/payments/port.ts';
-import { walletDecider, walletStream } from '../../engine/wallet.ts';
-import { userByEmail } from '../../projections/users.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import type { Client } from '../helpers/http.ts';
 import { ADMIN, client, loggedIn, MEMBER, sandboxCheckout } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { giveRewardCash } from '../helpers/wallet.ts';
 
 const clock = createManualClock('2026-11-22T06:00:00.000Z');
 const WEBHOOK_SECRET = 'whsec_test_shop';
@@ -33,21 +31,9 @@ type Cart = { cart: { product_id: string; quantity: number }[]; user_rewards: nu
 type Checkout = { order_id: string; razorpay_order_id: string; checkout_url: string; total: number; paid: boolean };
 
 const idsOf = (products: { id: string }[]) => products.map((p) => p.id).sort();
-const userId = (email: string) => userByEmail(server.deps.readDb, email)!.id;
 const product = (code: string) => catalogueProducts.find((p) => p.product_code === code)!;
 const stockOf = async (code: string) =>
   (await client(server).call<{ product: Product }>('GET', `/api/products/${code}`)).body.product.stock;
-
-const giveRewardCash = async (email: string, amount: number, creditId: string) => {
-  const now = clock.now();
-  await handleCommand(
-    server.deps.commands,
-    walletStream(userId(email)),
-    walletDecider,
-    { type: 'CreditReward', data: { creditId, amount, reason: 'adjustment', now } },
-    { actor: 'system', now, commandId: creditId },
-  );
-};
 
 /** Opens the sandbox hosted checkout and presses Pay; returns the signed return parameters. */
 const paySandbox = async (member: Client, checkoutUrl: string) => {
@@ -138,7 +124,7 @@ describe('cart', () => {
 describe('checkout through the sandbox provider', () => {
   it('pays with reward cash per item, empties the cart and takes stock and reward cash once', async () => {
     const email = MEMBER.email;
-    await giveRewardCash(email, 50_000, 'test-reward-1');
+    await giveRewardCash(server, email, 50_000, 'test-reward-1');
     const member = await loggedIn(server, email, MEMBER.password);
     await fillCart(member, [
       ['VD1029', 2],
@@ -273,7 +259,7 @@ describe('checkout through the sandbox provider', () => {
 
   it('gives stock and reward cash back when payment is cancelled or the hold expires', async () => {
     const email = 'member6@vetrideals.in';
-    await giveRewardCash(email, 10_000, 'test-reward-6');
+    await giveRewardCash(server, email, 10_000, 'test-reward-6');
     const member = await loggedIn(server, email, MEMBER.password);
     await fillCart(member, [['VD1049', 1]]);
     const start = await stockOf('VD1049');

@@ -6,7 +6,6 @@ import type { OrderCommand } from '../../engine/order.ts';
 import { orderDecider, orderStream } from '../../engine/order.ts';
 import type { ProductCommand } from '../../engine/product.ts';
 import { productDecider, productStream } from '../../engine/product.ts';
-import { walletDecider, walletStream } from '../../engine/wallet.ts';
 import { userByEmail } from '../../projections/users.ts';
 import { catalogueProducts } from '../../scripts/seed/catalogue.ts';
 import type { Client } from '../helpers/http.ts';
@@ -14,6 +13,7 @@ import { ADMIN, client, loggedIn, MEMBER, sandboxCheckout } from '../helpers/htt
 import type { NotificationList } from '../../api/contract/notifications.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { giveRewardCash } from '../helpers/wallet.ts';
 
 /**
  * Shop orders as members and admins see their money: a checkout pressed again, a paid order whose
@@ -47,16 +47,6 @@ type Order = { id: string; payment_status: string; shipment_status: string };
 
 const userId = (email: string) => userByEmail(server.deps.readDb, email)!.id;
 
-const giveRewardCash = async (email: string, amount: number, creditId: string) => {
-  const now = clock.now();
-  await handleCommand(
-    server.deps.commands,
-    walletStream(userId(email)),
-    walletDecider,
-    { type: 'CreditReward', data: { creditId, amount, reason: 'adjustment', now } },
-    { actor: 'system', now, commandId: creditId },
-  );
-};
 const walletOf = async (member: Client) =>
   (await member.call<{ cash: number; reward_cash: number }>('GET', '/api/me/wallet')).body;
 const rewardsOf = async (member: Client) =>
@@ -105,7 +95,7 @@ const pick = (i: number) => roomy[i]!;
 describe('a checkout pressed again while the first still awaits payment', () => {
   it('with the same reward cash goes through: the first order’s reward cash is back before the new one is checked', async () => {
     const email = 'member3@vetrideals.in';
-    await giveRewardCash(email, 5_000, 'orders-reward-again');
+    await giveRewardCash(server, email, 5_000, 'orders-reward-again');
     const member = await loggedIn(server, email, MEMBER.password);
     const p = pick(0);
     const rewardCash = await rewardsOf(member);
@@ -135,7 +125,7 @@ describe('a checkout pressed again while the first still awaits payment', () => 
 
   it('a refused attempt leaves the first order as it was, still payable', async () => {
     const email = 'member4@vetrideals.in';
-    await giveRewardCash(email, 100_000, 'orders-reward-refused');
+    await giveRewardCash(server, email, 100_000, 'orders-reward-refused');
     const member = await loggedIn(server, email, MEMBER.password);
     const p = pick(1);
     expect((await member.call('POST', '/api/cart/items', { product_id: p.id, quantity: 1 })).status).toBe(200);
@@ -304,7 +294,7 @@ describe('a payment that arrives after the order was cancelled', () => {
 describe('an admin cancels a paid order', () => {
   /** A member pays for one unit with reward cash on it; answers what they had before. */
   const paidOrder = async (email: string, p: (typeof roomy)[number], reward: number, creditId: string) => {
-    await giveRewardCash(email, reward, creditId);
+    await giveRewardCash(server, email, reward, creditId);
     const member = await loggedIn(server, email, MEMBER.password);
     expect((await member.call('POST', '/api/cart/items', { product_id: p.id, quantity: 1 })).status).toBe(200);
     const before = { ...(await walletOf(member)), stock: await stockOf(p.product_code) };

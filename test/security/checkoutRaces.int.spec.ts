@@ -9,6 +9,7 @@ import type { Client } from '../helpers/http.ts';
 import { client, loggedIn, MEMBER } from '../helpers/http.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { giveRewardCash } from '../helpers/wallet.ts';
 
 /**
  * Issue 14, item 1: concurrent checkouts of one member (a double tap, two tabs, two server
@@ -65,16 +66,6 @@ const addProduct = async (id: string, stock: number) => {
     { actor: 'system', now },
   );
 };
-const giveRewardCash = async (email: string, amount: number, creditId: string) => {
-  const now = clock.now();
-  await handleCommand(
-    server.deps.commands,
-    walletStream(userId(email)),
-    walletDecider,
-    { type: 'CreditReward', data: { creditId, amount, reason: 'adjustment', now } },
-    { actor: 'system', now, commandId: creditId },
-  );
-};
 /** The same member in both processes (the session is in the shared log). */
 const bothProcesses = async (email: string): Promise<[Client, Client]> => {
   const here = await loggedIn(server, email, MEMBER.password);
@@ -119,7 +110,7 @@ describe('twenty checkouts at once by one member', () => {
   it('give back every rupee of reward cash once all of them are cancelled', async () => {
     const email = 'member3@vetrideals.in';
     await addProduct('race-reward', 50);
-    await giveRewardCash(email, 50_00, 'race-reward-seed');
+    await giveRewardCash(server, email, 50_00, 'race-reward-seed');
     const clients = await bothProcesses(email);
     const before = (await loadState(server.deps.store, walletStream(userId(email)), walletDecider)).state;
     expect((await clients[0].call('POST', '/api/cart/items', { product_id: 'race-reward', quantity: 1 })).status).toBe(
@@ -177,7 +168,7 @@ describe('a checkout superseded while it runs', () => {
   it('holds nothing once the newer checkout has replaced it, and says so in words', async () => {
     const email = 'member6@vetrideals.in';
     await addProduct('race-super', 5);
-    await giveRewardCash(email, 80_00, 'race-super-seed');
+    await giveRewardCash(server, email, 80_00, 'race-super-seed');
     const clients = await bothProcesses(email);
     expect((await clients[0].call('POST', '/api/cart/items', { product_id: 'race-super', quantity: 2 })).status).toBe(
       200,
