@@ -180,7 +180,8 @@ const createPurchaseOrder = (c: CreatePurchaseOrder['data'], state: RoomState): 
 /**
  * A payment for an order made inside the window is honoured even when it completes just after the
  * hour, while its maker still holds the offer and the window has not been recorded closed: once it
- * has passed to a runner-up only they can buy, and once the room has ended unsold nobody can.
+ * has passed to a runner-up only they can buy, and once the room has ended unsold nobody can (in a
+ * room created under that rule, `closedAfterExpiry`; an older room keeps the rule it ran under).
  * A payment is only ever for its payer's own order, checked first: every later refusal (a deal
  * already bought, an offer passed on) is about money that member paid, and goes back to them.
  */
@@ -191,7 +192,7 @@ const confirmPurchase = (c: ConfirmPurchase['data'], state: RoomState): RoomEven
   const room = wonRoom(state, c.userId);
   if (room.purchase?.paymentId === c.paymentId) return [];
   if (room.purchase) throw roomError('ALREADY_PURCHASED');
-  if (room.expired) throw roomError('PURCHASE_WINDOW_EXPIRED');
+  if (room.expired && room.rules.closedAfterExpiry === true) throw roomError('PURCHASE_WINDOW_EXPIRED');
   const order = room.orders[c.orderId];
   if (!order) throw roomError('PAYMENT_ORDER_NOT_FOUND');
   if (c.amount !== order.amount) throw roomError('PAYMENT_AMOUNT_MISMATCH', { expected: order.amount, paid: c.amount });

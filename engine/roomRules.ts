@@ -53,6 +53,14 @@ export interface RoomRules {
    * `runnerUpPlacesOf`, which upcasts a missing one to 0, so their history means what it meant.
    */
   runnerUpPlaces?: number;
+  /**
+   * True for every room created since the rule (Create Room and the seed set it): a payment that
+   * completes after the room ended unsold (its window recorded closed, no place left) does not buy
+   * the item; it goes to the payer's wallet. Rooms created before it have no value and keep the
+   * rule they were run under (such a payment still bought the item), so their recorded history
+   * still passes the rules check.
+   */
+  closedAfterExpiry?: boolean;
   createdBy: { userId: string; name: string };
   createdAt: number;
 }
@@ -215,6 +223,9 @@ export const ruleProblems = (r: Omit<RoomRules, 'createdAt'>, now: number): stri
   const places = r.runnerUpPlaces;
   if (places !== undefined && (!Number.isSafeInteger(places) || places < 0 || places > LIMITS.maxRunnerUpPlaces)) {
     p.push(`runner_up_places must be from 0 to ${LIMITS.maxRunnerUpPlaces}`);
+  }
+  if (r.closedAfterExpiry !== undefined && typeof r.closedAfterExpiry !== 'boolean') {
+    p.push('closedAfterExpiry must be true or false');
   }
   if (isMoney(r.basePrice) && isMoney(r.maxPrice) && r.basePrice + r.bidValue > r.maxPrice) {
     p.push('max_price must leave room for at least one deal above base_price');

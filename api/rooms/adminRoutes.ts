@@ -150,6 +150,8 @@ export const roomsAdminRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands
                     rewardCash: b.reward_cash,
                     maxAttempts: b.max_attempts,
                     runnerUpPlaces: b.runner_up_places,
+                    // A payment after the room ends unsold goes to the payer's wallet (every new room).
+                    closedAfterExpiry: true,
                     createdBy: { userId: admin.id, name: admin.name },
                   },
                 },

@@ -120,6 +120,7 @@ const rulesFor = (
     scheduledTime,
     rewardCash: room.reward,
     maxAttempts: 5,
+    closedAfterExpiry: true,
     createdBy: { userId: 'system', name: 'Vetri Deals' },
   };
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAddress, RoomEvent } from '../../engine/room.ts';
 import { roomDecider } from '../../engine/room.ts';
+import { checkRoomRules } from '../../engine/roomAudit.ts';
 import { specFor } from '../helpers/decider.ts';
 import { bid, booked, created, MIN, rules, runningRoom, START, started, T0 } from './roomFixtures.ts';
 
@@ -389,6 +390,37 @@ describe('room: purchase by the winner', () => {
         .when(confirm('pay1', 501_00, 'a', now))
         .thenThrows('PURCHASE_WINDOW_EXPIRED', 'Purchase window expired');
     }
+  });
+
+  it('a room created before that rule keeps its own: such a payment bought the item, and its recorded history still passes the rules check', () => {
+    // The same room, as it was recorded before the rule existed: its RoomCreated has no closedAfterExpiry.
+    const old = (events: RoomEvent[]): RoomEvent[] =>
+      events.map((e) => (e.type === 'RoomCreated' ? { ...e, data: { ...e.data, closedAfterExpiry: undefined } } : e));
+    const expired = given(ordered)
+      .when({ type: 'ExpirePurchaseWindow', data: { now: END + 3_600_000 } })
+      .result().events;
+    const bought = given(old([...ordered, ...expired]))
+      .when(confirm('pay1', 501_00, 'a', END + 3_600_010))
+      .result().events;
+    expect(bought).toMatchObject([{ type: 'RoomPurchased', data: { paymentId: 'pay1', userId: 'a' } }]);
+    const audited = (events: RoomEvent[]) =>
+      events.map((e, i) => ({
+        id: `e${i}`,
+        revision: i,
+        type: e.type,
+        data: JSON.parse(JSON.stringify(e.data)) as unknown,
+      }));
+    expect(checkRoomRules(audited(old([...ordered, ...expired, ...bought])))).toEqual({
+      ok: true,
+      events: ordered.length + 2,
+    });
+    // The same history on a room created under the rule is named at the purchase.
+    expect(checkRoomRules(audited([...ordered, ...expired, ...bought]))).toMatchObject({
+      ok: false,
+      index: ordered.length + 1,
+      type: 'RoomPurchased',
+      reason: 'breaks a rule: Purchase window expired',
+    });
   });
 
   it('expires the window once, after the hour, when nothing was bought', () => {

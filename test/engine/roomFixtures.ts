@@ -17,6 +17,8 @@ export const rules = (overrides: Partial<RoomRules> = {}): RoomRules => ({
   scheduledTime: START,
   rewardCash: 20_00,
   maxAttempts: 5,
+  // A room created today (a room from before the rule leaves it out: `{ closedAfterExpiry: undefined }`).
+  closedAfterExpiry: true,
   createdBy: { userId: 'admin', name: 'Admin' },
   createdAt: T0,
   ...overrides,
