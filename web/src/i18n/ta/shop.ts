@@ -202,6 +202,11 @@ export const shop: Record<string, string> = {
   'Mark shipped': 'அனுப்பப்பட்டதாகக் குறி',
   'Mark delivered': 'டெலிவரி ஆனதாகக் குறி',
   'Cancel shipment': 'அனுப்புதலை ரத்துசெய்',
+  'Cancel order {code}': 'ஆர்டர் {code} ஐ ரத்துசெய்',
+  'Cancel order {code}? {amount} goes back to the member’s wallet as cash, and the reward cash it used and its units come back. This cannot be undone.':
+    'ஆர்டர் {code} ஐ ரத்துசெய்யவா? {amount} உறுப்பினரின் வாலட்டுக்குப் பணமாகத் திரும்பும்; அது பயன்படுத்திய வெகுமதிப் பணமும் பொருட்களும் திரும்ப வரும். இதைத் திரும்பப் பெற முடியாது.',
+  'Cancel and refund': 'ரத்துசெய்து பணத்தைத் திருப்பு',
+  'Keep the order': 'ஆர்டரை வைத்திரு',
 
   // ── /invoices/:number (legal labels read "Tamil / English") ──
   'Invoice {number}': 'விலைப்பட்டியல் {number}',

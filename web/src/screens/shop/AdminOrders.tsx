@@ -3,6 +3,7 @@ import { SHIPMENT_NEXT, SHIPMENT_STATUSES } from '../../../../engine/order.ts';
 import type { ShipmentStatus } from '../../../../engine/order.ts';
 import { t } from '../../i18n/index.ts';
 import { messageOf } from '../../lib/api.ts';
+import { formatRupees } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/hooks.ts';
 import { AdminNav } from '../admin/AdminNav.tsx';
 import { selectIsAdmin, useSessionStore } from '../../stores/session.ts';
@@ -41,6 +42,8 @@ export const AdminOrders = () => {
   const [busy, setBusy] = useState<string | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  /** The order whose cancel waits for the admin's yes: a cancel gives the member's money back. */
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   const load = useCallback(() => {
     setOrders(null);
@@ -79,6 +82,7 @@ export const AdminOrders = () => {
   };
 
   const move = async (order: ShopOrder, to: ShipmentStatus) => {
+    setConfirming(null);
     setBusy(order.id);
     setError(null);
     try {
@@ -129,7 +133,34 @@ export const AdminOrders = () => {
             key={o.id}
             order={o}
             actions={
-              isAdmin && (
+              isAdmin &&
+              (confirming === o.id ? (
+                <div
+                  className="order-confirm"
+                  role="group"
+                  aria-label={t('Cancel order {code}', { code: o.order_code })}
+                >
+                  <p>
+                    {t(
+                      'Cancel order {code}? {amount} goes back to the member’s wallet as cash, and the reward cash it used and its units come back. This cannot be undone.',
+                      { code: o.order_code, amount: formatRupees(o.total_amount) },
+                    )}
+                  </p>
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      disabled={busy === o.id}
+                      onClick={() => void move(o, 'cancelled')}
+                    >
+                      {t('Cancel and refund')}
+                    </button>
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirming(null)}>
+                      {t('Keep the order')}
+                    </button>
+                  </div>
+                </div>
+              ) : (
                 <div className="button-row">
                   {SHIPMENT_NEXT[o.shipment_status].map((to) => (
                     <button
@@ -137,13 +168,14 @@ export const AdminOrders = () => {
                       type="button"
                       className={`btn btn-sm ${to === 'cancelled' ? 'btn-ghost' : 'btn-primary'}`}
                       disabled={busy === o.id}
-                      onClick={() => void move(o, to)}
+                      // A cancel refunds the member: it asks first.
+                      onClick={() => (to === 'cancelled' ? setConfirming(o.id) : void move(o, to))}
                     >
                       {t(ACTION[to])}
                     </button>
                   ))}
                 </div>
-              )
+              ))
             }
           />
         ))}
