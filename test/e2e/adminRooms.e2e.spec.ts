@@ -44,6 +44,31 @@ describe.skipIf(!chromiumAvailable)('/admin/rooms in Chromium', () => {
       await row('VTR102').getByText('Supplier could not deliver in time').waitFor();
       const member3 = await loggedIn(suite.server, 'member3@vetrideals.in', MEMBER.password);
       await expect.poll(async () => (await member3.call<{ held: number }>('GET', '/api/me/wallet')).body.held).toBe(0);
+      // A booked member's My Deals: the room under Cancelled, with the organisers' reason, not
+      // "Not enough participants" (it was the admin's call) and no longer counting down as pre-booked.
+      const booked = await openLoggedInPage(
+        suite.browser,
+        suite.server,
+        { email: 'member3@vetrideals.in', password: MEMBER.password },
+        { width: 375, height: 800 },
+      );
+      try {
+        await booked.page.goto('/my-deals');
+        await booked.page.getByRole('tab', { name: /cancelled/i }).click();
+        const card = booked.page.getByTestId('my-deal-VTR102');
+        await card.waitFor();
+        const text = await card.innerText();
+        expect(text).toContain('Cancelled by the organisers');
+        expect(text).toContain('Supplier could not deliver in time');
+        expect(text).not.toContain('Not enough participants');
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(booked.page, 'my-deals-cancelled-by-admin-375');
+        await booked.page.getByRole('tab', { name: /pre-?booked/i }).click();
+        expect(await booked.page.getByTestId('my-deal-VTR102').count()).toBe(0);
+        expect(booked.errors).toEqual([]);
+      } finally {
+        await booked.context.close();
+      }
 
       // Reschedule VTR104 (nobody booked) to a later start in India time.
       await page.getByLabel('Room or product').fill('VTR104');
