@@ -111,7 +111,14 @@ export type OrderEvent =
   | { type: 'ShopLatePaymentReturned'; data: { paymentId: string; at: number } }
   /** What a cancelled paid order gave back: the amount paid to the wallet as cash, and the reward cash. */
   | { type: 'ShopOrderRefunded'; data: { amountPaise: number; rewardCash: number; at: number } }
-  | { type: 'ShipmentStatusChanged'; data: { from: ShipmentStatus; to: ShipmentStatus; at: number } };
+  | {
+      type: 'ShipmentStatusChanged';
+      /**
+       * `refund`: a cancel recorded since cancels refund (the money, reward cash and units come
+       * back). A cancel recorded before has none: whatever was agreed then stands, never refunded again.
+       */
+      data: { from: ShipmentStatus; to: ShipmentStatus; at: number; refund?: true };
+    };
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'failed' | 'expired';
 
@@ -129,6 +136,8 @@ export type PlacedOrder = Extract<OrderEvent, { type: 'ShopOrderPlaced' }>['data
   settled: boolean;
   /** Stock and reward cash given back after a failure or expiry. */
   released: boolean;
+  /** Paid, then cancelled by an admin under the refund rule: its refund is owed until `refunded`. */
+  refundDue: boolean;
   /** Paid, then cancelled by an admin, and everything given back. */
   refunded: boolean;
 };
@@ -256,7 +265,7 @@ export const decide = (command: OrderCommand, state: OrderState): OrderEvent[] =
     }
     case 'MarkShopOrderRefunded': {
       const s = placed(state);
-      if (s.status !== 'paid' || s.shipment !== 'cancelled' || s.refunded) return [];
+      if (s.status !== 'paid' || s.shipment !== 'cancelled' || !s.refundDue || s.refunded) return [];
       return [
         {
           type: 'ShopOrderRefunded',
@@ -280,7 +289,14 @@ export const decide = (command: OrderCommand, state: OrderState): OrderEvent[] =
           to,
         });
       }
-      return [{ type: 'ShipmentStatusChanged', data: { from: s.shipment, to, at: command.data.now } }];
+      const at = command.data.now;
+      // A cancel refunds the member (refundCancelledOrder); the event says so, for this cancel only.
+      return [
+        {
+          type: 'ShipmentStatusChanged',
+          data: to === 'cancelled' ? { from: s.shipment, to, at, refund: true } : { from: s.shipment, to, at },
+        },
+      ];
     }
     default:
       return assertNever(command);
@@ -300,6 +316,7 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
       shipment: 'pending',
       settled: false,
       released: false,
+      refundDue: false,
       refunded: false,
     };
   }
@@ -324,7 +341,11 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
     case 'ShopOrderReleased':
       return { ...state, released: true };
     case 'ShipmentStatusChanged':
-      return { ...state, shipment: event.data.to };
+      return {
+        ...state,
+        shipment: event.data.to,
+        refundDue: state.refundDue || (event.data.to === 'cancelled' && event.data.refund === true),
+      };
     default:
       return state;
   }

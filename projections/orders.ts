@@ -28,6 +28,8 @@ export const shopOrdersTable = sqliteTable('rm_shop_orders', {
   latePayments: integer('late_payments').notNull(),
   /** Late payments already back in the member's wallet. */
   lateReturned: integer('late_returned').notNull(),
+  /** A paid order an admin cancelled under the refund rule (its ShipmentStatusChanged says `refund`). */
+  refundDue: integer('refund_due').notNull(),
   /** A paid order an admin cancelled, with its money, reward cash and units given back. */
   refunded: integer('refunded').notNull(),
 });
@@ -48,8 +50,8 @@ export const shopOrderLinesTable = sqliteTable('rm_shop_order_lines', {
 const STATEMENTS = {
   place: `INSERT INTO rm_shop_orders (id, order_code, user_id, status, shipment_status, subtotal, applied_reward, total_amount,
       full_name, email, contact_number, address, created_at, updated_at, expires_at, settled, released, late_payments,
-      late_returned, refunded)
-    VALUES (?, ?, ?, 'awaiting_payment', 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING`,
+      late_returned, refund_due, refunded)
+    VALUES (?, ?, ?, 'awaiting_payment', 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING`,
   line: `INSERT INTO rm_shop_order_lines (order_id, line_no, product_id, product_code, name, image_url, price, quantity,
       reward_points, applied_reward) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   paymentOrder: 'UPDATE rm_shop_orders SET provider = ?, provider_order_id = ?, updated_at = ? WHERE id = ?',
@@ -60,13 +62,14 @@ const STATEMENTS = {
   refunded: 'UPDATE rm_shop_orders SET refunded = 1, updated_at = ? WHERE id = ?',
   settled: 'UPDATE rm_shop_orders SET settled = 1, updated_at = ? WHERE id = ?',
   released: 'UPDATE rm_shop_orders SET released = 1, updated_at = ? WHERE id = ?',
-  shipment: 'UPDATE rm_shop_orders SET shipment_status = ?, updated_at = ? WHERE id = ?',
+  shipment:
+    'UPDATE rm_shop_orders SET shipment_status = ?, refund_due = MAX(refund_due, ?), updated_at = ? WHERE id = ?',
 };
 
 /** Shop orders with their lines, payment and shipment status; also what the checkout sweeper still has to do. */
 export const ordersProjector = defineReadModel<OrderEvent>()({
   name: 'shop-orders',
-  version: 3,
+  version: 4,
   tables: {
     rm_shop_orders: `CREATE TABLE IF NOT EXISTS rm_shop_orders (
       id TEXT PRIMARY KEY, order_code TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL,
@@ -75,7 +78,7 @@ export const ordersProjector = defineReadModel<OrderEvent>()({
       full_name TEXT NOT NULL, email TEXT NOT NULL, contact_number TEXT NOT NULL, address TEXT NOT NULL,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL, expires_at INTEGER NOT NULL, settled INTEGER NOT NULL,
       released INTEGER NOT NULL, late_payments INTEGER NOT NULL, late_returned INTEGER NOT NULL,
-      refunded INTEGER NOT NULL)`,
+      refund_due INTEGER NOT NULL, refunded INTEGER NOT NULL)`,
     rm_shop_order_lines: `CREATE TABLE IF NOT EXISTS rm_shop_order_lines (
       order_id TEXT NOT NULL, line_no INTEGER NOT NULL, product_id TEXT NOT NULL, product_code TEXT NOT NULL,
       name TEXT NOT NULL, image_url TEXT NOT NULL, price INTEGER NOT NULL, quantity INTEGER NOT NULL,
@@ -130,7 +133,8 @@ export const ordersProjector = defineReadModel<OrderEvent>()({
     ShopOrderRefunded: (e, { sql }, id) => sql.refunded.run(e.metadata.at, id),
     ShopOrderSettled: (e, { sql }, id) => sql.settled.run(e.metadata.at, id),
     ShopOrderReleased: (e, { sql }, id) => sql.released.run(e.metadata.at, id),
-    ShipmentStatusChanged: (e, { sql }, id) => sql.shipment.run(e.data.to, e.metadata.at, id),
+    ShipmentStatusChanged: (e, { sql }, id) =>
+      sql.shipment.run(e.data.to, e.data.to === 'cancelled' && e.data.refund === true ? 1 : 0, e.metadata.at, id),
   },
 });
 
@@ -226,7 +230,7 @@ export const shopOrderById = (db: ReadDb, id: string) => {
 
 /**
  * Orders with saga work left: unpaid past their expiry, paid but not settled, failed or expired but
- * not released, cancelled after payment but not refunded, or with a late payment not yet back in
+ * not released, cancelled after payment (under the refund rule) but not refunded, or with a late payment not yet back in
  * the wallet. One page by order id after `after`, so a sweep walks all of them: an order that
  * fails on every run cannot keep the page full and the others waiting.
  */
@@ -244,6 +248,7 @@ export const ordersNeedingWork = ({ orm }: ReadDb, now: number, { after = '', li
           and(
             eq(shopOrdersTable.status, 'paid'),
             eq(shopOrdersTable.shipmentStatus, 'cancelled'),
+            eq(shopOrdersTable.refundDue, 1),
             eq(shopOrdersTable.refunded, 0),
           ),
           gt(shopOrdersTable.latePayments, shopOrdersTable.lateReturned),

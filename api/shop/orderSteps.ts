@@ -119,7 +119,8 @@ export const returnLatePayments = async (deps: OrderStepDeps & Pick<Deps, 'log'>
  */
 export const refundCancelledOrder = async (deps: OrderStepDeps & Pick<Deps, 'log'>, orderId: string) => {
   const order = await loadOrder(deps, orderId);
-  if (order.status !== 'paid' || order.shipment !== 'cancelled' || order.refunded) return;
+  // A cancel recorded before cancels refunded carries no `refund`: what was agreed then stands.
+  if (order.status !== 'paid' || order.shipment !== 'cancelled' || !order.refundDue || order.refunded) return;
   const now = deps.clock.now();
   await commandEachProduct(deps, orderId, order, now, 'return', (line) => ({
     type: 'ReturnStock',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../api/clock.ts';
 import { handleCommand } from '../../api/commandHandler.ts';
@@ -363,6 +364,29 @@ describe('an admin cancels a paid order', () => {
     await sweepShopOrders(server.deps);
     expect(await walletOf(member)).toMatchObject({ cash: before.cash + order.total, reward_cash: before.reward_cash });
     expect(await stockOf(p.product_code)).toBe(before.stock);
+  });
+
+  it('a paid order cancelled before cancels refunded is left as it was: the sweeper refunds nothing', async () => {
+    const p = pick(8);
+    const { member, before, order } = await paidOrder('member4@vetrideals.in', p, 1_000, 'orders-reward-old');
+    const sold = await stockOf(p.product_code);
+    // The cancel as the log holds it from before: no `refund` in its data (written as it was then).
+    const [last] = (await server.deps.store.readStream(orderStream(order.order_id))).slice(-1);
+    const appended = await server.deps.store.append(orderStream(order.order_id), [
+      {
+        id: randomUUID(),
+        type: 'ShipmentStatusChanged',
+        data: { from: 'pending', to: 'cancelled', at: clock.now() },
+        metadata: { ...last!.metadata, at: new Date(clock.now()).toISOString(), causationId: null, schema: 1 },
+      },
+    ]);
+    // The read models (what the sweeper reads) have it, as a rebuild after the upgrade would.
+    await server.deps.projections.waitFor(appended.position);
+    expect((await orderOf(member, order.order_id)).shipment_status).toBe('cancelled');
+    await sweepShopOrders(server.deps);
+    await sweepShopOrders(server.deps);
+    expect(await walletOf(member)).toMatchObject({ cash: before.cash, reward_cash: before.reward_cash - 1_000 });
+    expect(await stockOf(p.product_code)).toBe(sold);
   });
 });
 

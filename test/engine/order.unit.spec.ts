@@ -208,11 +208,13 @@ describe('shop order', () => {
 
     it('refunds a cancelled paid order once: the amount paid and the reward cash it used', () => {
       const withReward = placed({ lines: [line({ applied_reward: 6_000 })] });
-      const cancelled: OrderEvent = {
-        type: 'ShipmentStatusChanged',
-        data: { from: 'pending', to: 'cancelled', at: now },
-      };
       const refund = { type: 'MarkShopOrderRefunded', data: { now } } as const;
+      // An admin's cancel says it refunds.
+      const cancelled = spec([withReward, paymentOrder, paid]).when(ship('cancelled')).result().events[0]!;
+      expect(cancelled).toEqual({
+        type: 'ShipmentStatusChanged',
+        data: { from: 'pending', to: 'cancelled', at: now, refund: true },
+      });
       const { events, state } = spec([withReward, paymentOrder, paid, cancelled]).when(refund).result();
       expect(events).toEqual([
         { type: 'ShopOrderRefunded', data: { amountPaise: 94_000, rewardCash: 6_000, at: now } },
@@ -224,6 +226,20 @@ describe('shop order', () => {
       // Only a cancelled paid order.
       spec([withReward, paymentOrder, paid]).when(refund).thenNothing();
       spec([withReward, paymentOrder, paid, shipped]).when(refund).thenNothing();
+    });
+
+    it('never refunds a cancel recorded before cancels refunded: what was agreed then stands', () => {
+      const cancelledBefore: OrderEvent = {
+        type: 'ShipmentStatusChanged',
+        data: { from: 'pending', to: 'cancelled', at: now },
+      };
+      const { state } = spec([placed(), paymentOrder, paid, cancelledBefore])
+        .when({ type: 'MarkShopOrderRefunded', data: { now } })
+        .result();
+      expect(state).toMatchObject({ shipment: 'cancelled', refundDue: false, refunded: false });
+      spec([placed(), paymentOrder, paid, cancelledBefore])
+        .when({ type: 'MarkShopOrderRefunded', data: { now } })
+        .thenNothing();
     });
 
     it('refuses to ship an unpaid order or to skip back', () => {

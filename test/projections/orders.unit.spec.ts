@@ -104,6 +104,32 @@ describe('shop orders read model', () => {
       );
   });
 
+  it('owes a refund for a paid order cancelled under the refund rule until it is refunded, and never for a cancel from before', () => {
+    const settled = order({ type: 'ShopOrderSettled', data: { at: 3 } });
+    const cancel = (refund: boolean) =>
+      order({
+        type: 'ShipmentStatusChanged',
+        data: refund
+          ? { from: 'pending', to: 'cancelled', at: 4, refund: true }
+          : { from: 'pending', to: 'cancelled', at: 4 },
+      });
+    given(placed, paymentOrder, paid, settled, cancel(true))
+      .thenRows((db) => ordersNeedingWork(db, 0), [{ id: 'o1', status: 'paid' }])
+      .thenRows((db) => shopOrderById(db, 'o1')?.shipment_status, 'cancelled');
+    given(
+      placed,
+      paymentOrder,
+      paid,
+      settled,
+      cancel(true),
+      order({ type: 'ShopOrderRefunded', data: { amountPaise: 13_500_00, rewardCash: 100_00, at: 5 } }),
+    ).thenRows((db) => ordersNeedingWork(db, 0), []);
+    // Recorded before cancels refunded: nothing owed, whatever a rebuild of the read model sees.
+    given(placed, paymentOrder, paid, settled, cancel(false))
+      .thenRows((db) => ordersNeedingWork(db, 0), [])
+      .thenRows((db) => shopOrderById(db, 'o1')?.shipment_status, 'cancelled');
+  });
+
   it('releases a failed order once, and counts late payments until each is back in the wallet', () => {
     given(placed, paymentOrder, order({ type: 'ShopOrderPaymentFailed', data: { reason: 'declined', at: 2 } }))
       .thenRows((db) => ordersNeedingWork(db, 0), [{ id: 'o1', status: 'failed' }])
