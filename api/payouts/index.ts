@@ -9,6 +9,11 @@ export interface PayoutRequest {
   withdrawalId: string;
   amountPaise: number;
   destination: Destination;
+  /**
+   * Sent before (an admin's Approve again): the provider is first asked whether a payout under
+   * this id exists, since a refusal of the second request would not say the first was never made.
+   */
+  retry?: boolean;
 }
 
 /** `processing`: the provider will tell the outcome later (a webhook). */
@@ -71,9 +76,34 @@ export const razorpayPayouts = (opts: {
 }): PayoutProvider => {
   const doFetch = opts.fetch ?? fetch;
   const auth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
+  type Payout = { id: string; status?: string; status_details?: { description?: string } };
+  /** A payout's state as Razorpay tells it: processed, failed (or rejected, reversed, cancelled) or on its way. */
+  const outcomeOf = (p: Payout): PayoutOutcome => {
+    if (p.status === 'processed') return { status: 'processed', payoutId: p.id };
+    if (p.status === 'failed' || p.status === 'rejected' || p.status === 'reversed' || p.status === 'cancelled')
+      return { status: 'failed', payoutId: p.id, reason: p.status_details?.description ?? `Payout ${p.status}` };
+    return { status: 'processing', payoutId: p.id };
+  };
+  /** The payout Razorpay holds under our reference, null when none, 'unknown' when it could not say. */
+  const findPayout = async (base: string, referenceId: string): Promise<Payout | null | 'unknown'> => {
+    try {
+      const query = new URLSearchParams({ account_number: opts.accountNumber, reference_id: referenceId });
+      const response = await doFetch(`${base}/v1/payouts?${query}`, {
+        headers: { Authorization: auth },
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await response.json().catch(() => null)) as { items?: Payout[] } | null;
+      if (!response.ok || !Array.isArray(body?.items)) return 'unknown';
+      return body.items.find((p) => typeof p.id === 'string') ?? null;
+    } catch {
+      return 'unknown';
+    }
+  };
   return {
     kind: 'razorpay',
-    async pay({ withdrawalId, amountPaise, destination: d }) {
+    async pay({ withdrawalId, amountPaise, destination: d, retry }) {
+      const base = opts.apiUrl.replace(/\/$/, '');
+      const referenceId = withdrawalId.slice(0, 40);
       const fundAccount =
         d.kind === 'upi'
           ? { account_type: 'vpa', vpa: { address: d.vpa }, contact: { name: d.vpa, type: 'customer' } }
@@ -86,9 +116,16 @@ export const razorpayPayouts = (opts: {
       // connection, a timeout, a 5xx or an unreadable body says nothing either way, so the payout
       // stays processing (its webhook tells, or Approve again retries it under the same key).
       const unknown: PayoutOutcome = { status: 'processing', payoutId: '' };
+      if (retry) {
+        // A payout made by the first request is found by its reference (our id) and read as it
+        // stands; only when Razorpay holds none is the payout sent again.
+        const made = await findPayout(base, referenceId);
+        if (made === 'unknown') return unknown;
+        if (made) return outcomeOf(made);
+      }
       let response: Response;
       try {
-        response = await doFetch(`${opts.apiUrl.replace(/\/$/, '')}/v1/payouts`, {
+        response = await doFetch(`${base}/v1/payouts`, {
           method: 'POST',
           headers: {
             Authorization: auth,
@@ -103,7 +140,7 @@ export const razorpayPayouts = (opts: {
             mode: d.kind === 'upi' ? 'UPI' : 'IMPS',
             purpose: 'payout',
             queue_if_low_balance: true,
-            reference_id: withdrawalId.slice(0, 40),
+            reference_id: referenceId,
           }),
           signal: AbortSignal.timeout(15_000),
         });
@@ -126,19 +163,7 @@ export const razorpayPayouts = (opts: {
           reason: body.error?.description ?? `Razorpay answered ${response.status}`,
         };
       if (!body.id) return unknown;
-      if (body.status === 'processed') return { status: 'processed', payoutId: body.id };
-      if (
-        body.status === 'failed' ||
-        body.status === 'rejected' ||
-        body.status === 'reversed' ||
-        body.status === 'cancelled'
-      )
-        return {
-          status: 'failed',
-          payoutId: body.id,
-          reason: body.status_details?.description ?? `Payout ${body.status}`,
-        };
-      return { status: 'processing', payoutId: body.id };
+      return outcomeOf({ ...body, id: body.id });
     },
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(opts.webhookSecret, rawBody, signature),
   };

@@ -328,8 +328,9 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
         const admin = currentUser(c);
         const id = c.req.valid('param').id;
         const row = found(deps, id);
-        // An approved one is approved again as nothing: its payout is sent again under its id, so
-        // the provider makes it at most once.
+        const retry = row.status === 'approved';
+        // An approved one is approved again as nothing: its payout is looked up, and sent again
+        // under its id only when the provider holds none, so it is made at most once.
         await run(
           deps,
           id,
@@ -338,7 +339,7 @@ export const withdrawalRoutes = (deps: WithdrawalDeps) =>
           'approve',
         );
         const outcome = await deps.payouts
-          .pay({ withdrawalId: id, amountPaise: row.amount, destination: await destinationFor(deps, id) })
+          .pay({ withdrawalId: id, amountPaise: row.amount, destination: await destinationFor(deps, id), retry })
           .catch((error: unknown): PayoutOutcome => {
             deps.log.error('payout failed to start', { id, error });
             return { status: 'processing', payoutId: '' };

@@ -18,13 +18,32 @@ import { deposit } from './roomsHelpers.ts';
  */
 const seen: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
 let answer: { status: number; body: Record<string, unknown> | string } | 'drop' = { status: 200, body: {} };
+/** Payouts Razorpay holds, by our reference: what `GET /v1/payouts?reference_id=` finds. */
+const made = new Map<string, { id: string; status: string }>();
+/** The next POST makes this payout whatever its answer says (a 5xx or a dropped line after the fact). */
+let makeAnyway: { id: string; status: string } | null = null;
+const lookups: string[] = [];
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    if (req.url !== '/v1/payouts' || req.method !== 'POST') return void res.writeHead(404).end();
-    seen.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> });
+    const url = new URL(req.url ?? '/', 'http://razorpay.test');
+    if (url.pathname === '/v1/payouts' && req.method === 'GET') {
+      const reference = url.searchParams.get('reference_id') ?? '';
+      lookups.push(reference);
+      const payout = made.get(reference);
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ entity: 'collection', count: payout ? 1 : 0, items: payout ? [payout] : [] }));
+    }
+    if (url.pathname !== '/v1/payouts' || req.method !== 'POST') return void res.writeHead(404).end();
+    const sent = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+    seen.push({ headers: req.headers, body: sent });
+    if (makeAnyway) made.set(String(sent.reference_id), makeAnyway);
+    makeAnyway = null;
     if (answer === 'drop') return void res.socket?.destroy();
+    if (answer.status < 300 && typeof answer.body === 'object' && typeof answer.body.id === 'string')
+      made.set(String(sent.reference_id), { id: answer.body.id, status: String(answer.body.status) });
     const { status, body } = answer;
     res
       .writeHead(status, { 'content-type': 'application/json' })
@@ -217,6 +236,31 @@ describe('withdrawals paid out through Razorpay', () => {
     expect(await cash()).toBe(before - 300_00);
     // Paid now: nothing more to approve.
     expect((await approve(id)).status).toBe(422);
+  });
+
+  it('a retry finds the payout the first request made: read as it stands, never refused into a refund', async () => {
+    const before = await cash();
+    const id = await ask(250_00);
+    // Razorpay made the payout but answered 502: unknown, the cash stays held.
+    makeAnyway = { id: 'pout_made', status: 'processing' };
+    answer = { status: 502, body: { error: { description: 'Bad gateway' } } };
+    expect((await approve(id)).body.withdrawal.status).toBe('approved');
+    // Sent again it would be refused (another body under the same key): it is not sent again.
+    answer = {
+      status: 400,
+      body: { error: { description: 'Different request details for the same idempotency key' } },
+    };
+    const retried = await approve(id);
+    expect(retried.body.withdrawal.status).toBe('approved');
+    expect(await cash()).toBe(before - 250_00);
+    expect(lookups.filter((r) => r === id)).toHaveLength(1);
+    expect(seen.filter((s) => s.body.reference_id === id)).toHaveLength(1);
+    // Once it is processed, the next retry reads it so: paid, once.
+    made.set(id, { id: 'pout_made', status: 'processed' });
+    const again = await approve(id);
+    expect(again.body.withdrawal.status).toBe('paid');
+    expect(seen.filter((s) => s.body.reference_id === id)).toHaveLength(1);
+    expect(await cash()).toBe(before - 250_00);
   });
 
   it('a 4xx refusal fails the payout and returns the cash once', async () => {
