@@ -110,4 +110,41 @@ describe.skipIf(!chromiumAvailable)('withdrawals in Chromium', () => {
       await member.context.close();
     }
   });
+  it('a request the server gave up is sent again, same amount, as a new request', async () => {
+    const member = await openLoggedInPage(browser, server, MEMBER, MOBILE);
+    try {
+      const { page } = member;
+      await page.goto('/wallet');
+      await page.getByTestId('withdraw').waitFor();
+      // The server's answer to a request its sweeper closed (its cash went back).
+      const ids: string[] = [];
+      await page.route('**/api/me/withdrawals', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        ids.push((route.request().postDataJSON() as { request_id: string }).request_id);
+        if (ids.length > 1) return route.continue();
+        await route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: {
+              code: 'WITHDRAWAL_ABANDONED',
+              message:
+                'This request took too long and was cancelled; its amount goes back to your wallet. Please send a new request.',
+            },
+          }),
+        });
+      });
+      await page.getByLabel('Amount (₹)').fill('150');
+      await page.getByLabel('UPI id').fill('arun@okaxis');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Please send a new request.', { exact: false }).waitFor();
+      // As the message says: the same form, sent again, goes through as a new request.
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Your withdrawal of ₹150 is waiting for approval.', { exact: false }).waitFor();
+      expect(ids).toHaveLength(2);
+      expect(ids[1]).not.toBe(ids[0]);
+    } finally {
+      await member.context.close();
+    }
+  });
 });

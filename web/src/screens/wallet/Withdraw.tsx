@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MyWithdrawals, WithdrawalDto } from '../../../../api/contract/withdrawals.ts';
 import { t } from '../../i18n/index.ts';
 import { tRich } from '../../i18n/Rich.tsx';
-import { api, messageOf } from '../../lib/api.ts';
+import { api, ApiError, messageOf } from '../../lib/api.ts';
 import { formatDateTime, formatRupees } from '../../lib/format.ts';
 import { refreshSession } from '../../stores/session.ts';
 import { Notice } from '../../ui/kit.tsx';
@@ -72,6 +72,8 @@ export const Withdraw = () => {
       load();
       void refreshSession();
     } catch (e) {
+      // That request was given up (its cash goes back): the next send is a new request.
+      if (e instanceof ApiError && e.code === 'WITHDRAWAL_ABANDONED') setRequestId(crypto.randomUUID());
       setResult({ tone: 'error', text: messageOf(e, t('Your request was not sent. Please try again.')) });
     } finally {
       setBusy(false);
