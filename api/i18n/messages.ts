@@ -180,6 +180,14 @@ const MESSAGES = {
     en: 'Your order {order} was cancelled. What you paid is in your wallet as cash, and any Reward Cash you used is back.',
     ta: 'உங்கள் ஆர்டர் {order} ரத்துசெய்யப்பட்டது. நீங்கள் செலுத்திய தொகை உங்கள் வாலட்டில் பணமாக உள்ளது; பயன்படுத்திய வெகுமதிப் பணமும் திரும்பியது.',
   },
+  'order_refunded_reward.title': {
+    en: 'Order cancelled: {amount} of Reward Cash is back',
+    ta: 'ஆர்டர் ரத்துசெய்யப்பட்டது: {amount} வெகுமதிப் பணம் திரும்பியது',
+  },
+  'order_refunded_reward.body': {
+    en: 'Your order {order} was cancelled. The Reward Cash you used is back.',
+    ta: 'உங்கள் ஆர்டர் {order} ரத்துசெய்யப்பட்டது. நீங்கள் பயன்படுத்திய வெகுமதிப் பணம் திரும்பியது.',
+  },
   'order_shipped.title': { en: 'Your order is on its way', ta: 'உங்கள் ஆர்டர் வந்துகொண்டிருக்கிறது' },
   'order_shipped.body': { en: 'Your shop order has been shipped.', ta: 'உங்கள் கடை ஆர்டர் அனுப்பப்பட்டது.' },
   'crackers_confirmed.title': { en: 'Crackers order placed', ta: 'பட்டாசு ஆர்டர் செய்யப்பட்டது' },

@@ -307,11 +307,16 @@ export const consequencesOf = (
         '/orders',
       );
     else if (event.type === 'ShopOrderRefunded')
+      // Paid with Reward Cash alone, nothing came back as cash: the notice names what did.
       note(
         'refund_credited',
         row.userId,
-        text('order_refunded.title', { amount: money(d.amountPaise as number) }),
-        text('order_refunded.body', { order: row.orderCode }),
+        (d.amountPaise as number) > 0
+          ? text('order_refunded.title', { amount: money(d.amountPaise as number) })
+          : text('order_refunded_reward.title', { amount: money(d.rewardCash as number) }),
+        (d.amountPaise as number) > 0
+          ? text('order_refunded.body', { order: row.orderCode })
+          : text('order_refunded_reward.body', { order: row.orderCode }),
         '/wallet',
       );
     else if (d.to === 'shipped')
