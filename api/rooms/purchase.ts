@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentCallback } from '../payments/port.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
-import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
+import { RETURNED_TO_WALLET, returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 
 /** The room's refusals of a payment nothing can take any more: its amount goes to the payer's wallet. */
 const RETURNED_WHEN = ['ALREADY_PURCHASED', 'OFFER_PASSED', 'PURCHASE_WINDOW_EXPIRED'] as const;
@@ -64,7 +64,11 @@ export const applyPurchasePayment: PaymentApplier<PurchaseApplyDeps> = async (de
     const code = error.code;
     if (!returnedWhen(code)) throw error;
     await returnPaymentToWallet(deps, payment.notes.userId!, payment.paymentId, payment.amountPaise);
-    throw roomError(code, undefined, `${ROOM_MESSAGES[code].replace(/\.$/, '')}. ${RETURNED_TO_WALLET_MESSAGE}`);
+    throw roomError(
+      code,
+      RETURNED_TO_WALLET,
+      `${ROOM_MESSAGES[code].replace(/\.$/, '')}. ${RETURNED_TO_WALLET_MESSAGE}`,
+    );
   }
 };
 

@@ -14,7 +14,7 @@ import type { Deps } from '../deps.ts';
 import { inLane } from '../realtime/lanes.ts';
 import { ApiError } from '../http/errors.ts';
 import type { PaymentApplier } from '../payments/purposes.ts';
-import { returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
+import { RETURNED_TO_WALLET, returnPaymentToWallet, RETURNED_TO_WALLET_MESSAGE } from '../wallet/returns.ts';
 import type { OrderStepDeps } from './orderSteps.ts';
 import { failAndRelease, loadOrder, orderCommand, returnLatePayments, settleShopOrder } from './orderSteps.ts';
 import { rewardCashAfterRefunds, rewardCashOf, spendRewardCash } from './rewards.ts';
@@ -276,7 +276,7 @@ const applyConfirmation = async (
     if (!(error instanceof DomainError && error.code === 'ORDER_ALREADY_PAID')) throw error;
     const order = await loadOrder(deps, orderId);
     await returnPaymentToWallet(deps, order.userId, payment.paymentId, payment.amountPaise ?? order.total_amount);
-    throw new ApiError(409, 'ORDER_ALREADY_PAID', SECOND_PAYMENT_MESSAGE);
+    throw new ApiError(409, 'ORDER_ALREADY_PAID', SECOND_PAYMENT_MESSAGE, RETURNED_TO_WALLET);
   }
   const state = result.state as PlacedOrder;
   if (state.status === 'paid' && state.paymentId === payment.paymentId) {
@@ -296,7 +296,7 @@ const applyConfirmation = async (
     paymentId: payment.paymentId,
   });
   if (state.latePayments.includes(payment.paymentId)) await returnLatePayments(deps, orderId);
-  throw new ApiError(409, 'ORDER_EXPIRED', LATE_PAYMENT_MESSAGE);
+  throw new ApiError(409, 'ORDER_EXPIRED', LATE_PAYMENT_MESSAGE, RETURNED_TO_WALLET);
 };
 
 /**

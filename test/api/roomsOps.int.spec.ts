@@ -209,6 +209,8 @@ describe('the scheduler with two server processes on one store, and restarts', (
         error: {
           code: 'PURCHASE_WINDOW_EXPIRED',
           message: 'Purchase window expired. The amount has been added to your wallet.',
+          // So the web says it in Tamil too (the code's Tamil alone would not).
+          details: { returnedToWallet: true },
         },
       },
     });

@@ -284,12 +284,13 @@ describe('checkout through the sandbox provider', () => {
     expect((await member.call<Cart>('GET', '/api/cart')).body.user_rewards).toBe(10_000);
     const cashBefore = (await member.call<{ cash: number }>('GET', '/api/me/wallet')).body.cash;
     const lateReturn = await paySandbox(member, second.body.checkout_url);
-    const late = await member.call<{ error: { code: string; message: string } }>(
+    const late = await member.call<{ error: { code: string; message: string; details?: unknown } }>(
       'POST',
       '/api/checkout/verify',
       lateReturn,
     );
     expect(late.body.error.code).toBe('ORDER_EXPIRED');
+    expect(late.body.error.details).toEqual({ returnedToWallet: true });
     expect(late.body.error.message).toBe(
       'This order expired before your payment arrived. The amount has been added to your wallet.',
     );

@@ -136,8 +136,10 @@ export const errorText = (code: string, message: string, details?: Record<string
   const lang = currentLang();
   if (lang === 'en') return message;
   const byCode = catalogues[lang]?.errors[code];
-  if (byCode !== undefined) return fill(byCode, details as Vars | undefined);
-  return t(message);
+  if (byCode === undefined) return t(message);
+  const text = fill(byCode, details as Vars | undefined);
+  // The payment went to the wallet (api/wallet/returns.ts): said in the member's language too.
+  return details?.returnedToWallet === true ? `${text} ${t('The amount has been added to your wallet.')}` : text;
 };
 
 /** The language as React state: components that read it re-render on a switch. */

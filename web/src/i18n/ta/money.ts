@@ -1,6 +1,7 @@
 /** Tamil for the money area: English text (as written in `t('…')`) → Tamil. */
 export const money: Record<string, string> = {
   // ── Shared by wallet, purchase and My Deals ──
+  'The amount has been added to your wallet.': 'தொகை உங்கள் வாலட்டில் சேர்க்கப்பட்டது.',
   'Checking your session…': 'உங்கள் அமர்வைச் சரிபார்க்கிறது…',
   'Confirming your payment…': 'உங்கள் பணம் செலுத்துதலை உறுதிசெய்கிறது…',
   Login: 'உள்நுழை',
