@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { describe, jsonBody } from '../http/openapi.ts';
 import { imageSizeOf, imageTypeOf, storeUpload, uploadUrl } from '../uploads/images.ts';
 import { userStream } from './identity.ts';
+import { isDateOfBirth } from './routes.ts';
 import type { AuthEnv } from './session.ts';
 import { actorOf, currentUser, requireUser } from './session.ts';
 import {
@@ -90,6 +91,10 @@ export const profileRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' |
         const user = currentUser(c);
         const b = c.req.valid('json');
         const now = deps.clock.now();
+        // As at registration: a day of the calendar, from 1900, and not after today in India.
+        const today = new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+        if (b.date_of_birth && (!isDateOfBirth(b.date_of_birth) || b.date_of_birth > today))
+          throw new ApiError(400, 'DOB_INVALID', 'Enter a valid date of birth.');
         await handleCommand(
           deps.commands,
           userStream(user.id),

@@ -299,7 +299,6 @@ export const authRoutes = (
     );
 };
 
-/** What a new member reads after registering, by whether a referral code gave them full access. */
 /**
  * A date of birth as YYYY-MM-DD that is a day of the calendar (not 30 February, 31 April or 29
  * February of a common year, which `Date.parse` lets through) and no earlier than 1900.
@@ -317,6 +316,7 @@ export const isAdultOn = (dob: string, now: number): boolean => {
   return eighteenth <= today;
 };
 
+/** What a new member reads after registering, by whether a referral code gave them full access. */
 export const REGISTER_MESSAGES = {
   confirmAdult: 'Please confirm that you are 18 or older: Vetri Deals is for members aged 18 and above.',
   under18: 'Vetri Deals is for members aged 18 and above, so we cannot open an account with this date of birth.',

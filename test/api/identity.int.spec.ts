@@ -275,6 +275,24 @@ describe('profile', () => {
       error: { message: 'Failed to save profile' },
     });
   });
+
+  it('refuses a date of birth that is no day of the calendar, or not yet come, as registration does', async () => {
+    const member = await loggedIn(server, MEMBER.email, MEMBER.password);
+    const profile = { first_name: 'Arun', last_name: 'Kumar', email: MEMBER.email, mobile: '9840012345' };
+    for (const date_of_birth of ['2000-02-30', '1999-04-31', '2001-02-29', '1899-12-31', '2999-01-01', '17/05/1990']) {
+      const refused = await member.call('PUT', '/api/me/profile', { ...profile, date_of_birth });
+      expect(refused.status, date_of_birth).toBe(400);
+      expect(refused.body, date_of_birth).toMatchObject({
+        error: { code: 'DOB_INVALID', message: 'Enter a valid date of birth.' },
+      });
+    }
+    expect((await member.call('PUT', '/api/me/profile', { ...profile, date_of_birth: '2000-02-29' })).status).toBe(200);
+    expect((await member.call('GET', '/api/me/profile')).body).toMatchObject({
+      profile: { date_of_birth: '2000-02-29' },
+    });
+    // Left empty, it stays optional.
+    expect((await member.call('PUT', '/api/me/profile', { ...profile, date_of_birth: '' })).status).toBe(200);
+  });
 });
 
 describe('admin routes', () => {
