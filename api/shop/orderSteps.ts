@@ -10,6 +10,7 @@ import { handleCommand, loadState } from '../commandHandler.ts';
 import type { Deps } from '../deps.ts';
 import { returnPaymentToWallet } from '../wallet/returns.ts';
 import { refundRewardCash } from './rewards.ts';
+import { everyInterval } from '../repeat.ts';
 
 /** What the order steps need: the order, product, cart and wallet streams. */
 export type OrderStepDeps = Pick<Deps, 'clock' | 'commands' | 'store'>;
@@ -180,18 +181,9 @@ export const sweepShopOrders = async (
 export const startShopSweeper = (
   deps: OrderStepDeps & Pick<Deps, 'readDb' | 'log'>,
   intervalMs: number,
-): (() => void) => {
-  if (intervalMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepShopOrders(deps)
-      .catch((error: unknown) => deps.log.error('shop sweeper failed', { error }))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+): (() => void) =>
+  everyInterval(
+    intervalMs,
+    () => sweepShopOrders(deps),
+    (error) => deps.log.error('shop sweeper failed', { error }),
+  );

@@ -7,6 +7,7 @@ import { destinationProblem, returnsMoney, withdrawalDecider, withdrawalStream }
 import { withdrawalHoldsToRepair } from '../../projections/wallets.ts';
 import type { WithdrawalRow } from '../../projections/withdrawals.ts';
 import { listWithdrawals, withdrawalById, withdrawalsOfUser, withdrawnSince } from '../../projections/withdrawals.ts';
+import { everyInterval } from '../repeat.ts';
 import type { AuthEnv, SessionUser } from '../auth/session.ts';
 import { actorOf, currentUser, requireRole, requireUser } from '../auth/session.ts';
 import type { Actor } from '../../engine/eventStore.ts';
@@ -159,21 +160,12 @@ export const sweepWithdrawals = async (deps: WithdrawalDeps): Promise<number> =>
   (await returnDueWithdrawals(deps)) + (await returnUnrecordedHolds(deps));
 
 /** Runs `sweepWithdrawals` every `intervalMs` (0 = never; tests call it by hand). Returns a stop function. */
-export const startWithdrawalSweeper = (deps: WithdrawalDeps, intervalMs: number): (() => void) => {
-  if (intervalMs <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepWithdrawals(deps)
-      .catch((error: unknown) => deps.log.error('withdrawal sweeper failed', { error }))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+export const startWithdrawalSweeper = (deps: WithdrawalDeps, intervalMs: number): (() => void) =>
+  everyInterval(
+    intervalMs,
+    () => sweepWithdrawals(deps),
+    (error) => deps.log.error('withdrawal sweeper failed', { error }),
+  );
 
 const destinationOf = (d: z.infer<typeof WithdrawalRequestBody>['destination']): Destination =>
   d.kind === 'upi'
