@@ -1,5 +1,6 @@
 import type { Decider } from './decider.ts';
 import { assertNever, DomainError } from './decider.ts';
+import { indiaDate } from './crackersSeason.ts';
 
 export const walletStream = (userId: string): string => `wallet-${userId}`;
 
@@ -127,13 +128,10 @@ export const initialState: WalletState = {
 
 const positive = (amount: number) => Number.isSafeInteger(amount) && amount > 0;
 
-/** The India day (UTC+05:30) of an instant, as a day number: the daily withdrawal maximum's day. */
-const indiaDay = (ms: number): number => Math.floor((ms + 330 * 60_000) / 86_400_000);
-
 /** Cash held by the withdrawals of the India day of `now` that were not returned, in paise. */
 export const withdrawnOn = (state: WalletState, now: number): number =>
   Object.values(state.withdrawals ?? {}).reduce(
-    (sum, w) => sum + (!w.returned && indiaDay(w.at) === indiaDay(now) ? w.amount : 0),
+    (sum, w) => sum + (!w.returned && indiaDate(w.at) === indiaDate(now) ? w.amount : 0),
     0,
   );
 

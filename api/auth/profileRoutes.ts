@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { indiaDate } from '../../engine/crackersSeason.ts';
 import { userDecider } from '../../engine/user.ts';
 import { profileOf, userById } from '../../projections/users.ts';
 import { handleCommand } from '../commandHandler.ts';
@@ -92,8 +93,7 @@ export const profileRoutes = (deps: Pick<Deps, 'clock' | 'readDb' | 'commands' |
         const b = c.req.valid('json');
         const now = deps.clock.now();
         // As at registration: a day of the calendar, from 1900, and not after today in India.
-        const today = new Date(now + 330 * 60_000).toISOString().slice(0, 10);
-        if (b.date_of_birth && (!isDateOfBirth(b.date_of_birth) || b.date_of_birth > today))
+        if (b.date_of_birth && (!isDateOfBirth(b.date_of_birth) || b.date_of_birth > indiaDate(now)))
           throw new ApiError(400, 'DOB_INVALID', 'Enter a valid date of birth.');
         await handleCommand(
           deps.commands,
