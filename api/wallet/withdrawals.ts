@@ -58,17 +58,26 @@ const run = (deps: WithdrawalDeps, id: string, command: WithdrawalCommand, actor
     commandId: `withdrawal-${key}-${id}`,
   });
 
-/** The held cash of a rejected or failed withdrawal comes back to the wallet, once (idempotent). */
-const returnCash = async (deps: WithdrawalDeps, row: Pick<WithdrawalRow, 'withdrawal_id' | 'user_id'>) => {
+/**
+ * A withdrawal's held cash comes back to the member's wallet, once (the wallet decider returns a
+ * hold at most once). `commandId` names why: a rejected or failed withdrawal, or a hold that no
+ * withdrawal records (its id has the member in it: a request id is the client's, and another
+ * member may have used it).
+ */
+const returnHeld = async (deps: WithdrawalDeps, userId: string, withdrawalId: string, commandId: string) => {
   const now = deps.clock.now();
   await handleCommand(
     deps.commands,
-    walletStream(row.user_id),
+    walletStream(userId),
     walletDecider,
-    { type: 'ReturnWithdrawal', data: { withdrawalId: row.withdrawal_id, now } },
-    { actor: 'system', now, commandId: `withdrawal-return-${row.withdrawal_id}` },
+    { type: 'ReturnWithdrawal', data: { withdrawalId, now } },
+    { actor: 'system', now, commandId },
   );
 };
+
+/** The held cash of a rejected or failed withdrawal comes back to the wallet, once (idempotent). */
+const returnCash = (deps: WithdrawalDeps, row: Pick<WithdrawalRow, 'withdrawal_id' | 'user_id'>) =>
+  returnHeld(deps, row.user_id, row.withdrawal_id, `withdrawal-return-${row.withdrawal_id}`);
 
 /** Applies a payout's outcome (from the provider's answer or its webhook), once. */
 export const settlePayout = async (deps: WithdrawalDeps, id: string, outcome: PayoutOutcome): Promise<void> => {
@@ -108,17 +117,8 @@ export const returnDueWithdrawals = async (deps: WithdrawalDeps): Promise<number
 };
 
 /** The cash of a hold that no withdrawal of its member records comes back, once. */
-const returnUnrecordedHold = async (deps: WithdrawalDeps, userId: string, id: string) => {
-  const now = deps.clock.now();
-  await handleCommand(
-    deps.commands,
-    walletStream(userId),
-    walletDecider,
-    { type: 'ReturnWithdrawal', data: { withdrawalId: id, now } },
-    // The member is in the id: a request id is the client's, and another member may have used it.
-    { actor: 'system', now, commandId: `withdrawal-unrecorded-${userId}-${id}` },
-  );
-};
+const returnUnrecordedHold = (deps: WithdrawalDeps, userId: string, id: string) =>
+  returnHeld(deps, userId, id, `withdrawal-unrecorded-${userId}-${id}`);
 
 /** Holds younger than this are left to the request that is still recording them. */
 export const WITHDRAWAL_GRACE_MS = 10_000;
