@@ -123,34 +123,23 @@ export const AdminWithdrawals = () => {
                   </>
                 )}
               </p>
-              {isAdmin && w.status === 'requested' && (
+              {isAdmin && (w.status === 'requested' || w.status === 'approved') && (
                 <div className="button-row">
+                  {/* An approved one's payout answer never came: approved again, the server looks
+                      the payout up and sends it again only if the provider holds none. */}
                   <button
                     type="button"
                     className="btn btn-primary btn-sm"
                     disabled={busy === w.id}
                     onClick={() => void act(w.id, 'approve')}
                   >
-                    {t('Approve and pay')}
+                    {w.status === 'approved' ? t('Retry payout') : t('Approve and pay')}
                   </button>
-                  {rejecting !== w.id && (
+                  {w.status === 'requested' && rejecting !== w.id && (
                     <button type="button" className="btn btn-ghost btn-sm" onClick={() => setRejecting(w.id)}>
                       {t('Reject')}
                     </button>
                   )}
-                </div>
-              )}
-              {isAdmin && w.status === 'approved' && (
-                // Its payout's answer never came: sent again under the withdrawal's id, it is made at most once.
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-sm"
-                    disabled={busy === w.id}
-                    onClick={() => void act(w.id, 'approve')}
-                  >
-                    {t('Retry payout')}
-                  </button>
                 </div>
               )}
               {rejecting === w.id && (
