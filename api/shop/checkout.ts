@@ -146,12 +146,14 @@ const checkout = async (
   const now = deps.clock.now();
   // A new checkout replaces the member's orders still awaiting payment, but only once it is known to
   // go through: a refused attempt (too much reward cash, sold out) leaves them as they were.
+  // With none to replace (most checkouts) the steps below decide alone: nothing to check first.
   const previous = awaitingOrdersOfUser(deps.readDb, user.id);
-  await checkBeforeSuperseding(
-    deps,
-    { orderId, orderCode, userId: user.id, lines, billing: input.billing, now },
-    previous,
-  );
+  if (previous.length > 0)
+    await checkBeforeSuperseding(
+      deps,
+      { orderId, orderCode, userId: user.id, lines, billing: input.billing, now },
+      previous,
+    );
   for (const id of previous) await failAndRelease(deps, id, 'superseded');
   // Read after the supersede, so the reward cash the replaced orders held is back.
   const rewardCash = await rewardCashOf(deps, user.id);
